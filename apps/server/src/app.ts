@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerErrorHandling } from './http/error-handler';
+import { registerWebApp } from './http/web-app';
+import { createStaffGuard } from './modules/backoffice/backoffice.guard';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
+import { createBackofficeService } from './modules/backoffice/backoffice.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteAdminRoutes } from './modules/site/site-admin.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { createSiteService } from './modules/site/site.service';
+
+export type AppDependencies = { config: AppConfig; database: DatabaseHandle };
+
+/** Headers and cookies that must never be written to the logs. */
+const redactedPaths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+/** Builds the whole application without listening, so tests can use `app.inject()`. */
+export const buildApp = async ({ config, database }: AppDependencies): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: redactedPaths },
+    trustProxy: config.TRUSTED_PROXIES,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'", 'https:'],
+        'frame-src': ["'self'", 'https:'],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'WPS platform API',
+        description: 'Every /wps answer is the envelope { success, value, message } with a stable code on failure.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+
+  const site = createSiteService({ db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
+  const backoffice = createBackofficeService({ db: database.db });
+  const requireStaff = createStaffGuard(backoffice);
+
+  await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes(site));
+      await api.register(
+        async (operator) => {
+          await operator.register(backofficeRoutes(backoffice, requireStaff));
+          await operator.register(siteAdminRoutes(site, requireStaff));
+        },
+        { prefix: '/backoffice' },
+      );
+    },
+    { prefix: '/wps' },
+  );
+
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+};

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so relative paths mean the same thing whichever folder npm runs a script from. */
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Where the embedded database and uploaded files live. */
+  DATA_DIR: z.string().default('data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Addresses whose X-Forwarded-For is believed (proxy-addr syntax: IPs, CIDRs, loopback, uniquelocal). */
+  TRUSTED_PROXIES: z.string().default('loopback'),
+  /** Brand answered when neither the merchant header nor the host name selects one. */
+  DEFAULT_MERCHANT: z.string().min(1).default('DEMO'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** The built player site; served at / when present. */
+  WEB_DIST: z.string().default('apps/web/dist'),
+  /** Seed demo brand, staff and content at start (idempotent). */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST'> & {
+  DATA_DIR: string;
+  WEB_DIST: string;
+};
+
+/** Reads the environment once; a bad value stops the start with a readable list of problems. */
+export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const parsed = configSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(repositoryRoot, parsed.data.DATA_DIR),
+    WEB_DIST: path.resolve(repositoryRoot, parsed.data.WEB_DIST),
+  };
+};

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { repositoryRoot } from '../config';
+
+/**
+ * The one database module: PGlite (PostgreSQL in WASM, same SQL) when no DATABASE_URL is set, a real
+ * PostgreSQL otherwise. Callers see one Drizzle type and int8 always comes back as bigint.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories take either the database or an open transaction, explicitly. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed SQL migrations; safe to call from several instances at once. */
+  migrate: () => Promise<void>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
+
+const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
+const int8Oid = 20;
+/** Serialises migrations across instances that start together. */
+const migrationLockKey = 7_245_001;
+
+export const openDatabase = async (location: DatabaseLocation): Promise<DatabaseHandle> =>
+  'url' in location ? openPostgres(location.url) : openPglite(location);
+
+const openPostgres = async (url: string): Promise<DatabaseHandle> => {
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === int8Oid ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({ connectionString: url, types, max: 20 });
+  const db: Database = drizzlePg({ client: pool });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined);
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+};
+
+const openPglite = async (location: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> => {
+  let dataDir: string | undefined;
+  if ('dataDir' in location) {
+    dataDir = path.join(location.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir, {
+    parsers: { [int8Oid]: (value: string) => BigInt(value) },
+  });
+  const db: Database = drizzlePglite({ client });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+};
+
+/** Rows of a raw query, the same shape on both drivers. */
+export const selectRows = async <Row extends Record<string, unknown>>(
+  executor: Executor,
+  query: ReturnType<typeof sql>,
+): Promise<Row[]> => {
+  const result: unknown = await executor.execute(query);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows as Row[];
+};

@@ -1,0 +1,19 @@
+import { merchantHeader } from '@wps/contracts/site';
+import type { FastifyRequest } from 'fastify';
+
+/** Who is asking: the merchant header the site sends, the host it called and the visitor's address. */
+export type VisitorContext = { merchantCode: string | undefined; host: string; ip: string };
+
+const merchantCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** `request.ip` already honours X-Forwarded-For only from the configured trusted proxies. */
+export const visitorOf = (request: FastifyRequest): VisitorContext => {
+  const header = request.headers[merchantHeader];
+  const merchantCode = typeof header === 'string' && header !== '' ? header : undefined;
+  return {
+    // An ill-formed code can name no brand; keeping it makes the lookup answer BRAND_NOT_FOUND.
+    merchantCode: merchantCode && merchantCodePattern.test(merchantCode) ? merchantCode : merchantCode && '!',
+    host: request.hostname,
+    ip: request.ip,
+  };
+};

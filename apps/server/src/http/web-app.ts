@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { failure } from './envelope';
+
+const isApiPath = (url: string): boolean => /^\/(wps|health|ready|docs)(\/|\?|$)/.test(url);
+
+/**
+ * Serves the built player site: hashed assets cached for a year, and index.html (no cache) for every other
+ * GET that asks for a page, so that history-mode routes survive a reload. API paths keep the envelope 404.
+ */
+export const registerWebApp = async (app: FastifyInstance, webDist: string): Promise<void> => {
+  const hasSite = existsSync(path.join(webDist, 'index.html'));
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (response, filePath) => {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'the web app is not built; only the API is served');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasSite && wantsPage && !isApiPath(request.url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(failure('NOT_FOUND'));
+  });
+};

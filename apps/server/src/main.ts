@@ -1,0 +1,42 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { demoLogins, seedDemoData } from './db/seed';
+
+/** Starts the platform: configuration, database and migrations, demo data, then listen. */
+const start = async (): Promise<void> => {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  await database.migrate();
+  if (config.SEED_DEMO) await seedDemoData(database.db);
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Platform running at http://localhost:${port}/  (database: ${where})`,
+    `  API documentation:  http://localhost:${port}/docs`,
+    ...(config.SEED_DEMO ? ['  Demo logins:', ...demoLogins.map((login) => `    ${login}`)] : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+start().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import {
+  domainRouteQuerySchema,
+  domainRouteResponseSchema,
+  permissionResponseSchema,
+  registerSettingResponseSchema,
+  systemStatusResponseSchema,
+  whitelabelResponseSchema,
+} from '@wps/contracts/site';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import type { SiteService } from './site.service';
+
+const tags = ['site'];
+
+export const siteRoutes =
+  (site: SiteService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/system/status',
+      { schema: { tags, response: { 200: systemStatusResponseSchema, ...failureResponses } } },
+      async (request) => ok(await site.getSystemStatus(visitorOf(request))),
+    );
+
+    app.get(
+      '/system/permission',
+      {
+        schema: {
+          tags,
+          description: 'Site configuration the site loads first, before it mounts.',
+          response: { 200: permissionResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await site.getPermission(visitorOf(request))),
+    );
+
+    app.get(
+      '/system/whitelabel',
+      { schema: { tags, response: { 200: whitelabelResponseSchema, ...failureResponses } } },
+      async (request) => ok(await site.getWhitelabel(visitorOf(request))),
+    );
+
+    app.get(
+      '/system/domainRoute',
+      {
+        schema: {
+          tags,
+          querystring: domainRouteQuerySchema,
+          response: { 200: domainRouteResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await site.getDomainRoutes(visitorOf(request), request.query.device)),
+    );
+
+    app.get(
+      '/system/setting/register',
+      { schema: { tags, response: { 200: registerSettingResponseSchema, ...failureResponses } } },
+      async (request) => ok(await site.getRegisterSetting(visitorOf(request))),
+    );
+  };

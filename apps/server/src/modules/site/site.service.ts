@@ -1,0 +1,231 @@
+import { encryptTransportText } from '@wps/contracts/transport-cipher';
+import {
+  type LanguageCode,
+  languageCodes,
+  type Permission,
+  type RegisterFieldRule,
+  registerFields,
+  type RegisterSetting,
+  type Resource,
+  resourceTypes,
+  type SystemStatus,
+  SystemStatusValue,
+  type WhitelabelFlag,
+  whitelabelFlagGroup,
+  type WhitelabelNode,
+} from '@wps/contracts/site';
+import type { SiteSettingsPatch } from '@wps/contracts/site-admin';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { VisitorContext } from '../../http/request-context';
+import { recordAuditEvent, type AuditActor } from '../audit/audit.service';
+import { lookupCountry } from './geo-location';
+import * as repository from './site.repository';
+import type { BrandRow } from './site.repository';
+
+/** Region restriction wins over maintenance: a blocked visitor may not use the site even once it reopens. */
+export const decideSystemStatus = (brand: BrandRow, countryCode: string | null): SystemStatus => {
+  if (countryCode !== null && brand.blockedCountries.includes(countryCode)) {
+    return SystemStatusValue.regionRestricted;
+  }
+  return brand.status === SystemStatusValue.maintenance
+    ? SystemStatusValue.maintenance
+    : SystemStatusValue.normal;
+};
+
+export const buildWhitelabelTree = (
+  rows: ReadonlyArray<{ modId: string; parentModId: string | null; isEnabled: boolean }>,
+): WhitelabelNode[] => {
+  const childrenOf = (parent: string | null): WhitelabelNode[] =>
+    rows
+      .filter((row) => row.parentModId === parent)
+      .map((row) => ({
+        modId: row.modId,
+        enabled: row.isEnabled ? '1' : '0',
+        children: childrenOf(row.modId),
+      }));
+  return childrenOf(null);
+};
+
+const disabledRule: RegisterFieldRule = {
+  enabled: false,
+  required: false,
+  acceptedPattern: '*',
+  patternId: null,
+  minLength: 0,
+  maxLength: 0,
+};
+
+const isLanguageCode = (value: string): value is LanguageCode =>
+  (languageCodes as readonly string[]).includes(value);
+const isResourceType = (value: string): value is Resource['resourceType'] =>
+  (resourceTypes as readonly string[]).includes(value);
+
+const hostName = (host: string): string => host.replace(/:\d+$/, '').toLowerCase();
+
+export const createSiteService = ({ db, defaultMerchant }: { db: Database; defaultMerchant: string }) => {
+  /** The merchant header wins, then the host name, then the platform's default brand. */
+  const resolveBrand = async ({ merchantCode, host }: Pick<VisitorContext, 'merchantCode' | 'host'>) => {
+    const brand = merchantCode
+      ? await repository.findBrandByMerchantCode(db, merchantCode)
+      : ((await repository.findBrandByDomain(db, hostName(host))) ??
+        (await repository.findBrandByMerchantCode(db, defaultMerchant)));
+    if (!brand) throw new AppError('BRAND_NOT_FOUND');
+    return brand;
+  };
+
+  const getWhitelabelTree = async (brandId: bigint) =>
+    buildWhitelabelTree(await repository.listWhitelabelModules(db, brandId));
+
+  const getRegisterSetting = async (brand: BrandRow): Promise<RegisterSetting> => {
+    const rows = await repository.listRegisterFields(db, brand.id);
+    const fields = Object.fromEntries(
+      registerFields.map((field) => {
+        const row = rows.find((candidate) => candidate.field === field);
+        const rule: RegisterFieldRule = row
+          ? {
+              enabled: row.isEnabled,
+              required: row.isRequired,
+              acceptedPattern: row.acceptedPattern,
+              patternId: row.patternId,
+              minLength: row.minLength,
+              maxLength: row.maxLength,
+            }
+          : disabledRule;
+        return [field, rule];
+      }),
+    ) as RegisterSetting['fields'];
+    return { fields, minimumAge: brand.minimumAge };
+  };
+
+  const getDomainRoutes = (brandId: bigint, device: number) => repository.listDomains(db, brandId, device);
+
+  return {
+    resolveBrand,
+
+    getSystemStatus: async (visitor: VisitorContext): Promise<SystemStatus> =>
+      decideSystemStatus(await resolveBrand(visitor), lookupCountry(visitor.ip)),
+
+    getWhitelabel: async (visitor: VisitorContext) => getWhitelabelTree((await resolveBrand(visitor)).id),
+
+    getRegisterSetting: async (visitor: VisitorContext) => getRegisterSetting(await resolveBrand(visitor)),
+
+    getDomainRoutes: async (visitor: VisitorContext, device: number) => ({
+      domainList: await getDomainRoutes((await resolveBrand(visitor)).id, device),
+    }),
+
+    getPermission: async (visitor: VisitorContext): Promise<Permission> => {
+      const brand = await resolveBrand(visitor);
+      const countryCode = lookupCountry(visitor.ip);
+      const [customerServices, domainRoute, resources, whitelabel, register] = await Promise.all([
+        repository.listCustomerServices(db, brand.id),
+        getDomainRoutes(brand.id, 0),
+        repository.listResources(db, brand.id),
+        getWhitelabelTree(brand.id),
+        getRegisterSetting(brand),
+      ]);
+      const status = decideSystemStatus(brand, countryCode);
+      return {
+        merchantCode: brand.merchantCode,
+        siteName: brand.siteName,
+        status,
+        info: {
+          customerService: await Promise.all(
+            customerServices.map(async (entry) => ({
+              title: entry.title,
+              csType: entry.csType,
+              path: await encryptTransportText(brand.merchantCode, entry.path),
+            })),
+          ),
+          domainRoute,
+          resources: resources.flatMap((resource) =>
+            isResourceType(resource.resourceType)
+              ? [{ resourceType: resource.resourceType, url: resource.url, labelNameEn: resource.labelNameEn }]
+              : [],
+          ),
+          whitelabel,
+          register,
+          mainDomain: brand.mainDomain,
+          analytics: { gtagId: brand.gtagId },
+          imageCDNs: brand.imageCdns,
+          launchGameCDNs: brand.launchGameCdns,
+          currency: brand.currency,
+          currencySymbol: brand.currencySymbol,
+          languages: {
+            supported: brand.supportedLanguages.filter(isLanguageCode),
+            default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',
+          },
+        },
+        location: { ip: visitor.ip, countryCode },
+        maintenance: {
+          enabled: brand.status === SystemStatusValue.maintenance,
+          endTime: brand.maintenanceEndsAt?.toISOString() ?? null,
+        },
+        regionRestriction: { restricted: status === SystemStatusValue.regionRestricted },
+      };
+    },
+
+    getSiteSettings: async (merchantCode: string) => {
+      const brand = await repository.findBrandByMerchantCode(db, merchantCode);
+      if (!brand) throw new AppError('BRAND_NOT_FOUND');
+      return toSiteSettings(brand, await getWhitelabelTree(brand.id));
+    },
+
+    /** An operator's change to a brand's settings, audited with the values before and after. */
+    updateSiteSettings: (actor: AuditActor, merchantCode: string, patch: SiteSettingsPatch) =>
+      db.transaction(async (tx) => {
+        const before = await repository.lockBrand(tx, merchantCode);
+        if (!before) throw new AppError('BRAND_NOT_FOUND');
+        const beforeSettings = toSiteSettings(
+          before,
+          buildWhitelabelTree(await repository.listWhitelabelModules(tx, before.id)),
+        );
+        const after =
+          (await repository.updateBrand(tx, before.id, {
+            status: patch.status,
+            maintenanceEndsAt:
+              patch.maintenanceEndTime === undefined
+                ? undefined
+                : patch.maintenanceEndTime === null
+                  ? null
+                  : new Date(patch.maintenanceEndTime),
+            blockedCountries: patch.blockedCountries,
+          })) ?? before;
+        for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
+          await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);
+        }
+        const afterSettings = toSiteSettings(
+          after,
+          buildWhitelabelTree(await repository.listWhitelabelModules(tx, before.id)),
+        );
+        await recordAuditEvent(tx, {
+          actor,
+          action: 'site.settings.update',
+          entityType: 'brand',
+          entityId: merchantCode,
+          before: beforeSettings,
+          after: afterSettings,
+        });
+        return afterSettings;
+      }),
+  };
+};
+
+const flagStates = (tree: WhitelabelNode[]): Record<WhitelabelFlag, boolean> =>
+  Object.fromEntries(
+    (Object.keys(whitelabelFlagGroup) as WhitelabelFlag[]).map((flag) => [
+      flag,
+      tree.some((group) => group.children.some((node) => node.modId === flag && node.enabled === '1')),
+    ]),
+  ) as Record<WhitelabelFlag, boolean>;
+
+const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
+  merchantCode: brand.merchantCode,
+  siteName: brand.siteName,
+  status: brand.status === SystemStatusValue.maintenance ? SystemStatusValue.maintenance : SystemStatusValue.normal,
+  maintenanceEndTime: brand.maintenanceEndsAt?.toISOString() ?? null,
+  blockedCountries: brand.blockedCountries,
+  flags: flagStates(tree),
+});
+
+export type SiteService = ReturnType<typeof createSiteService>;

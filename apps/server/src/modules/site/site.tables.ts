@@ -1,0 +1,111 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** A brand (white-label site), selected by its merchant code. */
+export const brands = pgTable('brands', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  merchantCode: text('merchant_code').notNull().unique(),
+  siteName: text('site_name').notNull(),
+  /** Operator-set status: 0 normal, 1 maintenance. Region restriction (2) is decided per visitor. */
+  status: smallint('status').notNull().default(0),
+  maintenanceEndsAt: timestamp('maintenance_ends_at', { withTimezone: true }),
+  /** ISO 3166-1 alpha-2 codes whose visitors see the blocked-region screen. */
+  blockedCountries: text('blocked_countries').array().notNull().default([]),
+  mainDomain: text('main_domain').notNull(),
+  gtagId: text('gtag_id'),
+  imageCdns: text('image_cdns').array().notNull().default([]),
+  launchGameCdns: text('launch_game_cdns').array().notNull().default([]),
+  currency: text('currency').notNull(),
+  currencySymbol: text('currency_symbol').notNull(),
+  supportedLanguages: text('supported_languages').array().notNull(),
+  defaultLanguage: text('default_language').notNull(),
+  minimumAge: smallint('minimum_age').notNull().default(18),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Host names that select a brand, and the mirror list offered to players. */
+export const brandDomains = pgTable(
+  'brand_domains',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    domainName: text('domain_name').notNull().unique(),
+    device: smallint('device').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('brand_domains_brand_idx').on(table.brandId, table.device, table.sortOrder)],
+);
+
+/** The whitelabel tree: groups (no parent) holding feature flags. */
+export const brandWhitelabelModules = pgTable(
+  'brand_whitelabel_modules',
+  {
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    modId: text('mod_id').notNull(),
+    parentModId: text('parent_mod_id'),
+    isEnabled: boolean('is_enabled').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.brandId, table.modId] })],
+);
+
+export const brandRegisterFields = pgTable(
+  'brand_register_fields',
+  {
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    isEnabled: boolean('is_enabled').notNull(),
+    isRequired: boolean('is_required').notNull(),
+    acceptedPattern: text('accepted_pattern').notNull().default('*'),
+    patternId: integer('pattern_id'),
+    minLength: integer('min_length').notNull().default(0),
+    maxLength: integer('max_length').notNull().default(255),
+  },
+  (table) => [primaryKey({ columns: [table.brandId, table.field] })],
+);
+
+export const brandCustomerServices = pgTable(
+  'brand_customer_services',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    csType: text('cs_type').notNull(),
+    path: text('path').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('brand_customer_services_brand_idx').on(table.brandId, table.sortOrder)],
+);
+
+export const brandResources = pgTable(
+  'brand_resources',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type').notNull(),
+    url: text('url').notNull(),
+    labelNameEn: text('label_name_en').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('brand_resources_brand_idx').on(table.brandId, table.sortOrder)],
+);

@@ -1,0 +1,48 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { successEnvelope } from '@wps/contracts/envelope';
+import { permissionSchema, type CustomerServiceEntry } from '@wps/contracts/site';
+import { decryptTransportText } from '@wps/contracts/transport-cipher';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+// The spec says any status other than 0, 1 or 2 renders nothing, so the site accepts a status it does not
+// know yet instead of treating the whole configuration as broken.
+const sitePermissionSchema = permissionSchema.extend({ status: permissionSchema.shape.status.or(z.int()) });
+const sitePermissionResponseSchema = successEnvelope(sitePermissionSchema);
+export type SitePermission = z.infer<typeof sitePermissionSchema>;
+
+const decryptCustomerService = async (
+  merchantCode: string,
+  entries: readonly CustomerServiceEntry[],
+): Promise<CustomerServiceEntry[]> => {
+  const decrypted = await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        return { ...entry, path: await decryptTransportText(merchantCode, entry.path) };
+      } catch {
+        // One unreadable link must not take the site down; the entry is left out instead.
+        return null;
+      }
+    }),
+  );
+  return decrypted.filter((entry) => entry !== null);
+};
+
+/** The site configuration, with customer-service links already decrypted. */
+export const getPermission = async (signal?: AbortSignal): Promise<SitePermission> => {
+  const permission = await apiRequest('/system/permission', sitePermissionResponseSchema, { signal });
+  const customerService = await decryptCustomerService(permission.merchantCode, permission.info.customerService);
+  return { ...permission, info: { ...permission.info, customerService } };
+};
+
+// Fetched once at boot and kept for the whole visit: it never goes stale and is never collected.
+export const getPermissionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['site', 'permission'],
+    queryFn: ({ signal }) => getPermission(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+export const usePermission = (): SitePermission => useSuspenseQuery(getPermissionQueryOptions()).data;

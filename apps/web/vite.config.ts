@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The API server of apps/server; the site calls it on the same origin, so dev and preview proxy to it.
+const apiTarget = 'http://127.0.0.1:8080';
+const proxy = Object.fromEntries(['/wps', '/health', '/ready', '/docs'].map((path) => [path, apiTarget]));
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy },
+  preview: { proxy },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+  },
+});

@@ -40,6 +40,8 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON; plain text bodies would only reach validation as strings.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -39,11 +39,9 @@ export const openDatabase = async (location: DatabaseLocation): Promise<Database
   'url' in location ? openPostgres(location.url) : openPglite(location);
 
 const openPostgres = async (url: string): Promise<DatabaseHandle> => {
-  const types = {
-    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      oid === int8Oid ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format),
-  };
-  const pool = new pg.Pool({ connectionString: url, types, max: 20 });
+  // Drizzle passes its own per-query parsers that fall back to pg's global table, so int8 is set there.
+  pg.types.setTypeParser(int8Oid, (value: string) => BigInt(value));
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db: Database = drizzlePg({ client: pool });
   return {
     db,

@@ -1,0 +1,122 @@
+import { siteSettingsResponseSchema } from '@wps/contracts/site-admin';
+import { permissionResponseSchema } from '@wps/contracts/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { auditEvents } from '../audit/audit.tables';
+
+const settingsUrl = '/wps/backoffice/site/DEMO/settings';
+
+describe('operator site settings', () => {
+  let subject: TestApp;
+  let operator: { authorization: string };
+  beforeAll(async () => {
+    subject = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
+    operator = await loginAsOperator(subject.app);
+  });
+  afterAll(() => subject.close());
+
+  const readSettings = async () =>
+    siteSettingsResponseSchema.parse(
+      (await subject.app.inject({ method: 'GET', url: settingsUrl, headers: operator })).json(),
+    ).value;
+  const countAudit = async () => (await subject.database.db.select().from(auditEvents)).length;
+  const patch = (payload: string, headers: Record<string, string> = operator) =>
+    subject.app.inject({
+      method: 'PATCH',
+      url: settingsUrl,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    });
+
+  it('refuses callers without a live staff session', async () => {
+    const callers: Array<Record<string, string>> = [{}, { authorization: 'Bearer not-a-real-session-token-at-all' }];
+    for (const headers of callers) {
+      const response = await patch('{"status":1}', headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+    expect((await readSettings()).status).toBe(0);
+  });
+
+  it('refuses a wrong password without saying whether the name exists', async () => {
+    const attempts = await Promise.all(
+      [
+        { username: 'operator', password: 'wrong-password' },
+        { username: 'nobody-here', password: 'wrong-password' },
+      ].map((payload) => subject.app.inject({ method: 'POST', url: '/wps/backoffice/session/login', payload })),
+    );
+    expect(attempts.map((response) => response.json())).toEqual([attempts[0]?.json(), attempts[0]?.json()]);
+    expect(attempts[0]?.statusCode).toBe(401);
+  });
+
+  it('puts the site into maintenance with an end time, audited, and back', async () => {
+    const endTime = '2030-01-02T03:04:05.000Z';
+    const auditBefore = await countAudit();
+    const response = await patch(JSON.stringify({ status: 1, maintenanceEndTime: endTime, flags: { FREEPLAY3: false } }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ value: { status: 1, maintenanceEndTime: endTime, flags: { FREEPLAY3: false } } });
+
+    expect((await subject.app.inject({ method: 'GET', url: '/wps/system/status' })).json()).toMatchObject({ value: 1 });
+    const permission = permissionResponseSchema.parse(
+      (await subject.app.inject({ method: 'GET', url: '/wps/system/permission' })).json(),
+    );
+    expect(permission.value.maintenance).toEqual({ enabled: true, endTime });
+
+    const [event] = (await subject.database.db.select().from(auditEvents)).slice(auditBefore);
+    expect(event).toMatchObject({
+      actorType: 'staff',
+      action: 'site.settings.update',
+      entityId: 'DEMO',
+      before: expect.objectContaining({ status: 0, maintenanceEndTime: null }),
+      after: expect.objectContaining({ status: 1, maintenanceEndTime: endTime }),
+    });
+
+    await patch(JSON.stringify({ status: 0, maintenanceEndTime: null, flags: { FREEPLAY3: true } }));
+    expect((await readSettings()).status).toBe(0);
+  });
+
+  it('answers bad input in the envelope with a code and changes nothing', async () => {
+    const before = await readSettings();
+    const auditBefore = await countAudit();
+    const cases: Array<[string, number, string]> = [
+      ['{"status": 1', 400, 'MALFORMED_JSON'],
+      ['{"status": "1"}', 400, 'VALIDATION_FAILED'],
+      ['{"status": 2}', 400, 'VALIDATION_FAILED'],
+      ['{"status": 1, "isAdmin": true}', 400, 'VALIDATION_FAILED'],
+      ['{"blockedCountries": ["us"]}', 400, 'VALIDATION_FAILED'],
+      ['{"blockedCountries": ["US", "US"]}', 400, 'VALIDATION_FAILED'],
+      ['{"maintenanceEndTime": "tomorrow"}', 400, 'VALIDATION_FAILED'],
+      ['{"flags": {"NOT_A_FLAG": true}}', 400, 'VALIDATION_FAILED'],
+      ['{}', 400, 'VALIDATION_FAILED'],
+      [JSON.stringify({ blockedCountries: Array.from({ length: 2000 }, () => 'US') }), 413, 'PAYLOAD_TOO_LARGE'],
+    ];
+    for (const [payload, statusCode, code] of cases) {
+      const response = await patch(payload);
+      expect({ payload, statusCode: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({
+        payload,
+        statusCode,
+        code,
+      });
+      expect(response.json()).toMatchObject({ success: false });
+    }
+    const wrongMediaType = await subject.app.inject({
+      method: 'PATCH',
+      url: settingsUrl,
+      headers: { ...operator, 'content-type': 'text/plain' },
+      payload: 'status=1',
+    });
+    expect(wrongMediaType.statusCode).toBe(415);
+    expect(wrongMediaType.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+
+    expect(await readSettings()).toEqual(before);
+    expect(await countAudit()).toBe(auditBefore);
+  });
+
+  it('refuses a session after logout', async () => {
+    const session = await loginAsOperator(subject.app);
+    const logout = await subject.app.inject({ method: 'DELETE', url: '/wps/backoffice/session/logout', headers: session });
+    expect(logout.json()).toEqual({ success: true, value: null, message: '' });
+    const after = await subject.app.inject({ method: 'GET', url: '/wps/backoffice/session/me', headers: session });
+    expect(after.statusCode).toBe(401);
+  });
+});

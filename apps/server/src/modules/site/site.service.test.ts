@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BrandRow } from './site.repository';
+import { buildWhitelabelTree, decideSystemStatus } from './site.service';
+
+const brand = (patch: Partial<BrandRow>): BrandRow => ({
+  id: 1n,
+  merchantCode: 'DEMO',
+  siteName: 'Demo',
+  status: 0,
+  maintenanceEndsAt: null,
+  blockedCountries: ['PH'],
+  mainDomain: 'localhost',
+  gtagId: null,
+  imageCdns: [],
+  launchGameCdns: [],
+  currency: 'USD',
+  currencySymbol: '$',
+  supportedLanguages: ['EN'],
+  defaultLanguage: 'EN',
+  minimumAge: 18,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...patch,
+});
+
+describe('decideSystemStatus', () => {
+  it('is normal by default and for unknown countries', () => {
+    expect(decideSystemStatus(brand({}), 'GB')).toBe(0);
+    expect(decideSystemStatus(brand({}), null)).toBe(0);
+  });
+  it('is maintenance when the operator says so', () => {
+    expect(decideSystemStatus(brand({ status: 1 }), 'GB')).toBe(1);
+  });
+  it('puts region restriction before maintenance', () => {
+    expect(decideSystemStatus(brand({ status: 1 }), 'PH')).toBe(2);
+  });
+});
+
+describe('buildWhitelabelTree', () => {
+  it('nests flags under their groups, in order', () => {
+    expect(
+      buildWhitelabelTree([
+        { modId: 'LOGIN', parentModId: null, isEnabled: true },
+        { modId: 'FREEPLAY3', parentModId: 'LOGIN', isEnabled: false },
+      ]),
+    ).toEqual([{ modId: 'LOGIN', enabled: '1', children: [{ modId: 'FREEPLAY3', enabled: '0', children: [] }] }]);
+  });
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/database';
+
+/**
+ * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL is set, a fresh
+ * PostgreSQL database created beside it and dropped afterwards, so parallel runs never collide.
+ */
+export const openTestDatabase = async (): Promise<DatabaseHandle> => {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    return database;
+  }
+  const url = new URL(baseUrl);
+  const name = `wps_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`create database ${name}`));
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdminClient(new URL(baseUrl), (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+};
+
+const withAdminClient = async <T>(url: URL, work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+};

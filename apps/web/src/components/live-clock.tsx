@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatGmtOffset } from '../lib/format-date';
+
+const clockFormat: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
+const useNow = (): Date => {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+};
+
+export function LiveClock() {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  return (
+    <time className="live-clock" dateTime={now.toISOString()} aria-label={t('header.clock')}>
+      <span>{new Intl.DateTimeFormat(i18n.language, clockFormat).format(now)}</span>{' '}
+      <span className="live-clock__offset">({formatGmtOffset(now)})</span>
+    </time>
+  );
+}

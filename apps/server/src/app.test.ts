@@ -42,7 +42,11 @@ describe('the application shell', () => {
     const document: { openapi: string; paths: Record<string, unknown> } = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/wps/system/status', '/wps/system/permission', '/wps/system/setting/register']),
+      expect.arrayContaining([
+        '/wps/system/status',
+        '/wps/system/permission',
+        '/wps/system/setting/register',
+      ]),
     );
   });
 });

@@ -63,7 +63,8 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
     openapi: {
       info: {
         title: 'WPS platform API',
-        description: 'Every /wps answer is the envelope { success, value, message } with a stable code on failure.',
+        description:
+          'Every /wps answer is the envelope { success, value, message } with a stable code on failure.',
         version: '1.0.0',
       },
     },

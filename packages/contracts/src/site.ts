@@ -64,8 +64,7 @@ export const whitelabelResponseSchema = successEnvelope(whitelabelTreeSchema);
 /** True when the flag is present and enabled ('1') anywhere in the tree, and every ancestor is enabled. */
 export const isWhitelabelEnabled = (tree: readonly WhitelabelNode[], flag: WhitelabelFlag): boolean =>
   tree.some(
-    (node) =>
-      node.enabled === '1' && (node.modId === flag || isWhitelabelEnabled(node.children, flag)),
+    (node) => node.enabled === '1' && (node.modId === flag || isWhitelabelEnabled(node.children, flag)),
   );
 
 /** Registration fields whose rules the server configures per brand (spec section 3 and 5). */

@@ -31,11 +31,7 @@ const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (ch
 export const encryptTransportText = async (merchantCode: string, plain: string): Promise<string> => {
   const iv = crypto.getRandomValues(new Uint8Array(ivLength));
   const key = await deriveKey(merchantCode);
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv },
-    key,
-    new TextEncoder().encode(plain),
-  );
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(plain));
   const out = new Uint8Array(ivLength + sealed.byteLength);
   out.set(iv);
   out.set(new Uint8Array(sealed), ivLength);

@@ -40,7 +40,7 @@ export const openDatabase = async (location: DatabaseLocation): Promise<Database
 
 const openPostgres = async (url: string): Promise<DatabaseHandle> => {
   // Drizzle passes its own per-query parsers that fall back to pg's global table, so int8 is set there.
-  pg.types.setTypeParser(int8Oid, (value: string) => BigInt(value));
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db: Database = drizzlePg({ client: pool });
   return {

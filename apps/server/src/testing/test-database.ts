@@ -23,7 +23,9 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
     ...database,
     close: async () => {
       await database.close();
-      await withAdminClient(new URL(baseUrl), (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(new URL(baseUrl), (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 };

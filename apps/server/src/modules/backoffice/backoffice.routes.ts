@@ -34,7 +34,10 @@ export const backofficeRoutes =
 
     app.get(
       '/session/me',
-      { preHandler: requireStaff, schema: { tags, response: { 200: staffProfileResponseSchema, ...failureResponses } } },
+      {
+        preHandler: requireStaff,
+        schema: { tags, response: { 200: staffProfileResponseSchema, ...failureResponses } },
+      },
       async (request) => {
         if (!request.staff) throw new AppError('UNAUTHORIZED');
         const { tokenHash: _tokenHash, ...profile } = request.staff;
@@ -44,7 +47,10 @@ export const backofficeRoutes =
 
     app.delete(
       '/session/logout',
-      { preHandler: requireStaff, schema: { tags, response: { 200: emptyResponseSchema, ...failureResponses } } },
+      {
+        preHandler: requireStaff,
+        schema: { tags, response: { 200: emptyResponseSchema, ...failureResponses } },
+      },
       async (request) => {
         if (!request.staff) throw new AppError('UNAUTHORIZED');
         await backoffice.logout(request.staff, request.ip);

@@ -13,7 +13,12 @@ export type StaffIdentity = StaffProfile & { tokenHash: string };
 
 const isStaffRole = (role: string): role is StaffRole => (staffRoles as readonly string[]).includes(role);
 
-const toProfile = (row: { id: bigint; username: string; displayName: string; role: string }): StaffProfile => ({
+const toProfile = (row: {
+  id: bigint;
+  username: string;
+  displayName: string;
+  role: string;
+}): StaffProfile => ({
   id: row.id.toString(),
   username: row.username,
   displayName: row.displayName,
@@ -61,7 +66,6 @@ export const createBackofficeService = ({ db }: { db: Database }) => ({
       });
     });
   },
-
 });
 
 export type BackofficeService = ReturnType<typeof createBackofficeService>;

@@ -29,7 +29,10 @@ describe('operator site settings', () => {
     });
 
   it('refuses callers without a live staff session', async () => {
-    const callers: Array<Record<string, string>> = [{}, { authorization: 'Bearer not-a-real-session-token-at-all' }];
+    const callers: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer not-a-real-session-token-at-all' },
+    ];
     for (const headers of callers) {
       const response = await patch('{"status":1}', headers);
       expect(response.statusCode).toBe(401);
@@ -43,33 +46,38 @@ describe('operator site settings', () => {
       [
         { username: 'operator', password: 'wrong-password' },
         { username: 'nobody-here', password: 'wrong-password' },
-      ].map((payload) => subject.app.inject({ method: 'POST', url: '/wps/backoffice/session/login', payload })),
+      ].map((payload) =>
+        subject.app.inject({ method: 'POST', url: '/wps/backoffice/session/login', payload }),
+      ),
     );
-    expect(attempts.map((response) => response.json())).toEqual([attempts[0]?.json(), attempts[0]?.json()]);
+    const [known, unknown] = attempts.map((response) => response.body);
+    expect(unknown).toBe(known);
     expect(attempts[0]?.statusCode).toBe(401);
   });
 
   it('puts the site into maintenance with an end time, audited, and back', async () => {
     const endTime = '2030-01-02T03:04:05.000Z';
     const auditBefore = await countAudit();
-    const response = await patch(JSON.stringify({ status: 1, maintenanceEndTime: endTime, flags: { FREEPLAY3: false } }));
+    const response = await patch(
+      JSON.stringify({ status: 1, maintenanceEndTime: endTime, flags: { FREEPLAY3: false } }),
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ value: { status: 1, maintenanceEndTime: endTime, flags: { FREEPLAY3: false } } });
+    expect(response.json()).toMatchObject({
+      value: { status: 1, maintenanceEndTime: endTime, flags: { FREEPLAY3: false } },
+    });
 
-    expect((await subject.app.inject({ method: 'GET', url: '/wps/system/status' })).json()).toMatchObject({ value: 1 });
+    expect((await subject.app.inject({ method: 'GET', url: '/wps/system/status' })).json()).toMatchObject({
+      value: 1,
+    });
     const permission = permissionResponseSchema.parse(
       (await subject.app.inject({ method: 'GET', url: '/wps/system/permission' })).json(),
     );
     expect(permission.value.maintenance).toEqual({ enabled: true, endTime });
 
     const [event] = (await subject.database.db.select().from(auditEvents)).slice(auditBefore);
-    expect(event).toMatchObject({
-      actorType: 'staff',
-      action: 'site.settings.update',
-      entityId: 'DEMO',
-      before: expect.objectContaining({ status: 0, maintenanceEndTime: null }),
-      after: expect.objectContaining({ status: 1, maintenanceEndTime: endTime }),
-    });
+    expect(event).toMatchObject({ actorType: 'staff', action: 'site.settings.update', entityId: 'DEMO' });
+    expect(event?.before).toMatchObject({ status: 0, maintenanceEndTime: null });
+    expect(event?.after).toMatchObject({ status: 1, maintenanceEndTime: endTime });
 
     await patch(JSON.stringify({ status: 0, maintenanceEndTime: null, flags: { FREEPLAY3: true } }));
     expect((await readSettings()).status).toBe(0);
@@ -88,11 +96,19 @@ describe('operator site settings', () => {
       ['{"maintenanceEndTime": "tomorrow"}', 400, 'VALIDATION_FAILED'],
       ['{"flags": {"NOT_A_FLAG": true}}', 400, 'VALIDATION_FAILED'],
       ['{}', 400, 'VALIDATION_FAILED'],
-      [JSON.stringify({ blockedCountries: Array.from({ length: 2000 }, () => 'US') }), 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        JSON.stringify({ blockedCountries: Array.from({ length: 2000 }, () => 'US') }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
     ];
     for (const [payload, statusCode, code] of cases) {
       const response = await patch(payload);
-      expect({ payload, statusCode: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({
+      expect({
+        payload,
+        statusCode: response.statusCode,
+        code: response.json<{ code: string }>().code,
+      }).toEqual({
         payload,
         statusCode,
         code,
@@ -114,9 +130,17 @@ describe('operator site settings', () => {
 
   it('refuses a session after logout', async () => {
     const session = await loginAsOperator(subject.app);
-    const logout = await subject.app.inject({ method: 'DELETE', url: '/wps/backoffice/session/logout', headers: session });
+    const logout = await subject.app.inject({
+      method: 'DELETE',
+      url: '/wps/backoffice/session/logout',
+      headers: session,
+    });
     expect(logout.json()).toEqual({ success: true, value: null, message: '' });
-    const after = await subject.app.inject({ method: 'GET', url: '/wps/backoffice/session/me', headers: session });
+    const after = await subject.app.inject({
+      method: 'GET',
+      url: '/wps/backoffice/session/me',
+      headers: session,
+    });
     expect(after.statusCode).toBe(401);
   });
 });

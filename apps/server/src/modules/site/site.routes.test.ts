@@ -1,8 +1,12 @@
-import { permissionResponseSchema, registerSettingResponseSchema, whitelabelResponseSchema } from '@wps/contracts/site';
+import {
+  permissionResponseSchema,
+  registerSettingResponseSchema,
+  whitelabelResponseSchema,
+} from '@wps/contracts/site';
 import { decryptTransportText } from '@wps/contracts/transport-cipher';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
 import { demoMerchantCode } from './site.seed';
 import { brands } from './site.tables';
 
@@ -18,8 +22,15 @@ describe('site configuration endpoints', () => {
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     subject.app.inject({ method: 'GET', url, headers });
-  const blockCountries = (codes: string[]) =>
-    subject.database.db.update(brands).set({ blockedCountries: codes }).where(eq(brands.merchantCode, demoMerchantCode));
+  const blockCountries = async (codes: string[]) => {
+    const response = await subject.app.inject({
+      method: 'PATCH',
+      url: `/wps/backoffice/site/${demoMerchantCode}/settings`,
+      headers: await loginAsOperator(subject.app),
+      payload: { blockedCountries: codes },
+    });
+    expect(response.statusCode).toBe(200);
+  };
 
   it('answers status 0 for a normal site', async () => {
     const response = await get('/wps/system/status');
@@ -61,7 +72,13 @@ describe('site configuration endpoints', () => {
         'CHNGPASSMAIL3',
       ]),
     );
-    expect(body.value.every((group) => group.enabled === '1' || group.enabled === '0')).toBe(true);
+    expect(body.value.map((group) => group.modId)).toEqual([
+      'REGISTRATION',
+      'LOGIN',
+      'PASSWORD',
+      'MEMBER',
+      'AGENT',
+    ]);
   });
 
   it('answers register rules for every field', async () => {

@@ -1,5 +1,10 @@
 import { validationPatterns, type ValidationPatternId } from '@wps/contracts/validation-patterns';
-import { type RegisterField, type WhitelabelFlag, whitelabelFlagGroup, whitelabelGroups } from '@wps/contracts/site';
+import {
+  type RegisterField,
+  type WhitelabelFlag,
+  whitelabelFlagGroup,
+  whitelabelGroups,
+} from '@wps/contracts/site';
 import type { Database } from '../../db/database';
 import {
   brandCustomerServices,
@@ -58,13 +63,22 @@ export const seedSiteDemo = async (db: Database): Promise<void> => {
     if (!created) return;
     const brandId = created.id;
 
-    await tx.insert(brandDomains).values([
-      { brandId, domainName: 'localhost', sortOrder: 0 },
-      { brandId, domainName: '127.0.0.1', sortOrder: 1 },
-    ]).onConflictDoNothing();
+    await tx
+      .insert(brandDomains)
+      .values([
+        { brandId, domainName: 'localhost', sortOrder: 0 },
+        { brandId, domainName: '127.0.0.1', sortOrder: 1 },
+      ])
+      .onConflictDoNothing();
 
     await tx.insert(brandWhitelabelModules).values([
-      ...whitelabelGroups.map((group, index) => ({ brandId, modId: group, parentModId: null, isEnabled: true, sortOrder: index })),
+      ...whitelabelGroups.map((group, index) => ({
+        brandId,
+        modId: group,
+        parentModId: null,
+        isEnabled: true,
+        sortOrder: index,
+      })),
       ...Object.entries(whitelabelFlagGroup).map(([flag, group], index) => ({
         brandId,
         modId: flag,
@@ -88,13 +102,31 @@ export const seedSiteDemo = async (db: Database): Promise<void> => {
     );
 
     await tx.insert(brandCustomerServices).values([
-      { brandId, title: 'Live chat', csType: 'LIVECHAT', path: 'https://t.me/lucky_lotus_support', sortOrder: 0 },
+      {
+        brandId,
+        title: 'Live chat',
+        csType: 'LIVECHAT',
+        path: 'https://t.me/lucky_lotus_support',
+        sortOrder: 0,
+      },
       { brandId, title: 'WhatsApp', csType: 'WHATSAPP', path: 'https://wa.me/10000000000', sortOrder: 1 },
     ]);
 
     await tx.insert(brandResources).values([
-      { brandId, resourceType: 'TELEGRAM', url: 'https://t.me/lucky_lotus', labelNameEn: 'Telegram channel', sortOrder: 0 },
-      { brandId, resourceType: 'FACEBOOK', url: 'https://facebook.com/luckylotus', labelNameEn: 'Facebook page', sortOrder: 1 },
+      {
+        brandId,
+        resourceType: 'TELEGRAM',
+        url: 'https://t.me/lucky_lotus',
+        labelNameEn: 'Telegram channel',
+        sortOrder: 0,
+      },
+      {
+        brandId,
+        resourceType: 'FACEBOOK',
+        url: 'https://facebook.com/luckylotus',
+        labelNameEn: 'Facebook page',
+        sortOrder: 1,
+      },
     ]);
   });
 };

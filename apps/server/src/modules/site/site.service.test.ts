@@ -43,6 +43,8 @@ describe('buildWhitelabelTree', () => {
         { modId: 'LOGIN', parentModId: null, isEnabled: true },
         { modId: 'FREEPLAY3', parentModId: 'LOGIN', isEnabled: false },
       ]),
-    ).toEqual([{ modId: 'LOGIN', enabled: '1', children: [{ modId: 'FREEPLAY3', enabled: '0', children: [] }] }]);
+    ).toEqual([
+      { modId: 'LOGIN', enabled: '1', children: [{ modId: 'FREEPLAY3', enabled: '0', children: [] }] },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { encryptTransportText } from '@wps/contracts/transport-cipher';
+import { LRUCache } from 'lru-cache';
 import {
   type LanguageCode,
   languageCodes,
@@ -63,9 +64,12 @@ const isResourceType = (value: string): value is Resource['resourceType'] =>
 
 const hostName = (host: string): string => host.replace(/:\d+$/, '').toLowerCase();
 
+/** How long a brand's configuration is served from memory; operator changes on this instance clear it at once. */
+const snapshotTtlMs = 5_000;
+
 export const createSiteService = ({ db, defaultMerchant }: { db: Database; defaultMerchant: string }) => {
   /** The merchant header wins, then the host name, then the platform's default brand. */
-  const resolveBrand = async ({ merchantCode, host }: Pick<VisitorContext, 'merchantCode' | 'host'>) => {
+  const findBrand = async ({ merchantCode, host }: Pick<VisitorContext, 'merchantCode' | 'host'>) => {
     const brand = merchantCode
       ? await repository.findBrandByMerchantCode(db, merchantCode)
       : ((await repository.findBrandByDomain(db, hostName(host))) ??
@@ -98,51 +102,81 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
     return { fields, minimumAge: brand.minimumAge };
   };
 
-  const getDomainRoutes = (brandId: bigint, device: number) => repository.listDomains(db, brandId, device);
+  /** Everything of a brand that is the same for every visitor: read once, shared by all the site calls. */
+  const loadSnapshot = async (visitor: VisitorContext) => {
+    const brand = await findBrand(visitor);
+    const [customerServices, domainRoute, resources, whitelabel, register] = await Promise.all([
+      repository.listCustomerServices(db, brand.id),
+      repository.listDomains(db, brand.id, 0),
+      repository.listResources(db, brand.id),
+      getWhitelabelTree(brand.id),
+      getRegisterSetting(brand),
+    ]);
+    const customerService = await Promise.all(
+      customerServices.map(async (entry) => ({
+        title: entry.title,
+        csType: entry.csType,
+        path: await encryptTransportText(brand.merchantCode, entry.path),
+      })),
+    );
+    return {
+      brand,
+      customerService,
+      domainRoute,
+      resources: resources.flatMap((resource) =>
+        isResourceType(resource.resourceType)
+          ? [{ resourceType: resource.resourceType, url: resource.url, labelNameEn: resource.labelNameEn }]
+          : [],
+      ),
+      whitelabel,
+      register,
+    };
+  };
+  type Snapshot = Awaited<ReturnType<typeof loadSnapshot>>;
+
+  const snapshots = new LRUCache<string, Snapshot, VisitorContext>({
+    max: 1_000,
+    ttl: snapshotTtlMs,
+    fetchMethod: (_key, _stale, { context }) => loadSnapshot(context),
+  });
+  const getSnapshot = async (visitor: VisitorContext): Promise<Snapshot> => {
+    const key = visitor.merchantCode ? `merchant:${visitor.merchantCode}` : `host:${hostName(visitor.host)}`;
+    const snapshot = await snapshots.fetch(key, { context: visitor });
+    if (!snapshot) throw new AppError('BRAND_NOT_FOUND');
+    return snapshot;
+  };
 
   return {
-    resolveBrand,
+    resolveBrand: async (visitor: VisitorContext) => (await getSnapshot(visitor)).brand,
 
     getSystemStatus: async (visitor: VisitorContext): Promise<SystemStatus> =>
-      decideSystemStatus(await resolveBrand(visitor), lookupCountry(visitor.ip)),
+      decideSystemStatus((await getSnapshot(visitor)).brand, lookupCountry(visitor.ip)),
 
-    getWhitelabel: async (visitor: VisitorContext) => getWhitelabelTree((await resolveBrand(visitor)).id),
+    getWhitelabel: async (visitor: VisitorContext) => (await getSnapshot(visitor)).whitelabel,
 
-    getRegisterSetting: async (visitor: VisitorContext) => getRegisterSetting(await resolveBrand(visitor)),
+    getRegisterSetting: async (visitor: VisitorContext) => (await getSnapshot(visitor)).register,
 
-    getDomainRoutes: async (visitor: VisitorContext, device: number) => ({
-      domainList: await getDomainRoutes((await resolveBrand(visitor)).id, device),
-    }),
+    getDomainRoutes: async (visitor: VisitorContext, device: number) => {
+      const snapshot = await getSnapshot(visitor);
+      return {
+        domainList:
+          device === 0 ? snapshot.domainRoute : await repository.listDomains(db, snapshot.brand.id, device),
+      };
+    },
 
     getPermission: async (visitor: VisitorContext): Promise<Permission> => {
-      const brand = await resolveBrand(visitor);
+      const { brand, customerService, domainRoute, resources, whitelabel, register } =
+        await getSnapshot(visitor);
       const countryCode = lookupCountry(visitor.ip);
-      const [customerServices, domainRoute, resources, whitelabel, register] = await Promise.all([
-        repository.listCustomerServices(db, brand.id),
-        getDomainRoutes(brand.id, 0),
-        repository.listResources(db, brand.id),
-        getWhitelabelTree(brand.id),
-        getRegisterSetting(brand),
-      ]);
       const status = decideSystemStatus(brand, countryCode);
       return {
         merchantCode: brand.merchantCode,
         siteName: brand.siteName,
         status,
         info: {
-          customerService: await Promise.all(
-            customerServices.map(async (entry) => ({
-              title: entry.title,
-              csType: entry.csType,
-              path: await encryptTransportText(brand.merchantCode, entry.path),
-            })),
-          ),
+          customerService,
           domainRoute,
-          resources: resources.flatMap((resource) =>
-            isResourceType(resource.resourceType)
-              ? [{ resourceType: resource.resourceType, url: resource.url, labelNameEn: resource.labelNameEn }]
-              : [],
-          ),
+          resources,
           whitelabel,
           register,
           mainDomain: brand.mainDomain,
@@ -172,8 +206,8 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
     },
 
     /** An operator's change to a brand's settings, audited with the values before and after. */
-    updateSiteSettings: (actor: AuditActor, merchantCode: string, patch: SiteSettingsPatch) =>
-      db.transaction(async (tx) => {
+    updateSiteSettings: async (actor: AuditActor, merchantCode: string, patch: SiteSettingsPatch) => {
+      const settings = await db.transaction(async (tx) => {
         const before = await repository.lockBrand(tx, merchantCode);
         if (!before) throw new AppError('BRAND_NOT_FOUND');
         const beforeSettings = toSiteSettings(
@@ -207,7 +241,11 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
           after: afterSettings,
         });
         return afterSettings;
-      }),
+      });
+      // Cleared after the commit, so no concurrent read can cache the values from before it.
+      snapshots.clear();
+      return settings;
+    },
   };
 };
 
@@ -222,7 +260,8 @@ const flagStates = (tree: WhitelabelNode[]): Record<WhitelabelFlag, boolean> =>
 const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   merchantCode: brand.merchantCode,
   siteName: brand.siteName,
-  status: brand.status === SystemStatusValue.maintenance ? SystemStatusValue.maintenance : SystemStatusValue.normal,
+  status:
+    brand.status === SystemStatusValue.maintenance ? SystemStatusValue.maintenance : SystemStatusValue.normal,
   maintenanceEndTime: brand.maintenanceEndsAt?.toISOString() ?? null,
   blockedCountries: brand.blockedCountries,
   flags: flagStates(tree),

@@ -1,0 +1,45 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { siteConfigurationBench } from './site-configuration.bench';
+
+/** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
+export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
+
+const benches = [siteConfigurationBench];
+
+const toMarkdownTable = (rows: BenchResult['rows']): string => {
+  const columns = Object.keys(rows[0] ?? {});
+  return [
+    `| ${columns.join(' | ')} |`,
+    `| ${columns.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${columns.map((column) => String(row[column] ?? '')).join(' | ')} |`),
+  ].join('\n');
+};
+
+const main = async (): Promise<void> => {
+  const sections: string[] = [];
+  for (const bench of benches) {
+    const result = await bench();
+    console.log(`\n${result.name}`);
+    console.table(result.rows);
+    for (const note of result.notes) console.log(`  ${note}`);
+    sections.push(
+      `## ${result.name}\n\n${toMarkdownTable(result.rows)}\n\n${result.notes.map((note) => `- ${note}`).join('\n')}`,
+    );
+  }
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const header = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench`; figures from the last run on the machine named below. Tests never assert times.',
+    '',
+    `- When: ${new Date().toISOString()}`,
+    `- Machine: ${String((await import('node:os')).cpus().length)} cores, Node ${process.version}`,
+    `- Database: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (in memory)'}`,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(root, 'BENCHMARKS.md'), `${header}\n${sections.join('\n\n')}\n`);
+};
+
+await main();

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, type APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type Platform = { baseUrl: string };
+
+/** A fresh PostgreSQL database beside DATABASE_URL, or a fresh PGlite folder when it is unset. */
+export const prepareDatabase = async (): Promise<{
+  environment: Record<string, string>;
+  cleanUp: () => Promise<void>;
+}> => {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-e2e-'));
+    return {
+      environment: { DATA_DIR: dataDir },
+      cleanUp: async () => {
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `wps_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    environment: { DATABASE_URL: url.toString() },
+    cleanUp: () => admin(`drop database if exists ${name} with (force)`),
+  };
+};
+
+/** Starts the platform exactly as `npm start` does (main.ts on the built site), on a free port. */
+export const startPlatform = async (
+  environment: Record<string, string>,
+): Promise<{ baseUrl: string; child: ChildProcess }> => {
+  const { DATABASE_URL: _inherited, ...parentEnvironment } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: { ...parentEnvironment, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`platform did not start:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Platform running at (http:\/\/localhost:\d+)\//.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`platform exited with ${String(code)}:\n${output}`));
+    });
+  });
+  return { baseUrl, child };
+};
+
+export const stopPlatform = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+
+export const test = base.extend<{ operator: Operator }, { platform: Platform }>({
+  platform: [
+    async ({}, use) => {
+      const database = await prepareDatabase();
+      const { baseUrl, child } = await startPlatform(database.environment);
+      try {
+        await use({ baseUrl });
+      } finally {
+        await stopPlatform(child);
+        await database.cleanUp();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ platform }, use) => {
+    await use(platform.baseUrl);
+  },
+  operator: async ({ playwright, platform }, use) => {
+    const request = await playwright.request.newContext({ baseURL: platform.baseUrl });
+    const operator = await Operator.login(request);
+    await use(operator);
+    await request.dispose();
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** The demo operator, changing site settings through the real operator API. */
+export class Operator {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly authorization: string,
+  ) {}
+
+  static async login(request: APIRequestContext): Promise<Operator> {
+    const response = await request.post('/wps/backoffice/session/login', {
+      data: { username: 'operator', password: 'Operator#2025' },
+    });
+    const body = (await response.json()) as { value: { token: string } };
+    return new Operator(request, `Bearer ${body.value.token}`);
+  }
+
+  async updateSiteSettings(patch: Record<string, unknown>): Promise<void> {
+    const response = await this.request.patch('/wps/backoffice/site/DEMO/settings', {
+      headers: { authorization: this.authorization },
+      data: patch,
+    });
+    if (!response.ok()) throw new Error(`settings refused: ${await response.text()}`);
+  }
+}

@@ -1,0 +1,112 @@
+// One lint setup for the whole repository: typescript-eslint on type information, React hooks rules, and the
+// architecture's boundaries (a domain reaches another domain only through its service on the server, or its
+// api/ hooks on the web; no import cycles; the web never imports server code).
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const foldersIn = (path) =>
+  readdirSync(path, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Absolute paths: the rule matches globs against resolved file names.
+const serverModules = `${import.meta.dirname}/apps/server/src/modules`;
+const webFeatures = `${import.meta.dirname}/apps/web/src/features`;
+
+const serverZones = foldersIn(serverModules).map((name) => ({
+  target: `${serverModules}/${name}/**/!(*.test).ts`,
+  from: [`${serverModules}/!(${name})/**`],
+  except: [`${serverModules}/*/*.service.ts`],
+  message: 'A domain calls another domain through its service only.',
+}));
+
+const webZones = foldersIn(webFeatures).map((name) => ({
+  target: `${webFeatures}/${name}/**`,
+  from: [`${webFeatures}/!(${name})/**`],
+  except: [`${webFeatures}/*/api/**`],
+  message: 'A feature uses another feature through its api/ hooks only.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+  },
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Fastify plugins and hooks are async by contract, awaited or not.
+      '@typescript-eslint/require-await': 'off',
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverZones,
+            ...webZones,
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app talks to the server over HTTP only.',
+            },
+            {
+              target: './packages/contracts',
+              from: './apps',
+              message: 'Contracts depend on nothing of the apps.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'Use node:crypto (or crypto.getRandomValues) for anything random.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    // Playwright fixtures that need no other fixture are declared with an empty pattern by design.
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+);

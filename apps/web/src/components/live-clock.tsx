@@ -15,8 +15,12 @@ const clockFormat: Intl.DateTimeFormatOptions = {
 const useNow = (): Date => {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 1000);
-    return () => window.clearInterval(timer);
+    const timer = window.setInterval(() => {
+      setNow(new Date());
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
   }, []);
   return now;
 };

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './icon';
 
 type ModalProps = { title: string; onClose: () => void; children: ReactNode };
 
@@ -30,11 +31,18 @@ export function Modal({ title, onClose, children }: ModalProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialogRef}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={dialogRef}
+      >
         <header className="modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
-            <span aria-hidden="true">×</span>
+            <Icon name="close" />
           </button>
         </header>
         <div className="modal__body">{children}</div>

@@ -98,5 +98,5 @@ export const apiRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
   if (!parsed.success) {
     throw new ApiError('INVALID_RESPONSE', `Unexpected response from ${path}.`, [], { cause: parsed.error });
   }
-  return (parsed.data as z.output<S>).value;
+  return parsed.data.value;
 };

@@ -27,7 +27,8 @@ const toSiteLanguage = (i18nCode: string | undefined): SiteLanguage =>
   (Object.keys(siteLanguages) as SiteLanguage[]).find((code) => siteLanguages[code].i18nCode === i18nCode) ??
   defaultLanguage;
 
-export const readCurrentLanguage = (): SiteLanguage => toSiteLanguage(i18next.resolvedLanguage ?? i18next.language);
+export const readCurrentLanguage = (): SiteLanguage =>
+  toSiteLanguage(i18next.resolvedLanguage ?? i18next.language);
 
 const applyDocumentLanguage = (language: SiteLanguage): void => {
   document.documentElement.lang = siteLanguages[language].i18nCode;
@@ -44,6 +45,7 @@ export const initI18n = (): void => {
     fallbackLng: siteLanguages[defaultLanguage].i18nCode,
     interpolation: { escapeValue: false },
     initAsync: false,
+    showSupportNotice: false,
   });
   applyDocumentLanguage(language);
 };
@@ -57,7 +59,11 @@ export const changeSiteLanguage = (language: SiteLanguage): void => {
 
 /** The brand's default language applies until the visitor picks one. */
 export const adoptBrandLanguage = (brandDefault: LanguageCode): void => {
-  if (readStoredLanguage() === null && isSiteLanguage(brandDefault) && brandDefault !== readCurrentLanguage()) {
+  if (
+    readStoredLanguage() === null &&
+    isSiteLanguage(brandDefault) &&
+    brandDefault !== readCurrentLanguage()
+  ) {
     applyDocumentLanguage(brandDefault);
     void i18next.changeLanguage(siteLanguages[brandDefault].i18nCode);
   }

@@ -31,7 +31,9 @@ const session = () => window.sessionStorage;
 const local = () => window.localStorage;
 
 export const readSessionToken = (): string | null => readItem(session, storageKeys.token);
-export const saveSessionToken = (token: string | null): void => writeItem(session, storageKeys.token, token);
+export const saveSessionToken = (token: string | null): void => {
+  writeItem(session, storageKeys.token, token);
+};
 
 export const readMerchantCode = (): string | null =>
   readItem(session, storageKeys.merchantCode) ?? readItem(local, storageKeys.merchantCode);
@@ -41,7 +43,9 @@ export const saveMerchantCode = (code: string): void => {
 };
 
 export const readReferralCode = (): string | null => readItem(session, storageKeys.referralCode);
-export const saveReferralCode = (code: string): void => writeItem(session, storageKeys.referralCode, code);
+export const saveReferralCode = (code: string): void => {
+  writeItem(session, storageKeys.referralCode, code);
+};
 
 export const readStoredLanguage = (): string | null => readItem(local, storageKeys.language);
 export const saveLanguageChoice = (current: string, previous: string | null): void => {
@@ -50,4 +54,6 @@ export const saveLanguageChoice = (current: string, previous: string | null): vo
 };
 
 export const readStoredTheme = (): string | null => readItem(local, storageKeys.theme);
-export const saveTheme = (theme: string): void => writeItem(local, storageKeys.theme, theme);
+export const saveTheme = (theme: string): void => {
+  writeItem(local, storageKeys.theme, theme);
+};

@@ -31,16 +31,19 @@ const decryptCustomerService = async (
 /** The site configuration, with customer-service links already decrypted. */
 export const getPermission = async (signal?: AbortSignal): Promise<SitePermission> => {
   const permission = await apiRequest('/system/permission', sitePermissionResponseSchema, { signal });
-  const customerService = await decryptCustomerService(permission.merchantCode, permission.info.customerService);
+  const customerService = await decryptCustomerService(
+    permission.merchantCode,
+    permission.info.customerService,
+  );
   return { ...permission, info: { ...permission.info, customerService } };
 };
 
-// Fetched once at boot and kept for the whole visit: it never goes stale and is never collected.
+// Fetched once at boot and kept for the whole visit: never stale, never refetched, never collected.
 export const getPermissionQueryOptions = () =>
   queryOptions({
     queryKey: ['site', 'permission'],
     queryFn: ({ signal }) => getPermission(signal),
-    staleTime: Infinity,
+    staleTime: 'static',
     gcTime: Infinity,
     retry: false,
   });

@@ -8,7 +8,13 @@ export function LiveSupportButton() {
   const [firstEntry] = usePermission().info.customerService;
   if (!firstEntry) return null;
   return (
-    <button type="button" className="button button--primary" onClick={() => openExternalLink(firstEntry.path)}>
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={() => {
+        openExternalLink(firstEntry.path);
+      }}
+    >
       {t('live_support')}
     </button>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLocalDateTime } from '../../../lib/format-date';
 import { usePermission } from '../api/get-permission';
 import { LiveSupportButton } from './live-support-button';
+import { Icon } from '../../../components/icon';
 
 export function MaintenanceScreen() {
   const { t } = useTranslation();
@@ -10,9 +11,7 @@ export function MaintenanceScreen() {
   return (
     <main className="status-screen" data-testid="maintenance-screen">
       <section className="status-card" aria-labelledby="maintenance-title">
-        <span className="status-card__icon" aria-hidden="true">
-          ⚙
-        </span>
+        <Icon name="gear" size={48} className="status-card__icon" />
         <h1 id="maintenance-title">{t('game_maintenance')}</h1>
         {formattedEnd !== null && endTime !== null && (
           <p className="status-card__detail">

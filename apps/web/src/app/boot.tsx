@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { SystemStatusValue } from '@wps/contracts/site';
+import { createRoot, type Root } from 'react-dom/client';
+import { getPermissionQueryOptions } from '../features/site/api/get-permission';
+import { BootFailureScreen } from '../features/site/components/boot-failure-screen';
+import { loadGoogleAnalytics } from '../lib/analytics';
+import { hideGlobalLoader, showGlobalLoader } from '../lib/global-loader';
+import { adoptBrandLanguage } from '../lib/i18n';
+import { saveMerchantCode } from '../lib/storage';
+import { AppProviders } from './app-providers';
+import { AppRouter } from './router';
+import { SystemStatusGate } from './system-status-gate';
+
+/**
+ * Spec section 4: the site configuration comes first, analytics is loaded from it, then React mounts.
+ * The permission stays in the query cache, so components read it without a second request.
+ */
+export const bootSite = async (container: HTMLElement, queryClient: QueryClient): Promise<Root> => {
+  const root = createRoot(container);
+
+  const start = async (): Promise<void> => {
+    showGlobalLoader();
+    try {
+      const permission = await queryClient.query(getPermissionQueryOptions());
+      saveMerchantCode(permission.merchantCode);
+      adoptBrandLanguage(permission.info.languages.default);
+      const { gtagId } = permission.info.analytics;
+      if (gtagId !== null) loadGoogleAnalytics(gtagId);
+      // The router hides the loader once the first page is on screen; the other screens have no router.
+      if (permission.status !== SystemStatusValue.normal) hideGlobalLoader();
+      root.render(
+        <AppProviders queryClient={queryClient}>
+          <SystemStatusGate>
+            <AppRouter />
+          </SystemStatusGate>
+        </AppProviders>,
+      );
+    } catch {
+      hideGlobalLoader();
+      root.render(
+        <AppProviders queryClient={queryClient}>
+          <BootFailureScreen onRetry={() => void start()} />
+        </AppProviders>,
+      );
+    }
+  };
+
+  await start();
+  return root;
+};

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermission } from '../../features/site/api/get-permission';
+import { Icon } from '../../components/icon';
+import { openExternalLink } from '../../lib/open-external-link';
+
+/** The right-hand bar of quick actions (spec section 2, Side menu). */
+export function FloatingBar() {
+  const { t } = useTranslation();
+  const [firstService] = usePermission().info.customerService;
+  return (
+    <aside className="floating-bar" aria-label={t('floating.label')}>
+      <Link
+        to="/down"
+        className="floating-bar__item"
+        aria-label={t('floating.download')}
+        title={t('floating.download')}
+      >
+        <Icon name="download" />
+      </Link>
+      {firstService && (
+        <button
+          type="button"
+          className="floating-bar__item"
+          aria-label={t('floating.customer_service')}
+          title={t('floating.customer_service')}
+          onClick={() => {
+            openExternalLink(firstService.path);
+          }}
+        >
+          <Icon name="support" />
+        </button>
+      )}
+      <button
+        type="button"
+        className="floating-bar__item"
+        aria-label={t('floating.to_top')}
+        title={t('floating.to_top')}
+        onClick={() => {
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      >
+        <Icon name="arrow-up" />
+      </button>
+    </aside>
+  );
+}

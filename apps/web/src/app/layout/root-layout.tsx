@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { usePermission } from '../../features/site/api/get-permission';
+import { hideGlobalLoader } from '../../lib/global-loader';
+import { useRouteHandle } from '../route-handle';
+
+const useRouteChangeEffects = (): void => {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    hideGlobalLoader();
+    // A fragment such as /help#term points at a section; every other change starts at the top.
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, search, hash]);
+};
+
+const setMetaDescription = (content: string): void => {
+  let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = 'description';
+    document.head.append(tag);
+  }
+  tag.content = content;
+};
+
+const useDocumentMeta = (): void => {
+  const { t } = useTranslation();
+  const { siteName } = usePermission();
+  const { meta } = useRouteHandle();
+  const title = meta ? `${t(`meta.${meta}.title`)} | ${siteName}` : siteName;
+  const description = meta ? t(`meta.${meta}.description`) : t('meta.default.description');
+  useEffect(() => {
+    document.title = title;
+    setMetaDescription(description);
+  }, [title, description]);
+};
+
+export function RootLayout() {
+  useRouteChangeEffects();
+  useDocumentMeta();
+  return <Outlet />;
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LiveClock } from '../../components/live-clock';
+import { usePermission } from '../../features/site/api/get-permission';
+import { changeSiteLanguage, isSiteLanguage, readCurrentLanguage, siteLanguages } from '../../lib/i18n';
+import { chooseTheme, readTheme, type Theme } from '../../lib/theme';
+import { Icon } from '../../components/icon';
+
+type SiteHeaderProps = {
+  sideMenuId: string | null;
+  isSideMenuOpen: boolean;
+  onToggleSideMenu: () => void;
+};
+
+function LanguageSelector() {
+  const { t } = useTranslation();
+  const supported = usePermission().info.languages.supported.filter(isSiteLanguage);
+  const languages = supported.length > 0 ? supported : Object.keys(siteLanguages).filter(isSiteLanguage);
+  return (
+    <label className="header-select">
+      <span className="visually-hidden">{t('header.language')}</span>
+      <select
+        value={readCurrentLanguage()}
+        onChange={(event) => {
+          if (isSiteLanguage(event.target.value)) changeSiteLanguage(event.target.value);
+        }}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} lang={siteLanguages[language].i18nCode}>
+            {siteLanguages[language].label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const [theme, setTheme] = useState<Theme>(readTheme);
+  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={t(next === 'light' ? 'header.theme_light' : 'header.theme_dark')}
+      onClick={() => {
+        chooseTheme(next);
+        setTheme(next);
+      }}
+    >
+      <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+    </button>
+  );
+}
+
+export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: SiteHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { siteName } = usePermission();
+  return (
+    <header className="site-header">
+      {sideMenuId !== null && (
+        <button
+          type="button"
+          className="icon-button site-header__menu-button"
+          aria-controls={sideMenuId}
+          aria-expanded={isSideMenuOpen}
+          aria-label={t(isSideMenuOpen ? 'header.close_menu' : 'header.open_menu')}
+          onClick={onToggleSideMenu}
+        >
+          <Icon name={isSideMenuOpen ? 'close' : 'menu'} />
+        </button>
+      )}
+      <Link to="/" className="site-header__logo" dir="auto">
+        {siteName}
+      </Link>
+      <div className="site-header__clock">
+        <LiveClock />
+      </div>
+      <div className="site-header__tools">
+        <LanguageSelector />
+        <ThemeToggle />
+      </div>
+      <div className="site-header__account">
+        <button type="button" className="button button--ghost" onClick={() => void navigate('/login')}>
+          {t('header.login')}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void navigate('/register')}>
+          {t('header.register')}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { replace, type LoaderFunctionArgs } from 'react-router';
+import { readSessionToken, saveReferralCode, saveSessionToken } from '../lib/storage';
+
+/**
+ * Runs before any page renders: keeps a referral code for registration, and moves a token from the
+ * address bar into session storage so it neither lingers in history nor gets shared with a copied link.
+ */
+export const adoptUrlParameters = ({ request }: LoaderFunctionArgs): Response | null => {
+  const url = new URL(request.url);
+  const referralCode = url.searchParams.get('referralCode');
+  if (referralCode) saveReferralCode(referralCode);
+
+  const token = url.searchParams.get('token');
+  if (token === null) return null;
+  if (token) saveSessionToken(token);
+  url.searchParams.delete('token');
+  return replace(`${url.pathname}${url.search}${url.hash}`);
+};
+
+/** Lottery pages need a session (spec section 2); without one the visitor goes to the login modal. */
+export const requireSessionToken = (): Response | null => (readSessionToken() ? null : replace('/login'));

@@ -1,0 +1,39 @@
+// Inline strokes instead of emoji or an icon font: they render the same on every device and take the text colour.
+const paths = {
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  sun: 'M12 4V2m0 20v-2m8-8h2M2 12h2m13.66-5.66l1.41-1.41M4.93 19.07l1.41-1.41m0-11.32L4.93 4.93m14.14 14.14l-1.41-1.41M12 8a4 4 0 100 8 4 4 0 000-8z',
+  moon: 'M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z',
+  download: 'M12 3v12m0 0l-5-5m5 5l5-5M5 21h14',
+  support:
+    'M4 13v-1a8 8 0 0116 0v1M4 13a2 2 0 012-2h1v6H6a2 2 0 01-2-2v-2zm16 0a2 2 0 00-2-2h-1v6h1a2 2 0 002-2v-2zM17 17v1a3 3 0 01-3 3h-2',
+  'arrow-up': 'M12 20V4m0 0l-6 6m6-6l6 6',
+  'arrow-back': 'M20 12H4m0 0l6-6m-6 6l6 6',
+  gear: 'M12 9a3 3 0 100 6 3 3 0 000-6zm7.4 3a7.4 7.4 0 00-.1-1.2l2-1.6-2-3.4-2.4 1a7.5 7.5 0 00-2-1.2L14.5 3h-4l-.4 2.6a7.5 7.5 0 00-2 1.2l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 000 2.4l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 002 1.2l.4 2.6h4l.4-2.6a7.5 7.5 0 002-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
+  blocked: 'M12 3a9 9 0 100 18 9 9 0 000-18zM5.64 5.64l12.72 12.72',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+type IconProps = { name: IconName; size?: number; className?: string };
+
+/** Decorative only: the control around it carries the accessible name. */
+export function Icon({ name, size = 20, className }: IconProps) {
+  return (
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from './empty-state';
+
+type SectionCentreProps<Section extends string> = {
+  sections: readonly Section[];
+  menuLabel: string;
+  labelOf: (section: Section) => string;
+};
+
+/** A centre with a section menu; the `page` query parameter selects the open section. */
+export function SectionCentre<Section extends string>({
+  sections,
+  menuLabel,
+  labelOf,
+}: SectionCentreProps<Section>) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('page');
+  const current = sections.find((section) => section === requested) ?? sections[0];
+  if (current === undefined) return null;
+  return (
+    <div className="centre">
+      <nav className="centre__menu" aria-label={menuLabel}>
+        <ul>
+          {sections.map((section) => (
+            <li key={section}>
+              <Link
+                to={`?page=${section}`}
+                className="centre__link"
+                aria-current={section === current ? 'page' : undefined}
+              >
+                {labelOf(section)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="centre__content" aria-labelledby="centre-section-title">
+        <h2 id="centre-section-title">{labelOf(current)}</h2>
+        <EmptyState message={t('common.coming_soon')} />
+      </section>
+    </div>
+  );
+}

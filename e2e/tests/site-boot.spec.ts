@@ -4,7 +4,7 @@ test.describe('site boot and system status', () => {
   test('the home page renders for a normal site', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('home-page')).toBeVisible();
-    await expect(page.locator('header')).toContainText('Lucky Lotus');
+    await expect(page.getByRole('banner')).toContainText('Lucky Lotus');
   });
 
   test('status 1 shows the maintenance screen with its end time', async ({ page, operator }) => {

@@ -27,7 +27,11 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    // A route of the site: asked for as a page, or a path without a file extension (a missing asset stays 404).
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      request.method === 'GET' &&
+      ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(pathname));
     if (hasSite && wantsPage && !isApiPath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

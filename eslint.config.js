@@ -18,12 +18,21 @@ const foldersIn = (path) =>
 const serverModules = `${import.meta.dirname}/apps/server/src/modules`;
 const webFeatures = `${import.meta.dirname}/apps/web/src/features`;
 
-const serverZones = foldersIn(serverModules).map((name) => ({
-  target: `${serverModules}/${name}/**/!(*.test).ts`,
-  from: [`${serverModules}/!(${name})/**`],
-  except: [`${serverModules}/*/*.service.ts`],
-  message: 'A domain calls another domain through its service only.',
-}));
+const serverZones = foldersIn(serverModules).flatMap((name) => [
+  {
+    target: `${serverModules}/${name}/**/!(*.test|*.tables).ts`,
+    from: [`${serverModules}/!(${name})/**`],
+    except: [`${serverModules}/*/*.service.ts`],
+    message: 'A domain calls another domain through its service only.',
+  },
+  {
+    // Foreign keys may point at another domain's table; nothing else crosses over from a table file.
+    target: `${serverModules}/${name}/*.tables.ts`,
+    from: [`${serverModules}/!(${name})/**`],
+    except: [`${serverModules}/*/*.tables.ts`],
+    message: 'A table file may reference only other table files.',
+  },
+]);
 
 const webZones = foldersIn(webFeatures).map((name) => ({
   target: `${webFeatures}/${name}/**`,

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,23 +16,37 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
+import { createMemberGuard } from './modules/auth/auth.guard';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
 import { createStaffGuard } from './modules/backoffice/backoffice.guard';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMemberService } from './modules/members/members.service';
+import { createNotificationService } from './modules/notifications/notifications.service';
 import { siteAdminRoutes } from './modules/site/site-admin.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
 
-export type AppDependencies = { config: AppConfig; database: DatabaseHandle };
+export type AppDependencies = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Where logs go; standard output when absent (tests capture them to check what is never logged). */
+  logStream?: DestinationStream;
+};
 
 /** Headers and cookies that must never be written to the logs. */
 const redactedPaths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 /** Builds the whole application without listening, so tests can use `app.inject()`. */
-export const buildApp = async ({ config, database }: AppDependencies): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  config,
+  database,
+  logStream,
+}: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: redactedPaths },
+    logger: { level: config.LOG_LEVEL, redact: redactedPaths, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
@@ -40,8 +57,11 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // The API speaks JSON; plain text bodies would only reach validation as strings.
+  // The API speaks JSON (and forms, for the spec's form-encoded forgot-password call); plain text would
+  // only reach validation as strings.
   app.removeContentTypeParser('text/plain');
+  await app.register(formBody, { bodyLimit: config.BODY_LIMIT_BYTES });
+  await app.register(cookie);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -80,11 +100,23 @@ export const buildApp = async ({ config, database }: AppDependencies): Promise<F
   const site = createSiteService({ db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
   const backoffice = createBackofficeService({ db: database.db });
   const requireStaff = createStaffGuard(backoffice);
+  const members = createMemberService({ db: database.db });
+  const notifications = createNotificationService({ db: database.db });
+  const fixedCaptcha = config.TEST_CAPTCHA_ANSWER;
+  const auth = createAuthService({
+    db: database.db,
+    site,
+    members,
+    notifications,
+    ...(fixedCaptcha ? { captchaText: () => fixedCaptcha } : {}),
+  });
+  const requireMember = createMemberGuard(auth);
 
   await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
   await app.register(
     async (api) => {
       await api.register(siteRoutes(site));
+      await api.register(authRoutes(auth, requireMember));
       await api.register(
         async (operator) => {
           await operator.register(backofficeRoutes(backoffice, requireStaff));

@@ -27,6 +27,11 @@ const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** The built player site; served at / when present. */
   WEB_DIST: z.string().default('apps/web/dist'),
+  /** Tests only: every captcha shows this answer, so journeys can solve it. Refused outside NODE_ENV=test. */
+  TEST_CAPTCHA_ANSWER: z
+    .string()
+    .regex(/^[A-Z0-9]{4}$/)
+    .optional(),
   /** Seed demo brand, staff and content at start (idempotent). */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -45,6 +50,9 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): AppCon
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  if (parsed.data.TEST_CAPTCHA_ANSWER !== undefined && parsed.data.NODE_ENV !== 'test') {
+    throw new Error('Invalid configuration:\n  TEST_CAPTCHA_ANSWER: allowed only with NODE_ENV=test');
   }
   return {
     ...parsed.data,

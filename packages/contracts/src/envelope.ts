@@ -19,7 +19,11 @@ export const successEnvelope = <T extends z.ZodType>(value: T) =>
 /** Every failed `/wps` answer: `{ success: false, value, message, code }`. */
 export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
-  value: z.union([z.null(), z.object({ issues: z.array(fieldIssueSchema) }).loose()]),
+  /** Null, or details: field issues, and flags such as `captcha` (a failed login now needs the captcha). */
+  value: z.union([
+    z.null(),
+    z.object({ issues: z.array(fieldIssueSchema).optional(), captcha: z.boolean().optional() }).loose(),
+  ]),
   message: z.string(),
   code: z.enum(errorCodes),
 });

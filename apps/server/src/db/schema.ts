@@ -1,4 +1,8 @@
 // Every domain's tables, for drizzle-kit to generate the committed SQL migrations from.
 export * from '../modules/audit/audit.tables';
+export * from '../modules/auth/auth.tables';
+export * from '../modules/auth/encrypted-body.tables';
 export * from '../modules/backoffice/backoffice.tables';
+export * from '../modules/members/members.tables';
+export * from '../modules/notifications/notifications.tables';
 export * from '../modules/site/site.tables';

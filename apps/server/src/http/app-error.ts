@@ -6,11 +6,17 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly issues: FieldIssue[] | undefined;
+  /** Extra facts for the client in the envelope's value, such as `captcha: true` after a failed login. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; issues?: FieldIssue[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; issues?: FieldIssue[]; details?: Record<string, unknown> } = {},
+  ) {
     super(options.message ?? errorMessages[code]);
     this.code = code;
     this.statusCode = errorHttpStatus[code];
     this.issues = options.issues;
+    this.details = options.details;
   }
 }

@@ -8,9 +8,10 @@ export const failure = (
   code: ErrorCode,
   message: string = errorMessages[code],
   issues?: FieldIssue[],
+  details?: Record<string, unknown>,
 ): FailureEnvelope => ({
   success: false,
-  value: issues ? { issues } : null,
+  value: issues || details ? { ...details, ...(issues ? { issues } : {}) } : null,
   message,
   code,
 });

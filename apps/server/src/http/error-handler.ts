@@ -31,7 +31,9 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return reply.code(400).send(failure('VALIDATION_FAILED', undefined, issues));
     }
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send(failure(error.code, error.message, error.issues));
+      return reply
+        .code(error.statusCode)
+        .send(failure(error.code, error.message, error.issues, error.details));
     }
     if (isFastifyError(error)) {
       const code = fastifyCodes[error.code];

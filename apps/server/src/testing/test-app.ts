@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -9,16 +10,23 @@ import { openTestDatabase } from './test-database';
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close: () => Promise<void> };
 
 /** The whole application on its own seeded database, for `app.inject()` tests. */
-export const createTestApp = async (environment: Record<string, string> = {}): Promise<TestApp> => {
+/** Every captcha in tests shows this answer. */
+export const testCaptchaAnswer = 'K7P3';
+
+export const createTestApp = async (
+  environment: Record<string, string> = {},
+  logStream?: DestinationStream,
+): Promise<TestApp> => {
   const database = await openTestDatabase();
   await seedDemoData(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: 'apps/web/dist-absent-in-tests',
+    TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
     ...environment,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return {
     app,

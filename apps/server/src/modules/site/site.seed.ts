@@ -5,6 +5,7 @@ import {
   whitelabelFlagGroup,
   whitelabelGroups,
 } from '@wps/contracts/site';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   brandCustomerServices,
@@ -43,7 +44,7 @@ const registerFieldSeeds: Partial<Record<RegisterField, FieldSeed>> = {
 };
 
 /** The demo brand and its configuration. Rows that exist are left alone, so operator changes survive. */
-export const seedSiteDemo = async (db: Database): Promise<void> => {
+export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
   await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(brands)
@@ -129,4 +130,10 @@ export const seedSiteDemo = async (db: Database): Promise<void> => {
       },
     ]);
   });
+  const [brand] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.merchantCode, demoMerchantCode));
+  if (!brand) throw new Error('the demo brand was not created');
+  return brand;
 };

@@ -14,6 +14,7 @@ import {
   type WhitelabelFlag,
   whitelabelFlagGroup,
   type WhitelabelNode,
+  isWhitelabelEnabled,
 } from '@wps/contracts/site';
 import type { SiteSettingsPatch } from '@wps/contracts/site-admin';
 import type { Database } from '../../db/database';
@@ -23,6 +24,12 @@ import { recordAuditEvent, type AuditActor } from '../audit/audit.service';
 import { lookupCountry } from './geo-location';
 import * as repository from './site.repository';
 import type { BrandRow } from './site.repository';
+
+export type BrandContext = {
+  brand: BrandRow;
+  register: RegisterSetting;
+  isEnabled: (flag: WhitelabelFlag) => boolean;
+};
 
 /** Region restriction wins over maintenance: a blocked visitor may not use the site even once it reopens. */
 export const decideSystemStatus = (brand: BrandRow, countryCode: string | null): SystemStatus => {
@@ -148,6 +155,16 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
 
   return {
     resolveBrand: async (visitor: VisitorContext) => (await getSnapshot(visitor)).brand,
+
+    /** The brand with its whitelabel flags and register rules, for the domains that act on a visitor's behalf. */
+    getBrandContext: async (visitor: VisitorContext): Promise<BrandContext> => {
+      const snapshot = await getSnapshot(visitor);
+      return {
+        brand: snapshot.brand,
+        register: snapshot.register,
+        isEnabled: (flag) => isWhitelabelEnabled(snapshot.whitelabel, flag),
+      };
+    },
 
     getSystemStatus: async (visitor: VisitorContext): Promise<SystemStatus> =>
       decideSystemStatus((await getSnapshot(visitor)).brand, lookupCountry(visitor.ip)),

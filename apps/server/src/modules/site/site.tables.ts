@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -29,6 +30,22 @@ export const brands = pgTable('brands', {
   supportedLanguages: text('supported_languages').array().notNull(),
   defaultLanguage: text('default_language').notNull(),
   minimumAge: smallint('minimum_age').notNull().default(18),
+  /** With PWDEXPFORCECHANGE3 on, a password older than this must be changed at login. */
+  passwordMaxAgeDays: smallint('password_max_age_days').notNull().default(90),
+  /** Refuse plain bodies on the spec's "encrypt" calls. */
+  requireEncryptedBodies: boolean('require_encrypted_bodies').notNull().default(false),
+  smsCodeTtlMinutes: smallint('sms_code_ttl_minutes').notNull().default(5),
+  /** SMS delivery: null means the development outbox; else { url, apiKey, sender } of an HTTP gateway. */
+  smsProvider: jsonb('sms_provider').$type<{ url: string; apiKey: string; sender: string } | null>(),
+  /** Email delivery: null means the development outbox; else an SMTP server. */
+  smtpSettings: jsonb('smtp_settings').$type<{
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string | null;
+    password: string | null;
+    from: string;
+  } | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

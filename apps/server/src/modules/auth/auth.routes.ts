@@ -1,0 +1,212 @@
+import {
+  affiliateQuerySchema,
+  affiliateResponseSchema,
+  captchaResponseSchema,
+  changePasswordRequestSchema,
+  emptySuccessSchema,
+  forgotPasswordByEmailRequestSchema,
+  forgotPasswordByPhoneRequestSchema,
+  freePlayRequestSchema,
+  loginRequestSchema,
+  memberIconResponseSchema,
+  memberInfoResponseSchema,
+  registerRequestSchema,
+  sessionResponseSchema,
+  smsRequestSchema,
+  smsResponseSchema,
+} from '@wps/contracts/auth';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from './auth.guard';
+import type { AuthService } from './auth.service';
+import { authLimits } from './auth.service';
+
+const tags = ['auth'];
+const captchaCookie = 'wps_captcha';
+const rememberCookie = 'wps_remember';
+
+const setCookie = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  maxAgeMs: number,
+  path: string,
+) =>
+  reply.setCookie(name, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+
+export const authRoutes =
+  (auth: AuthService, requireMember: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  async (app) => {
+    const session = (schema: typeof sessionResponseSchema) => ({ 200: schema, ...failureResponses });
+
+    app.get(
+      '/captcha',
+      { schema: { tags, response: { 200: captchaResponseSchema, ...failureResponses } } },
+      async (request, reply) => {
+        const { captchaId, image } = await auth.issueCaptcha(
+          visitorOf(request),
+          request.cookies[captchaCookie],
+        );
+        setCookie(request, reply, captchaCookie, captchaId, authLimits.captchaLifetimeMs, '/wps');
+        return ok(image);
+      },
+    );
+
+    for (const purpose of ['register', 'noLogin'] as const) {
+      app.post(
+        `/verification/sms/${purpose}`,
+        {
+          schema: { tags, body: smsRequestSchema, response: { 200: smsResponseSchema, ...failureResponses } },
+        },
+        async (request) =>
+          ok(
+            await auth.requestSmsCode(
+              visitorOf(request),
+              purpose,
+              request.body.countryDialingCode,
+              request.body.mobileNo ?? request.body.mobileNum ?? '',
+            ),
+          ),
+      );
+    }
+
+    for (const [url, mode] of [
+      ['/member/register', 'username'],
+      ['/member/register/mobile', 'mobile'],
+    ] as const) {
+      app.put(
+        url,
+        { schema: { tags, body: registerRequestSchema, response: session(sessionResponseSchema) } },
+        async (request) =>
+          ok(await auth.register(visitorOf(request), mode, request.body, request.cookies[captchaCookie])),
+      );
+    }
+
+    app.post(
+      '/session/login',
+      { schema: { tags, body: loginRequestSchema, response: session(sessionResponseSchema) } },
+      async (request, reply) => {
+        const value = await auth.login(visitorOf(request), request.body, request.cookies[captchaCookie]);
+        if (request.body.remember === true) {
+          setCookie(
+            request,
+            reply,
+            rememberCookie,
+            value.token,
+            authLimits.rememberedLifetimeMs,
+            '/wps/session',
+          );
+        }
+        return ok(value);
+      },
+    );
+
+    app.post(
+      '/session/login/freeplay',
+      { schema: { tags, body: freePlayRequestSchema.optional(), response: session(sessionResponseSchema) } },
+      async (request) => ok(await auth.loginFreePlay(visitorOf(request))),
+    );
+
+    app.post(
+      '/session/remembered',
+      { schema: { tags, response: session(sessionResponseSchema) } },
+      async (request) => {
+        const token = request.cookies[rememberCookie];
+        if (!token) throw new AppError('UNAUTHORIZED');
+        return ok(await auth.resumeRemembered(visitorOf(request), token));
+      },
+    );
+
+    app.delete(
+      '/session/logout',
+      {
+        preHandler: requireMember,
+        schema: { tags, response: { 200: emptySuccessSchema, ...failureResponses } },
+      },
+      async (request, reply) => {
+        await auth.logout(visitorOf(request), sessionOf(request));
+        reply.clearCookie(rememberCookie, { path: '/wps/session' });
+        return ok(null);
+      },
+    );
+
+    app.get(
+      '/member/info',
+      {
+        preHandler: requireMember,
+        schema: { tags, response: { 200: memberInfoResponseSchema, ...failureResponses } },
+      },
+      async (request) => ok(await auth.getMemberInfo(visitorOf(request), sessionOf(request))),
+    );
+
+    app.get(
+      '/member/info/icon',
+      {
+        preHandler: requireMember,
+        schema: { tags, response: { 200: memberIconResponseSchema, ...failureResponses } },
+      },
+      async (request) => ok({ avatarUrl: sessionOf(request).member.avatarUrl }),
+    );
+
+    app.post(
+      '/member/password',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: changePasswordRequestSchema,
+          response: { 200: emptySuccessSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(visitorOf(request), sessionOf(request), request.body);
+        return ok(null, 'Password changed.');
+      },
+    );
+
+    app.post(
+      '/member/password/email',
+      {
+        schema: {
+          tags,
+          body: forgotPasswordByEmailRequestSchema,
+          response: { 200: emptySuccessSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await auth.resetPasswordByEmail(visitorOf(request), request.body.username, request.body.email);
+        return ok(null, 'A new password has been sent to your email.');
+      },
+    );
+
+    app.post(
+      '/member/password/verification',
+      {
+        schema: { tags, body: forgotPasswordByPhoneRequestSchema, response: session(sessionResponseSchema) },
+      },
+      async (request) => ok(await auth.resetPasswordByPhone(visitorOf(request), request.body)),
+    );
+
+    app.get(
+      '/agent/affiliate',
+      {
+        schema: {
+          tags,
+          querystring: affiliateQuerySchema,
+          response: { 200: affiliateResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await auth.checkAffiliateCode(visitorOf(request), request.query.code)),
+    );
+  };

@@ -1,0 +1,696 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import {
+  isAgentType,
+  MemberType,
+  type LoginRequest,
+  type MemberInfo,
+  type RegisterRequest,
+  type SessionValue,
+} from '@wps/contracts/auth';
+import type { FieldIssue } from '@wps/contracts/envelope';
+import {
+  type FieldErrors,
+  formatRuleMessage,
+  toMobileUsername,
+  validateChangePassword,
+  validateRegistration,
+  validationMessagesEn,
+} from '@wps/contracts/validation-rules';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { VisitorContext } from '../../http/request-context';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/password-hashing';
+import { createSessionToken, hashSessionToken } from '../../lib/session-token';
+import { type MemberRow, type MemberService, toMemberInfo } from '../members/members.service';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { BrandContext, SiteService } from '../site/site.service';
+import * as repository from './auth.repository';
+import { createCaptchaText, renderCaptchaPng } from './captcha-image';
+
+const minute = 60_000;
+export const authLimits = {
+  sessionIdleMs: 2 * 60 * minute,
+  sessionLifetimeMs: 12 * 60 * minute,
+  rememberedLifetimeMs: 24 * 60 * minute,
+  captchaLifetimeMs: 5 * minute,
+  captchaRefreshMs: 1_000,
+  /** Failures of one account before it is locked, and for how long. */
+  lockAfterFailures: 5,
+  lockMs: 15 * minute,
+  /** Failures from one address in the window before the captcha is always asked, and before refusal. */
+  addressCaptchaAfter: 3,
+  addressRefuseAfter: 20,
+  failureWindowMs: 15 * minute,
+  smsResendMs: 60_000,
+  smsPerNumberPerHour: 5,
+  smsPerAddressPerHour: 10,
+  smsMaxAttempts: 5,
+  registrationsPerAddressPerHour: 10,
+  freePlayPerAddressPerHour: 20,
+} as const;
+
+export type SmsPurpose = 'register' | 'noLogin' | 'loginVerification';
+export type MemberSession = { member: MemberRow; tokenHash: string; loginMethod: string };
+type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'reset' | 'social';
+
+const hashCode = (value: string): string => createHash('sha256').update(value).digest('hex');
+const normaliseCaptcha = (answer: string): string => answer.trim().toUpperCase();
+const normaliseMobile = (mobileNum: string): string => mobileNum.trim().replace(/^0+/, '');
+const normaliseDialingCode = (code: string): string => code.trim().replace(/^\+/, '');
+
+/** Field errors of the shared validation module, as the envelope's issues in English. */
+const toIssues = (errors: FieldErrors): FieldIssue[] =>
+  Object.entries(errors).map(([field, rule]) => ({
+    field,
+    message: formatRuleMessage(validationMessagesEn[rule.key] ?? rule.key, rule.values),
+  }));
+
+const throwIfInvalid = (errors: FieldErrors): void => {
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { issues: toIssues(errors) });
+};
+
+export type AuthDependencies = {
+  db: Database;
+  site: SiteService;
+  members: MemberService;
+  notifications: NotificationService;
+  /** The captcha text generator; tests pass a fixed one so they can answer. */
+  captchaText?: () => string;
+};
+
+export const createAuthService = ({
+  db,
+  site,
+  members,
+  notifications,
+  captchaText = createCaptchaText,
+}: AuthDependencies) => {
+  const recordEvent = (
+    context: BrandContext,
+    visitor: VisitorContext,
+    event: {
+      name: string;
+      account: string;
+      memberId?: bigint;
+      isSuccess: boolean;
+      detail?: Record<string, unknown>;
+    },
+  ) =>
+    repository.insertAuthEvent(db, {
+      brandId: context.brand.id,
+      memberId: event.memberId ?? null,
+      account: event.account,
+      event: event.name,
+      isSuccess: event.isSuccess,
+      ip: visitor.ip,
+      detail: event.detail ?? null,
+    });
+
+  const requireFlag = (context: BrandContext, flag: Parameters<BrandContext['isEnabled']>[0]) => {
+    if (!context.isEnabled(flag)) throw new AppError('FEATURE_DISABLED');
+  };
+
+  const isPasswordExpired = (context: BrandContext, member: MemberRow): boolean =>
+    context.isEnabled('PWDEXPFORCECHANGE3') &&
+    Date.now() - member.passwordChangedAt.getTime() > context.brand.passwordMaxAgeDays * 24 * 60 * minute;
+
+  /** Opens a session; first-login and forced-change facts are computed from the member before this login. */
+  const openSession = async (
+    context: BrandContext,
+    visitor: VisitorContext,
+    member: MemberRow,
+    method: LoginMethod,
+    isRemembered = false,
+  ): Promise<SessionValue> => {
+    const { token, tokenHash } = createSessionToken();
+    const now = new Date();
+    const lifetime = isRemembered ? authLimits.rememberedLifetimeMs : authLimits.sessionLifetimeMs;
+    await db.transaction(async (tx) => {
+      await repository.insertSession(tx, {
+        tokenHash,
+        memberId: member.id,
+        loginMethod: method,
+        isRemembered,
+        ip: visitor.ip,
+        expiresAt: new Date(now.getTime() + lifetime),
+      });
+      await members.update(tx, member.id, {
+        firstLoginAt: member.firstLoginAt ?? now,
+        lastLoginAt: now,
+        lastLoginIp: visitor.ip,
+        failedLoginCount: 0,
+        lockedUntil: null,
+      });
+      await members.rememberAddress(tx, member.id, visitor.ip);
+    });
+    const passwordExpired = isPasswordExpired(context, member);
+    // The spec: no forced change after an SMS or social login (the member may not know a password).
+    const isPasswordLogin = method === 'password';
+    return {
+      token,
+      firstTimeLogin: member.firstLoginAt === null,
+      passwordExpired,
+      mustChangePassword: isPasswordLogin && (member.mustChangePassword || passwordExpired),
+    };
+  };
+
+  const verifyCaptcha = async (
+    captchaId: string | undefined,
+    answer: string | undefined,
+  ): Promise<boolean> => {
+    if (!captchaId || !answer) return false;
+    const answerHash = await repository.consumeCaptcha(db, captchaId);
+    return answerHash === hashCode(normaliseCaptcha(answer));
+  };
+
+  /** Checks and spends the newest code for the number; a wrong guess counts toward the attempt limit. */
+  const consumeSmsCode = async (
+    context: BrandContext,
+    purpose: SmsPurpose,
+    countryDialingCode: string,
+    mobileNum: string,
+    code: string | undefined,
+  ): Promise<boolean> => {
+    if (!code) return false;
+    const latest = await repository.findLatestSmsCode(db, {
+      brandId: context.brand.id,
+      purpose,
+      countryDialingCode: normaliseDialingCode(countryDialingCode),
+      mobileNum: normaliseMobile(mobileNum),
+    });
+    if (!latest) return false;
+    const attempts = await repository.countSmsAttempt(db, latest.id);
+    if (attempts === undefined || attempts > authLimits.smsMaxAttempts) return false;
+    if (latest.codeHash !== hashCode(code)) return false;
+    return repository.markSmsCodeUsed(db, latest.id);
+  };
+
+  const sendSmsCode = async (
+    context: BrandContext,
+    visitor: VisitorContext,
+    purpose: SmsPurpose,
+    countryDialingCode: string,
+    mobileNum: string,
+  ): Promise<{ expiredMinutes: number }> => {
+    const dialingCode = normaliseDialingCode(countryDialingCode);
+    const number = normaliseMobile(mobileNum);
+    const now = Date.now();
+    const hourAgo = new Date(now - 60 * minute);
+    const [latest, perNumber, perAddress] = await Promise.all([
+      repository.findLatestSmsCode(db, {
+        brandId: context.brand.id,
+        purpose,
+        countryDialingCode: dialingCode,
+        mobileNum: number,
+      }),
+      repository.countSmsSentToNumber(db, context.brand.id, number, hourAgo),
+      repository.countSmsSentFromAddress(db, visitor.ip, hourAgo),
+    ]);
+    const isTooSoon = latest !== undefined && now - latest.createdAt.getTime() < authLimits.smsResendMs;
+    if (
+      isTooSoon ||
+      perNumber >= authLimits.smsPerNumberPerHour ||
+      perAddress >= authLimits.smsPerAddressPerHour
+    ) {
+      throw new AppError('RATE_LIMITED', { message: 'Too many requests, please try again after 5 minutes.' });
+    }
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const expiredMinutes = context.brand.smsCodeTtlMinutes;
+    await repository.insertSmsCode(db, {
+      brandId: context.brand.id,
+      purpose,
+      countryDialingCode: dialingCode,
+      mobileNum: number,
+      codeHash: hashCode(code),
+      ip: visitor.ip,
+      expiresAt: new Date(now + expiredMinutes * minute),
+    });
+    const text = `${context.brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`;
+    const isSent = await notifications.sendSms(context.brand, `+${dialingCode}${number}`, text);
+    if (!isSent)
+      throw new AppError('SERVICE_UNAVAILABLE', { message: 'The SMS could not be sent, please try again.' });
+    return { expiredMinutes };
+  };
+
+  const countAddressFailures = (visitor: VisitorContext) =>
+    repository.countEventsFromAddress(
+      db,
+      visitor.ip,
+      'login',
+      new Date(Date.now() - authLimits.failureWindowMs),
+      true,
+    );
+
+  /** Login extra verification: a member with a phone who logs in by password from a new address proves it. */
+  const checkNewAddress = async (
+    context: BrandContext,
+    visitor: VisitorContext,
+    member: MemberRow,
+    verificationCode: string | undefined,
+  ): Promise<void> => {
+    const isNewAddress =
+      member.lastLoginAt !== null && !(await members.isKnownAddress(member.id, visitor.ip));
+    if (!isNewAddress || !member.mobileNum || !member.countryDialingCode) return;
+    if (verificationCode === undefined) {
+      await sendSmsCode(context, visitor, 'loginVerification', member.countryDialingCode, member.mobileNum);
+      throw new AppError('VERIFICATION_REQUIRED', {
+        details: { verification: 'sms', mobileHint: `****${member.mobileNum.slice(-4)}` },
+      });
+    }
+    const isValid = await consumeSmsCode(
+      context,
+      'loginVerification',
+      member.countryDialingCode,
+      member.mobileNum,
+      verificationCode,
+    );
+    if (!isValid) throw new AppError('VERIFICATION_CODE_INVALID', { details: { verification: 'sms' } });
+  };
+
+  return {
+    /** A new captcha for the visitor; its id goes in an httpOnly cookie, the answer never leaves the server. */
+    issueCaptcha: async (visitor: VisitorContext, previousId: string | undefined) => {
+      if (previousId) {
+        const previous = await repository.findCaptcha(db, previousId);
+        if (previous && Date.now() - previous.createdAt.getTime() < authLimits.captchaRefreshMs) {
+          throw new AppError('RATE_LIMITED');
+        }
+      }
+      const text = captchaText();
+      const id = randomUUID();
+      await repository.insertCaptcha(db, {
+        id,
+        answerHash: hashCode(text),
+        ip: visitor.ip,
+        expiresAt: new Date(Date.now() + authLimits.captchaLifetimeMs),
+      });
+      const image = await renderCaptchaPng(text);
+      return { captchaId: id, image: `data:image/png;base64,${image.toString('base64')}` };
+    },
+
+    requestSmsCode: async (
+      visitor: VisitorContext,
+      purpose: 'register' | 'noLogin',
+      countryDialingCode: string,
+      mobileNum: string,
+    ) => {
+      const context = await site.getBrandContext(visitor);
+      const dialingCode = normaliseDialingCode(countryDialingCode);
+      const number = normaliseMobile(mobileNum);
+      if (!/^\d{1,4}$/.test(dialingCode) || !/^\d{5,15}$/.test(number)) {
+        throw new AppError('VALIDATION_FAILED', {
+          issues: [{ field: 'mobileNo', message: 'Please enter a valid mobile number.' }],
+        });
+      }
+      const owner = await members.findByMobile(context.brand.id, dialingCode, number);
+      if (purpose === 'register' && owner) throw new AppError('MOBILE_TAKEN');
+      // For an unknown number the answer is the same as for a known one, so the call cannot list members.
+      if (purpose === 'noLogin' && !owner) return { expiredMinutes: context.brand.smsCodeTtlMinutes };
+      return sendSmsCode(context, visitor, purpose, dialingCode, number);
+    },
+
+    register: async (
+      visitor: VisitorContext,
+      mode: 'username' | 'mobile',
+      input: RegisterRequest,
+      captchaId: string | undefined,
+    ): Promise<SessionValue> => {
+      const context = await site.getBrandContext(visitor);
+      if (mode === 'mobile') requireFlag(context, 'MOBILENUMREG3');
+      const isSmsVerificationOn = mode === 'mobile' && context.isEnabled('REGMOBVERF3');
+      const isCaptchaOn = context.register.fields.captcha.enabled;
+      throwIfInvalid(
+        validateRegistration(input, context.register, { mode, isSmsVerificationOn, isCaptchaOn }),
+      );
+
+      const recentRegistrations = await repository.countEventsFromAddress(
+        db,
+        visitor.ip,
+        'register',
+        new Date(Date.now() - 60 * minute),
+        false,
+      );
+      if (recentRegistrations >= authLimits.registrationsPerAddressPerHour)
+        throw new AppError('RATE_LIMITED');
+
+      const affiliateCode = input.affiliateCode?.trim();
+      const upline = affiliateCode
+        ? await members.findAgentByAffiliateCode(context.brand.id, affiliateCode)
+        : undefined;
+      if (affiliateCode && !upline) throw new AppError('INVALID_AFFILIATE_CODE');
+      if (isCaptchaOn && !(await verifyCaptcha(captchaId, input.captcha))) {
+        throw new AppError('CAPTCHA_INVALID', { details: { captcha: true } });
+      }
+      const dialingCode = input.countryDialingCode ? normaliseDialingCode(input.countryDialingCode) : null;
+      const mobileNum = input.mobileNum ? normaliseMobile(input.mobileNum) : null;
+      if (isSmsVerificationOn) {
+        const isValid =
+          dialingCode !== null &&
+          mobileNum !== null &&
+          (await consumeSmsCode(context, 'register', dialingCode, mobileNum, input.verificationCode));
+        if (!isValid) throw new AppError('VERIFICATION_CODE_INVALID');
+      }
+
+      const username =
+        mode === 'mobile' && !input.username?.trim()
+          ? toMobileUsername(input.mobileNum ?? '')
+          : (input.username ?? '').trim();
+      const [passwordHash, paymentPasswordHash] = await Promise.all([
+        hashPassword(input.password),
+        input.paymentPassword ? hashPassword(input.paymentPassword) : Promise.resolve(null),
+      ]);
+      const optional = (value: string | undefined) => value?.trim() || null;
+      const member = await members.create(db, {
+        brandId: context.brand.id,
+        username,
+        nickname: username,
+        type: MemberType.member,
+        passwordHash,
+        paymentPasswordHash,
+        countryDialingCode: mobileNum ? dialingCode : null,
+        mobileNum,
+        email: optional(input.email),
+        payeeName: optional(input.payeeName),
+        line: optional(input.line),
+        whatsapp: optional(input.whatsapp),
+        facebook: optional(input.facebook),
+        wechat: optional(input.wechat),
+        qqNum: optional(input.qqNum),
+        idNumber: optional(input.idNumber),
+        referralCode: optional(input.referralCode),
+        uplineId: upline?.id ?? null,
+        registerIp: visitor.ip,
+        registerDomain: optional(input.domain),
+        registerUrl: optional(input.registerUrl),
+      });
+      if (!member) {
+        const isNameTaken = (await members.findByUsername(context.brand.id, username)) !== undefined;
+        throw new AppError(isNameTaken ? 'USERNAME_TAKEN' : 'MOBILE_TAKEN');
+      }
+      await recordEvent(context, visitor, {
+        name: 'register',
+        account: username,
+        memberId: member.id,
+        isSuccess: true,
+      });
+      return openSession(context, visitor, member, 'register');
+    },
+
+    login: async (
+      visitor: VisitorContext,
+      input: LoginRequest,
+      captchaId: string | undefined,
+    ): Promise<SessionValue> => {
+      const context = await site.getBrandContext(visitor);
+      const isSmsLogin = input.type === 'sms';
+      if (isSmsLogin) requireFlag(context, 'MOBILEVERCODELOGIN3');
+      const account = input.username.trim();
+      const addressFailures = await countAddressFailures(visitor);
+      if (addressFailures >= authLimits.addressRefuseAfter) throw new AppError('RATE_LIMITED');
+
+      const dialingCode = normaliseDialingCode(input.countryDialingCode ?? '');
+      const member = isSmsLogin
+        ? await members.findByMobile(context.brand.id, dialingCode, normaliseMobile(account))
+        : await members.findByUsername(context.brand.id, account);
+      const isCaptchaRequired =
+        addressFailures >= authLimits.addressCaptchaAfter ||
+        (member !== undefined && member.failedLoginCount > 0);
+      if (isCaptchaRequired) {
+        if (!input.captcha) throw new AppError('CAPTCHA_REQUIRED', { details: { captcha: true } });
+        if (!(await verifyCaptcha(captchaId, input.captcha))) {
+          throw new AppError('CAPTCHA_INVALID', { details: { captcha: true } });
+        }
+      }
+      if (member?.lockedUntil && member.lockedUntil > new Date()) {
+        await recordEvent(context, visitor, {
+          name: 'login',
+          account,
+          memberId: member.id,
+          isSuccess: false,
+          detail: { reason: 'locked' },
+        });
+        throw new AppError('ACCOUNT_LOCKED', { details: { captcha: true } });
+      }
+
+      const isVerified = isSmsLogin
+        ? member !== undefined &&
+          (await consumeSmsCode(context, 'noLogin', dialingCode, account, input.password))
+        : member?.passwordHash
+          ? await verifyPassword(member.passwordHash, input.password)
+          : await verifyAgainstDecoy(input.password);
+      if (!member || !isVerified) {
+        const failure = member
+          ? await members.recordFailedLogin(
+              member.id,
+              authLimits.lockAfterFailures,
+              new Date(Date.now() + authLimits.lockMs),
+            )
+          : undefined;
+        await recordEvent(context, visitor, {
+          name: 'login',
+          account,
+          memberId: member?.id,
+          isSuccess: false,
+        });
+        const isNowLocked =
+          failure?.lockedUntil !== null &&
+          failure?.lockedUntil !== undefined &&
+          failure.lockedUntil > new Date();
+        throw new AppError(isNowLocked ? 'ACCOUNT_LOCKED' : 'INVALID_CREDENTIALS', {
+          details: { captcha: true },
+        });
+      }
+
+      if (member.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+      const isKnownType = member.type === MemberType.member || isAgentType(member.type);
+      if (!isKnownType) throw new AppError('NON_MEMBER_LOGIN');
+      if (input.loginArea === 'agent' && !isAgentType(member.type)) throw new AppError('NON_AGENT_LOGIN');
+      if (!isSmsLogin) await checkNewAddress(context, visitor, member, input.verificationCode);
+
+      await recordEvent(context, visitor, {
+        name: 'login',
+        account,
+        memberId: member.id,
+        isSuccess: true,
+        detail: { method: input.type },
+      });
+      return openSession(context, visitor, member, isSmsLogin ? 'sms' : 'password', input.remember === true);
+    },
+
+    loginFreePlay: async (visitor: VisitorContext): Promise<SessionValue> => {
+      const context = await site.getBrandContext(visitor);
+      requireFlag(context, 'FREEPLAY3');
+      const recent = await repository.countEventsFromAddress(
+        db,
+        visitor.ip,
+        'freeplay',
+        new Date(Date.now() - 60 * minute),
+        false,
+      );
+      if (recent >= authLimits.freePlayPerAddressPerHour) throw new AppError('RATE_LIMITED');
+      const username = `trial${randomBytes(5).toString('hex')}`;
+      const member = await members.create(db, {
+        brandId: context.brand.id,
+        username,
+        nickname: username,
+        type: MemberType.trial,
+        registerIp: visitor.ip,
+      });
+      if (!member) throw new AppError('INTERNAL_ERROR');
+      await recordEvent(context, visitor, {
+        name: 'freeplay',
+        account: username,
+        memberId: member.id,
+        isSuccess: true,
+      });
+      return openSession(context, visitor, member, 'freeplay');
+    },
+
+    /** The member behind a live token, refreshing its idle timer. */
+    authenticate: async (token: string): Promise<MemberSession | undefined> => {
+      const tokenHash = hashSessionToken(token);
+      const session = await repository.findLiveSession(
+        db,
+        tokenHash,
+        new Date(Date.now() - authLimits.sessionIdleMs),
+      );
+      if (!session) return undefined;
+      const member = await members.findById(session.memberId);
+      if (member?.status !== 'active') return undefined;
+      await repository.touchSession(db, tokenHash);
+      return { member, tokenHash, loginMethod: session.loginMethod };
+    },
+
+    /** A remembered (24-hour) session, handed back to a site that lost its session storage. */
+    resumeRemembered: async (visitor: VisitorContext, token: string): Promise<SessionValue> => {
+      const tokenHash = hashSessionToken(token);
+      const session = await repository.findLiveSession(db, tokenHash, new Date());
+      if (!session?.isRemembered) throw new AppError('UNAUTHORIZED');
+      const member = await members.findById(session.memberId);
+      if (member?.status !== 'active') throw new AppError('UNAUTHORIZED');
+      const context = await site.getBrandContext(visitor);
+      const passwordExpired = isPasswordExpired(context, member);
+      return {
+        token,
+        firstTimeLogin: false,
+        passwordExpired,
+        mustChangePassword:
+          session.loginMethod === 'password' && (member.mustChangePassword || passwordExpired),
+      };
+    },
+
+    logout: async (visitor: VisitorContext, session: MemberSession) => {
+      await repository.revokeSession(db, session.tokenHash);
+      const context = await site.getBrandContext(visitor);
+      await recordEvent(context, visitor, {
+        name: 'logout',
+        account: session.member.username,
+        memberId: session.member.id,
+        isSuccess: true,
+      });
+    },
+
+    getMemberInfo: async (visitor: VisitorContext, session: MemberSession): Promise<MemberInfo> => {
+      const context = await site.getBrandContext(visitor);
+      const passwordExpired = isPasswordExpired(context, session.member);
+      const mustChange =
+        session.loginMethod === 'password' && (session.member.mustChangePassword || passwordExpired);
+      return toMemberInfo(session.member, context.brand, mustChange);
+    },
+
+    changePassword: async (
+      visitor: VisitorContext,
+      session: MemberSession,
+      input: { oldPassword?: string; newPassword: string; confirmNewPassword: string },
+    ) => {
+      if (session.member.type === MemberType.trial) throw new AppError('TRIAL_NOT_ALLOWED');
+      const context = await site.getBrandContext(visitor);
+      const isOldPasswordRequired = session.member.passwordHash !== null;
+      throwIfInvalid(
+        validateChangePassword(input, {
+          passwordRule: context.register.fields.password,
+          isOldPasswordRequired,
+        }),
+      );
+      if (
+        session.member.passwordHash &&
+        !(await verifyPassword(session.member.passwordHash, input.oldPassword ?? ''))
+      ) {
+        await recordEvent(context, visitor, {
+          name: 'password.change',
+          account: session.member.username,
+          memberId: session.member.id,
+          isSuccess: false,
+        });
+        throw new AppError('OLD_PASSWORD_WRONG');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await members.update(tx, session.member.id, {
+          passwordHash,
+          passwordChangedAt: new Date(),
+          mustChangePassword: false,
+        });
+        await repository.revokeMemberSessions(tx, session.member.id, session.tokenHash);
+      });
+      await recordEvent(context, visitor, {
+        name: 'password.change',
+        account: session.member.username,
+        memberId: session.member.id,
+        isSuccess: true,
+      });
+    },
+
+    /** Sends a new password to the member's email; the member must change it at the next login. */
+    resetPasswordByEmail: async (visitor: VisitorContext, username: string, email: string) => {
+      const context = await site.getBrandContext(visitor);
+      requireFlag(context, 'CHNGPASSMAIL3');
+      const member = await members.findByUsername(context.brand.id, username.trim());
+      const isMatch =
+        member?.email !== null &&
+        member?.email !== undefined &&
+        member.email.toLowerCase() === email.trim().toLowerCase();
+      await recordEvent(context, visitor, {
+        name: 'password.reset.email',
+        account: username,
+        memberId: member?.id,
+        isSuccess: isMatch,
+      });
+      if (!member || !isMatch || member.email === null) throw new AppError('ACCOUNT_NOT_FOUND');
+      const newPassword = `${randomBytes(6).toString('base64url')}a1`;
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await members.update(tx, member.id, {
+          passwordHash,
+          passwordChangedAt: new Date(),
+          mustChangePassword: true,
+        });
+        await repository.revokeMemberSessions(tx, member.id);
+      });
+      const isSent = await notifications.sendEmail(
+        context.brand,
+        member.email,
+        `${context.brand.siteName}: your new password`,
+        `Hello ${member.username},\n\nYour new password is: ${newPassword}\n\nPlease log in and change it.\n`,
+      );
+      if (!isSent)
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: 'The email could not be sent, please try again.',
+        });
+    },
+
+    resetPasswordByPhone: async (
+      visitor: VisitorContext,
+      input: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string },
+    ): Promise<SessionValue> => {
+      const context = await site.getBrandContext(visitor);
+      requireFlag(context, 'CHNGPASSVERIF3');
+      throwIfInvalid(
+        validateChangePassword(
+          { newPassword: input.newPassword, confirmNewPassword: input.newPassword },
+          { passwordRule: context.register.fields.password, isOldPasswordRequired: false },
+        ),
+      );
+      const dialingCode = normaliseDialingCode(input.countryDialingCode);
+      const member = await members.findByMobile(
+        context.brand.id,
+        dialingCode,
+        normaliseMobile(input.mobileNum),
+      );
+      const isValid =
+        member !== undefined &&
+        (await consumeSmsCode(context, 'noLogin', dialingCode, input.mobileNum, input.verificationCode));
+      await recordEvent(context, visitor, {
+        name: 'password.reset.phone',
+        account: input.mobileNum,
+        memberId: member?.id,
+        isSuccess: isValid,
+      });
+      if (!member || !isValid) throw new AppError('VERIFICATION_CODE_INVALID');
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await members.update(tx, member.id, {
+          passwordHash,
+          passwordChangedAt: new Date(),
+          mustChangePassword: false,
+        });
+        await repository.revokeMemberSessions(tx, member.id);
+      });
+      return openSession(
+        context,
+        visitor,
+        { ...member, mustChangePassword: false, passwordChangedAt: new Date() },
+        'reset',
+      );
+    },
+
+    checkAffiliateCode: async (visitor: VisitorContext, code: string) => {
+      const context = await site.getBrandContext(visitor);
+      const agent = await members.findAgentByAffiliateCode(context.brand.id, code.trim());
+      if (!agent) throw new AppError('INVALID_AFFILIATE_CODE');
+      return { agentAccount: agent.username };
+    },
+  };
+};
+
+export type AuthService = ReturnType<typeof createAuthService>;

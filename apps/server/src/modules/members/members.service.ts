@@ -1,0 +1,62 @@
+import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
+import type { Database, Executor } from '../../db/database';
+import * as repository from './members.repository';
+import type { MemberRow, NewMember } from './members.repository';
+
+export type { MemberRow, NewMember };
+
+/** "+63 ****4567": enough for the member to recognise, not enough to harvest. */
+const maskMobile = (countryDialingCode: string | null, mobileNum: string | null): string | null =>
+  mobileNum ? `${countryDialingCode ? `+${countryDialingCode} ` : ''}****${mobileNum.slice(-4)}` : null;
+
+const maskEmail = (email: string | null): string | null => {
+  if (!email) return null;
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+};
+
+export const toMemberInfo = (
+  member: MemberRow,
+  brand: { currency: string; currencySymbol: string },
+  mustChangePassword: boolean,
+): MemberInfo => ({
+  id: member.id.toString(),
+  account: member.username,
+  nickname: member.nickname,
+  type: member.type,
+  isAgent: isAgentType(member.type),
+  isTrial: isTrialType(member.type),
+  currency: brand.currency,
+  currencySymbol: brand.currencySymbol,
+  countryCode: member.countryDialingCode,
+  mobileNum: maskMobile(member.countryDialingCode, member.mobileNum),
+  email: maskEmail(member.email),
+  payeeName: member.payeeName,
+  hasPaymentPassword: member.paymentPasswordHash !== null,
+  avatarUrl: member.avatarUrl,
+  registeredAt: member.createdAt.toISOString(),
+  lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
+  mustChangePassword,
+});
+
+/** Members of a brand: lookups and the changes other domains (auth, agents) make to them. */
+export const createMemberService = ({ db }: { db: Database }) => ({
+  findById: (id: bigint, executor: Executor = db) => repository.findMemberById(executor, id),
+  findByUsername: (brandId: bigint, username: string) =>
+    repository.findMemberByUsername(db, brandId, username),
+  findByMobile: (brandId: bigint, countryDialingCode: string, mobileNum: string) =>
+    repository.findMemberByMobile(db, brandId, countryDialingCode, mobileNum),
+  findAgentByAffiliateCode: (brandId: bigint, code: string) =>
+    repository.findAgentByAffiliateCode(db, brandId, code),
+  /** Undefined when the name or mobile number is already taken (the unique indexes decide, not a race). */
+  create: (executor: Executor, member: NewMember) => repository.insertMember(executor, member),
+  update: (executor: Executor, id: bigint, patch: Partial<NewMember>) =>
+    repository.updateMember(executor, id, patch),
+  recordFailedLogin: (id: bigint, lockAfter: number, lockUntil: Date) =>
+    repository.recordFailedLogin(db, id, lockAfter, lockUntil),
+  isKnownAddress: (memberId: bigint, ip: string) => repository.isKnownAddress(db, memberId, ip),
+  rememberAddress: (executor: Executor, memberId: bigint, ip: string) =>
+    repository.rememberAddress(executor, memberId, ip),
+});
+
+export type MemberService = ReturnType<typeof createMemberService>;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { brands } from '../site/site.tables';
+
+/** Players, agents and trial accounts of a brand. Names are unique per brand regardless of case. */
+export const members = pgTable(
+  'members',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id),
+    username: text('username').notNull(),
+    nickname: text('nickname').notNull(),
+    /** 0 member, 1/2/41/42 agent, 4 trial (spec section 3). */
+    type: smallint('type').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an agent or operator created the account with the brand's default password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    paymentPasswordHash: text('payment_password_hash'),
+    countryDialingCode: text('country_dialing_code'),
+    mobileNum: text('mobile_num'),
+    email: text('email'),
+    payeeName: text('payee_name'),
+    line: text('line'),
+    whatsapp: text('whatsapp'),
+    facebook: text('facebook'),
+    wechat: text('wechat'),
+    qqNum: text('qq_num'),
+    idNumber: text('id_number'),
+    /** The code an agent hands out; registering with it places the member under that agent. */
+    affiliateCode: text('affiliate_code'),
+    uplineId: bigint('upline_id', { mode: 'bigint' }),
+    referralCode: text('referral_code'),
+    avatarUrl: text('avatar_url'),
+    registerIp: text('register_ip'),
+    registerDomain: text('register_domain'),
+    registerUrl: text('register_url'),
+    firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('members_brand_username_key').on(table.brandId, sql`lower(${table.username})`),
+    uniqueIndex('members_brand_mobile_key')
+      .on(table.brandId, table.countryDialingCode, table.mobileNum)
+      .where(sql`${table.mobileNum} is not null`),
+    uniqueIndex('members_brand_affiliate_key')
+      .on(table.brandId, table.affiliateCode)
+      .where(sql`${table.affiliateCode} is not null`),
+    index('members_upline_idx').on(table.uplineId),
+  ],
+);
+
+/** Addresses a member has logged in from; a new one triggers the extra verification step. */
+export const memberKnownAddresses = pgTable(
+  'member_known_addresses',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('member_known_addresses_key').on(table.memberId, table.ip)],
+);

@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loginBench } from './login.bench';
 import { siteConfigurationBench } from './site-configuration.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
 
-const benches = [siteConfigurationBench];
+const benches = [siteConfigurationBench, loginBench];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {
   const columns = Object.keys(rows[0] ?? {});

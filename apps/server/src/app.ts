@@ -15,8 +15,10 @@ import {
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { visitorOf } from './http/request-context';
 import { registerWebApp } from './http/web-app';
 import { createMemberGuard } from './modules/auth/auth.guard';
+import { createBodyDecryptionHook, createBodyKeyring } from './modules/auth/encrypted-body';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createStaffGuard } from './modules/backoffice/backoffice.guard';
@@ -111,12 +113,17 @@ export const buildApp = async ({
     ...(fixedCaptcha ? { captchaText: () => fixedCaptcha } : {}),
   });
   const requireMember = createMemberGuard(auth);
+  const bodyKeyring = createBodyKeyring(database.db);
+  const decryptBody = createBodyDecryptionHook(
+    bodyKeyring,
+    async (request) => (await site.getBrandContext(visitorOf(request))).brand.requireEncryptedBodies,
+  );
 
   await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
   await app.register(
     async (api) => {
       await api.register(siteRoutes(site));
-      await api.register(authRoutes(auth, requireMember));
+      await api.register(authRoutes({ auth, requireMember, decryptBody, bodyKeyring }));
       await api.register(
         async (operator) => {
           await operator.register(backofficeRoutes(backoffice, requireStaff));

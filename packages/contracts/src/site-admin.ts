@@ -15,6 +15,8 @@ export const siteSettingsPatchSchema = z
       .refine((codes) => new Set(codes).size === codes.length, 'countries must not repeat')
       .optional(),
     flags: z.partialRecord(z.enum(whitelabelFlags), z.boolean()).optional(),
+    /** Refuse plain bodies on the spec's "encrypt" calls (login, registration, passwords). */
+    requireEncryptedBodies: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
@@ -26,6 +28,7 @@ export const siteSettingsSchema = z.object({
   maintenanceEndTime: z.string().nullable(),
   blockedCountries: z.array(z.string()),
   flags: z.record(z.enum(whitelabelFlags), z.boolean()),
+  requireEncryptedBodies: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { count, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testCaptchaAnswer, type TestApp } from '../../testing/test-app';
+import { encryptRequestBody } from '@wps/contracts/body-cipher';
+import { createTestApp, loginAsOperator, testCaptchaAnswer, type TestApp } from '../../testing/test-app';
 import { demoAgent, demoPlayer } from '../members/members.seed';
 import { members } from '../members/members.tables';
 import { outboundMessages } from '../notifications/notifications.tables';
@@ -518,5 +519,51 @@ describe('accounts and sign-in', () => {
     await subject.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(token) });
     expect(logs).toContain('/wps/member/info');
     expect(logs).not.toContain(token);
+  });
+});
+
+describe('encrypted bodies on the "encrypt" calls', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp();
+  });
+  afterAll(() => subject.close());
+
+  it('accepts an encrypted login and, once the brand requires it, refuses a plain one', async () => {
+    const key = bodyOf(await subject.app.inject({ method: 'GET', url: '/wps/system/encryption-key' }));
+    const publicKey = key.value as { keyId: string; publicKey: string };
+    const credentials = { username: demoAgent.username, password: demoAgent.password };
+    const sealed = await encryptRequestBody(publicKey, credentials);
+    const login = await createVisitor(subject.app, '203.0.113.80').call('POST', '/wps/session/login', sealed);
+    expect(login.statusCode).toBe(200);
+
+    const operator = await loginAsOperator(subject.app);
+    const patch = await subject.app.inject({
+      method: 'PATCH',
+      url: '/wps/backoffice/site/DEMO/settings',
+      headers: operator,
+      payload: { requireEncryptedBodies: true },
+    });
+    expect(patch.statusCode).toBe(200);
+    const plain = await createVisitor(subject.app, '203.0.113.81').call(
+      'POST',
+      '/wps/session/login',
+      credentials,
+    );
+    expect(bodyOf(plain).code).toBe('ENCRYPTION_REQUIRED');
+    const tampered = {
+      encrypted: { ...sealed.encrypted, data: sealed.encrypted.data.slice(0, -4) + 'AAAA' },
+    };
+    const refused = await createVisitor(subject.app, '203.0.113.82').call(
+      'POST',
+      '/wps/session/login',
+      tampered,
+    );
+    expect(bodyOf(refused).code).toBe('DECRYPTION_FAILED');
+    const resealed = await encryptRequestBody(publicKey, credentials);
+    expect(
+      (await createVisitor(subject.app, '203.0.113.83').call('POST', '/wps/session/login', resealed))
+        .statusCode,
+    ).toBe(200);
   });
 });

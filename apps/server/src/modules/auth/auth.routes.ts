@@ -21,9 +21,11 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
+import { encryptionKeyResponseSchema } from '@wps/contracts/body-cipher';
 import { sessionOf } from './auth.guard';
 import type { AuthService } from './auth.service';
 import { authLimits } from './auth.service';
+import type { BodyKeyring } from './encrypted-body';
 
 const tags = ['auth'];
 const captchaCookie = 'wps_captcha';
@@ -45,9 +47,25 @@ const setCookie = (
     maxAge: Math.floor(maxAgeMs / 1000),
   });
 
+type AuthRouteDependencies = {
+  auth: AuthService;
+  requireMember: preHandlerAsyncHookHandler;
+  /** Opens the spec's "encrypt" bodies before validation (and refuses plain ones where the brand says so). */
+  decryptBody: (request: FastifyRequest) => Promise<void>;
+  bodyKeyring: BodyKeyring;
+};
+
 export const authRoutes =
-  (auth: AuthService, requireMember: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  ({ auth, requireMember, decryptBody, bodyKeyring }: AuthRouteDependencies): FastifyPluginAsyncZod =>
   async (app) => {
+    const encrypted = { preValidation: decryptBody };
+
+    app.get(
+      '/system/encryption-key',
+      { schema: { tags, response: { 200: encryptionKeyResponseSchema, ...failureResponses } } },
+      async () => ok(await bodyKeyring.getPublicKey()),
+    );
+
     const session = (schema: typeof sessionResponseSchema) => ({ 200: schema, ...failureResponses });
 
     app.get(
@@ -87,7 +105,10 @@ export const authRoutes =
     ] as const) {
       app.put(
         url,
-        { schema: { tags, body: registerRequestSchema, response: session(sessionResponseSchema) } },
+        {
+          ...encrypted,
+          schema: { tags, body: registerRequestSchema, response: session(sessionResponseSchema) },
+        },
         async (request) =>
           ok(await auth.register(visitorOf(request), mode, request.body, request.cookies[captchaCookie])),
       );
@@ -95,7 +116,7 @@ export const authRoutes =
 
     app.post(
       '/session/login',
-      { schema: { tags, body: loginRequestSchema, response: session(sessionResponseSchema) } },
+      { ...encrypted, schema: { tags, body: loginRequestSchema, response: session(sessionResponseSchema) } },
       async (request, reply) => {
         const value = await auth.login(visitorOf(request), request.body, request.cookies[captchaCookie]);
         if (request.body.remember === true) {
@@ -162,6 +183,7 @@ export const authRoutes =
     app.post(
       '/member/password',
       {
+        ...encrypted,
         preHandler: requireMember,
         schema: {
           tags,
@@ -193,6 +215,7 @@ export const authRoutes =
     app.post(
       '/member/password/verification',
       {
+        ...encrypted,
         schema: { tags, body: forgotPasswordByPhoneRequestSchema, response: session(sessionResponseSchema) },
       },
       async (request) => ok(await auth.resetPasswordByPhone(visitorOf(request), request.body)),

@@ -12,23 +12,8 @@ import { type BodyKeyring, createBodyDecryptionHook, createBodyKeyring } from '.
 let database: DatabaseHandle;
 let keyring: BodyKeyring;
 
-/** A test database with the key table, until the migration for server_key_pairs is committed. */
-const openDatabaseWithKeyTable = async (): Promise<DatabaseHandle> => {
-  const handle = await openTestDatabase();
-  // The same shape as encrypted-body.tables.ts.
-  await handle.db.execute(sql`
-    create table if not exists server_key_pairs (
-      key_id text primary key,
-      purpose text not null,
-      public_key text not null,
-      private_key text not null,
-      created_at timestamp with time zone not null default now()
-    )`);
-  return handle;
-};
-
 beforeAll(async () => {
-  database = await openDatabaseWithKeyTable();
+  database = await openTestDatabase();
   keyring = createBodyKeyring(database.db);
 });
 
@@ -112,7 +97,7 @@ describe('body keyring', () => {
   });
 
   it('agrees on one key pair when instances start together on an empty table', async () => {
-    const shared = await openDatabaseWithKeyTable();
+    const shared = await openTestDatabase();
     try {
       const first = createBodyKeyring(shared.db);
       const second = createBodyKeyring(shared.db);

@@ -11,7 +11,10 @@ import {
 
 export type BrandRow = typeof brands.$inferSelect;
 export type BrandSettingsPatch = Partial<
-  Pick<BrandRow, 'status' | 'maintenanceEndsAt' | 'blockedCountries' | 'gtagId' | 'siteName'>
+  Pick<
+    BrandRow,
+    'status' | 'maintenanceEndsAt' | 'blockedCountries' | 'gtagId' | 'siteName' | 'requireEncryptedBodies'
+  >
 >;
 
 export const findBrandByMerchantCode = async (db: Executor, merchantCode: string) => {

@@ -241,6 +241,7 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
                   ? null
                   : new Date(patch.maintenanceEndTime),
             blockedCountries: patch.blockedCountries,
+            requireEncryptedBodies: patch.requireEncryptedBodies,
           })) ?? before;
         for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
           await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);
@@ -282,6 +283,7 @@ const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   maintenanceEndTime: brand.maintenanceEndsAt?.toISOString() ?? null,
   blockedCountries: brand.blockedCountries,
   flags: flagStates(tree),
+  requireEncryptedBodies: brand.requireEncryptedBodies,
 });
 
 export type SiteService = ReturnType<typeof createSiteService>;

@@ -26,6 +26,7 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMemberService } from './modules/members/members.service';
+import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
 import { siteAdminRoutes } from './modules/site/site-admin.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -128,6 +129,7 @@ export const buildApp = async ({
         async (operator) => {
           await operator.register(backofficeRoutes(backoffice, requireStaff));
           await operator.register(siteAdminRoutes(site, requireStaff));
+          await operator.register(notificationsAdminRoutes(notifications, site, requireStaff));
         },
         { prefix: '/backoffice' },
       );

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope';
+
+export const outboxQuerySchema = z.strictObject({
+  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string().min(3).max(254),
+});
+
+export const outboundMessageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  provider: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export const outboxResponseSchema = successEnvelope(z.object({ messages: z.array(outboundMessageSchema) }));

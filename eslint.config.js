@@ -20,7 +20,7 @@ const webFeatures = `${import.meta.dirname}/apps/web/src/features`;
 
 const serverZones = foldersIn(serverModules).flatMap((name) => [
   {
-    target: `${serverModules}/${name}/**/!(*.test|*.tables).ts`,
+    target: `${serverModules}/${name}/**/!(*.test|*.test-helpers|*.tables).ts`,
     from: [`${serverModules}/!(${name})/**`],
     except: [`${serverModules}/*/*.service.ts`],
     message: 'A domain calls another domain through its service only.',

@@ -36,3 +36,33 @@ export const siteSettingsParamsSchema = z.strictObject({
   merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
 });
 export const siteSettingsResponseSchema = successEnvelope(siteSettingsSchema);
+
+const loopbackOrHttps = (value: string) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+};
+
+/** Where a brand's SMS and email go; null means the development outbox. Secrets are write-only. */
+export const deliverySettingsSchema = z.strictObject({
+  smsGateway: z
+    .strictObject({
+      url: z.url().refine(loopbackOrHttps, 'https, or http on this machine'),
+      apiKey: z.string().min(1).max(512),
+      sender: z.string().min(1).max(32),
+    })
+    .nullable(),
+  smtp: z
+    .strictObject({
+      host: z.string().min(1).max(255),
+      port: z.number().int().min(1).max(65535),
+      secure: z.boolean(),
+      user: z.string().max(255).nullable(),
+      password: z.string().max(512).nullable(),
+      from: z.string().min(3).max(255),
+    })
+    .nullable(),
+});
+export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
+export const deliverySettingsResponseSchema = successEnvelope(
+  z.object({ smsGateway: z.string().nullable(), smtp: z.string().nullable() }),
+);

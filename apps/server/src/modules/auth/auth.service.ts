@@ -284,7 +284,7 @@ export const createAuthService = ({
         ip: visitor.ip,
         expiresAt: new Date(Date.now() + authLimits.captchaLifetimeMs),
       });
-      const image = await renderCaptchaPng(text);
+      const image = renderCaptchaPng(text);
       return { captchaId: id, image: `data:image/png;base64,${image.toString('base64')}` };
     },
 

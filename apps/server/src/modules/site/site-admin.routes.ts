@@ -1,4 +1,6 @@
 import {
+  deliverySettingsResponseSchema,
+  deliverySettingsSchema,
   siteSettingsParamsSchema,
   siteSettingsPatchSchema,
   siteSettingsResponseSchema,
@@ -45,6 +47,24 @@ export const siteAdminRoutes =
         if (!staff || staff.role !== 'admin') throw new AppError('FORBIDDEN');
         const actor = { type: 'staff' as const, id: staff.id, ip: request.ip };
         return ok(await site.updateSiteSettings(actor, request.params.merchantCode, request.body));
+      },
+    );
+
+    app.put(
+      '/site/:merchantCode/delivery',
+      {
+        schema: {
+          tags,
+          params: siteSettingsParamsSchema,
+          body: deliverySettingsSchema,
+          response: { 200: deliverySettingsResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const staff = request.staff;
+        if (!staff || staff.role !== 'admin') throw new AppError('FORBIDDEN');
+        const actor = { type: 'staff' as const, id: staff.id, ip: request.ip };
+        return ok(await site.updateDeliverySettings(actor, request.params.merchantCode, request.body));
       },
     );
   };

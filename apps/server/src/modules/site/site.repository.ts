@@ -13,7 +13,14 @@ export type BrandRow = typeof brands.$inferSelect;
 export type BrandSettingsPatch = Partial<
   Pick<
     BrandRow,
-    'status' | 'maintenanceEndsAt' | 'blockedCountries' | 'gtagId' | 'siteName' | 'requireEncryptedBodies'
+    | 'status'
+    | 'maintenanceEndsAt'
+    | 'blockedCountries'
+    | 'gtagId'
+    | 'siteName'
+    | 'requireEncryptedBodies'
+    | 'smsProvider'
+    | 'smtpSettings'
   >
 >;
 

@@ -16,7 +16,7 @@ import {
   type WhitelabelNode,
   isWhitelabelEnabled,
 } from '@wps/contracts/site';
-import type { SiteSettingsPatch } from '@wps/contracts/site-admin';
+import type { DeliverySettings, SiteSettingsPatch } from '@wps/contracts/site-admin';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -264,8 +264,38 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
       snapshots.clear();
       return settings;
     },
+
+    /** Sets where the brand's SMS and email go; audited without secrets. */
+    updateDeliverySettings: async (actor: AuditActor, merchantCode: string, settings: DeliverySettings) => {
+      const described = await db.transaction(async (tx) => {
+        const before = await repository.lockBrand(tx, merchantCode);
+        if (!before) throw new AppError('BRAND_NOT_FOUND');
+        const after =
+          (await repository.updateBrand(tx, before.id, {
+            smsProvider: settings.smsGateway,
+            smtpSettings: settings.smtp,
+          })) ?? before;
+        await recordAuditEvent(tx, {
+          actor,
+          action: 'site.delivery.update',
+          entityType: 'brand',
+          entityId: merchantCode,
+          before: describeDelivery(before),
+          after: describeDelivery(after),
+        });
+        return describeDelivery(after);
+      });
+      snapshots.clear();
+      return described;
+    },
   };
 };
+
+/** What the audit and the operator see of delivery settings: where messages go, never the secrets. */
+const describeDelivery = (brand: Pick<BrandRow, 'smsProvider' | 'smtpSettings'>) => ({
+  smsGateway: brand.smsProvider ? brand.smsProvider.url : null,
+  smtp: brand.smtpSettings ? `${brand.smtpSettings.host}:${String(brand.smtpSettings.port)}` : null,
+});
 
 const flagStates = (tree: WhitelabelNode[]): Record<WhitelabelFlag, boolean> =>
   Object.fromEntries(

@@ -8,6 +8,7 @@ import {
   type SessionValue,
 } from '@wps/contracts/auth';
 import type { FieldIssue } from '@wps/contracts/envelope';
+import { socialProviderFlags } from '@wps/contracts/social-sign-in';
 import {
   type FieldErrors,
   formatRuleMessage,
@@ -16,6 +17,7 @@ import {
   validateRegistration,
   validationMessagesEn,
 } from '@wps/contracts/validation-rules';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -26,6 +28,8 @@ import type { NotificationService } from '../notifications/notifications.service
 import type { BrandContext, SiteService } from '../site/site.service';
 import * as repository from './auth.repository';
 import { createCaptchaText, renderCaptchaPng } from './captcha-image';
+import * as socialRepository from './social-sign-in.repository';
+import type { SocialIdentity } from './social-sign-in.repository';
 
 const minute = 60_000;
 export const authLimits = {
@@ -682,6 +686,72 @@ export const createAuthService = ({
         { ...member, mustChangePassword: false, passwordChangedAt: new Date() },
         'reset',
       );
+    },
+
+    /**
+     * Signs in the member linked to a provider's verified account, creating and linking a member at the first
+     * sign-in. Never matched by email: an address at a provider does not prove who owns an account here.
+     */
+    signInWithSocialIdentity: async (
+      visitor: VisitorContext,
+      identity: SocialIdentity,
+    ): Promise<SessionValue> => {
+      const context = await site.getBrandContext(visitor);
+      requireFlag(context, socialProviderFlags[identity.provider]);
+      const brandId = context.brand.id;
+      const { provider, subject } = identity;
+      const findLinkedMember = async () => {
+        const memberId = await socialRepository.findLinkedMemberId(db, brandId, provider, subject);
+        return memberId === undefined ? undefined : members.findById(memberId);
+      };
+      const createLinkedMember = () =>
+        db.transaction(async (tx) => {
+          // A random suffix that hits a taken name is unlikely, not impossible: try another.
+          for (let attempt = 0; attempt < 3; attempt += 1) {
+            const username = `${provider}${randomBytes(5).toString('hex')}`;
+            const created = await members.create(tx, {
+              brandId,
+              username,
+              nickname: identity.name ?? username,
+              type: MemberType.member,
+              email: identity.email ?? null,
+              registerIp: visitor.ip,
+            });
+            if (!created) continue;
+            // A concurrent first sign-in of the same account linked first: undo this member, use that one.
+            if (
+              !(await socialRepository.linkIdentity(tx, { brandId, provider, subject, memberId: created.id }))
+            ) {
+              tx.rollback();
+            }
+            return created;
+          }
+          throw new AppError('INTERNAL_ERROR');
+        });
+
+      const linked = await findLinkedMember();
+      const member =
+        linked ??
+        (await createLinkedMember().catch((error: unknown) => {
+          if (error instanceof TransactionRollbackError) return findLinkedMember();
+          throw error;
+        }));
+      if (!member) throw new AppError('INTERNAL_ERROR');
+      const refusal =
+        member.status !== 'active'
+          ? 'ACCOUNT_DISABLED'
+          : member.type !== MemberType.member
+            ? 'NON_MEMBER_LOGIN'
+            : undefined;
+      await recordEvent(context, visitor, {
+        name: 'social.login',
+        account: member.username,
+        memberId: member.id,
+        isSuccess: refusal === undefined,
+        detail: { provider, isNewMember: linked === undefined, ...(refusal ? { reason: refusal } : {}) },
+      });
+      if (refusal) throw new AppError(refusal);
+      return openSession(context, visitor, member, 'social');
     },
 
     checkAffiliateCode: async (visitor: VisitorContext, code: string) => {

@@ -11,7 +11,9 @@ const readBody = (request: IncomingMessage) =>
     request.on('data', (chunk: Buffer) => {
       body += chunk.toString();
     });
-    request.on('end', () => resolve(body));
+    request.on('end', () => {
+      resolve(body);
+    });
   });
 
 describe('delivery through configured providers', () => {
@@ -61,10 +63,7 @@ describe('delivery through configured providers', () => {
         },
       },
     });
-    expect(configure.json()).toMatchObject({
-      success: true,
-      value: { smtp: expect.stringContaining('127.0.0.1:') },
-    });
+    expect(configure.json<{ value: { smtp: string } }>().value.smtp).toContain('127.0.0.1:');
   });
   afterAll(async () => {
     await subject.close();

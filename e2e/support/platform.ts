@@ -139,4 +139,16 @@ export class Operator {
     });
     if (!response.ok()) throw new Error(`settings refused: ${await response.text()}`);
   }
+
+  /** A brand's client registration at a social sign-in provider (its button also needs the brand's flag). */
+  async configureSocialProvider(
+    provider: 'google' | 'facebook',
+    config: { issuer: string; clientId: string; clientSecret: string; isEnabled: boolean },
+  ): Promise<void> {
+    const response = await this.request.put(`/wps/backoffice/site/DEMO/social/${provider}`, {
+      headers: { authorization: this.authorization },
+      data: config,
+    });
+    if (!response.ok()) throw new Error(`social provider refused: ${await response.text()}`);
+  }
 }

@@ -2,6 +2,7 @@
 export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/auth/encrypted-body.tables';
+export * from '../modules/auth/social-sign-in.tables';
 export * from '../modules/backoffice/backoffice.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/notifications/notifications.tables';

@@ -107,13 +107,14 @@ export const createSocialSignIn = ({ db, site, auth }: SocialSignInDependencies)
   const discover = async (row: SocialProviderRow): Promise<oidc.Configuration> => {
     const issuer = new URL(row.issuer);
     // Plain http only reaches a provider on this machine (tests); the operator API refuses it elsewhere too.
-    const isInsecureAllowed = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
-    const execute = isInsecureAllowed ? [oidc.allowInsecureRequests] : [];
+    const isLoopbackHttp = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
     const discovered = await oidc.discovery(issuer, row.clientId, row.clientSecret, undefined, {
-      execute,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out; loopback only
+      execute: isLoopbackHttp ? [oidc.allowInsecureRequests] : [],
       timeout: socialSignInLimits.providerTimeoutSeconds,
     });
-    const metadata = discovered.serverMetadata();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the helper is dropped, never called
+    const { supportsPKCE: _helper, ...metadata } = discovered.serverMetadata();
     const tokenEndpoint = knownTokenEndpoints[metadata.issuer];
     if (metadata.token_endpoint !== undefined || tokenEndpoint === undefined) return discovered;
     const completed = new oidc.Configuration(
@@ -122,7 +123,6 @@ export const createSocialSignIn = ({ db, site, auth }: SocialSignInDependencies)
       row.clientSecret,
     );
     completed.timeout = socialSignInLimits.providerTimeoutSeconds;
-    for (const extension of execute) extension(completed);
     return completed;
   };
 
@@ -166,7 +166,10 @@ export const createSocialSignIn = ({ db, site, auth }: SocialSignInDependencies)
       detail: {
         provider,
         code: error instanceof AppError ? error.code : 'INTERNAL_ERROR',
-        reason: (error instanceof SocialSignInError ? error.reason : describeProviderError(error)).slice(0, 300),
+        reason: (error instanceof SocialSignInError ? error.reason : describeProviderError(error)).slice(
+          0,
+          300,
+        ),
       },
     });
 

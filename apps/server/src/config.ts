@@ -30,7 +30,7 @@ const configSchema = z.object({
   /** Tests only: every captcha shows this answer, so journeys can solve it. Refused outside NODE_ENV=test. */
   TEST_CAPTCHA_ANSWER: z
     .string()
-    .regex(/^[A-Z0-9]{4}$/)
+    .regex(/^[2-9A-HJKMNP-Z]{4}$/, 'four characters the captcha can draw')
     .optional(),
   /** Seed demo brand, staff and content at start (idempotent). */
   SEED_DEMO: z

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SitePermission } from '../features/site/api/get-permission';
+import { buildMemberInfo, mockApi, ok } from '../testing/mock-api';
 import { buildSitePermission } from '../testing/permission-fixture';
 import { renderApp } from '../testing/render-app';
 
@@ -94,10 +95,28 @@ describe('routes', () => {
     );
   });
 
-  it('shows the agent centre full screen, without the site header', async () => {
+  it('shows the agent centre full screen to an agent, without the site header', async () => {
+    window.sessionStorage.setItem('token', 'agent-token');
+    mockApi({ 'GET /wps/member/info': ok(buildMemberInfo({ type: 41, isAgent: true, nickname: 'Boss' })) });
     renderApp('/agentHome', permission);
 
     expect(await screen.findByTestId('agent-home-page')).toBeTruthy();
+    expect(screen.getByTestId('agent-nickname').textContent).toBe('Boss');
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+  });
+
+  it.each([
+    ['a guest', null],
+    ['a member who is not an agent', 0],
+  ])('sends %s from the agent centre back to /agent', async (_who, type) => {
+    if (type !== null) {
+      window.sessionStorage.setItem('token', 'member-token');
+      mockApi({ 'GET /wps/member/info': ok(buildMemberInfo({ type })) });
+    }
+    renderApp('/agentHome', permission);
+
+    expect(await screen.findByTestId('agent-login-page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/agent');
+    expect(screen.queryByTestId('agent-home-page')).toBeNull();
   });
 });

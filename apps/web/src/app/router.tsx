@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { AgentCentrePage } from '../features/agents/components/agent-centre-page';
-import { AgentLandingPage } from '../features/agents/components/agent-landing-page';
-import { ForgetPasswordPage } from '../features/auth/components/forget-password-page';
+import { AgentLoginPage } from '../features/auth/components/agent-login-page';
+import { ForgotPasswordModal } from '../features/auth/components/forgot-password-modal';
 import { LoginModal } from '../features/auth/components/login-modal';
 import { RegisterModal } from '../features/auth/components/register-modal';
 import { AnnouncementsPage } from '../features/content/components/announcements-page';
@@ -94,7 +94,16 @@ export const routes: RouteObject[] = [
             ),
             handle: homeHandle,
           },
-          { path: 'forget', element: <ForgetPasswordPage /> },
+          {
+            path: 'forget',
+            element: (
+              <>
+                <HomePage />
+                <ForgotPasswordModal />
+              </>
+            ),
+            handle: homeHandle,
+          },
           { path: 'member', element: <MemberCentrePage /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'pointMall', element: <PointsMallPage /> },
@@ -105,7 +114,7 @@ export const routes: RouteObject[] = [
           { path: 'lottert', element: <LotteryPage kind="lottert" />, handle: gamePageHandle },
         ],
       },
-      { path: 'agent', element: <AgentLandingPage /> },
+      { path: 'agent', element: <AgentLoginPage /> },
       { path: 'agentHome', element: <AgentCentrePage /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

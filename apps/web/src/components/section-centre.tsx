@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from './empty-state';
@@ -6,6 +7,8 @@ type SectionCentreProps<Section extends string> = {
   sections: readonly Section[];
   menuLabel: string;
   labelOf: (section: Section) => string;
+  /** The content of a section that exists already; the others say they open soon. */
+  renderSection?: (section: Section) => ReactNode;
 };
 
 /** A centre with a section menu; the `page` query parameter selects the open section. */
@@ -13,6 +16,7 @@ export function SectionCentre<Section extends string>({
   sections,
   menuLabel,
   labelOf,
+  renderSection,
 }: SectionCentreProps<Section>) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -38,7 +42,7 @@ export function SectionCentre<Section extends string>({
       </nav>
       <section className="centre__content" aria-labelledby="centre-section-title">
         <h2 id="centre-section-title">{labelOf(current)}</h2>
-        <EmptyState message={t('common.coming_soon')} />
+        {renderSection?.(current) ?? <EmptyState message={t('common.coming_soon')} />}
       </section>
     </div>
   );

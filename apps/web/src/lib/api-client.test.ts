@@ -76,4 +76,38 @@ describe('apiRequest', () => {
       code: 'INVALID_RESPONSE',
     });
   });
+
+  it('reads the captcha flag and field issues of a failure', async () => {
+    answerWith(
+      {
+        success: false,
+        value: { captcha: true, issues: [{ field: 'username', message: 'Taken.' }] },
+        message: 'Incorrect username or password.',
+        code: 'INVALID_CREDENTIALS',
+      },
+      401,
+    );
+
+    const error = await catchError(apiRequest('/hello', greetingResponseSchema));
+
+    expect(error).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      isCaptchaRequired: true,
+      issues: [{ field: 'username', message: 'Taken.' }],
+    });
+  });
+
+  it('sends a form body url-encoded', async () => {
+    const fetchMock = answerWith({ success: true, value: { greeting: 'hi' }, message: 'OK' });
+
+    await apiRequest('/hello', greetingResponseSchema, {
+      method: 'POST',
+      form: { username: 'a b', email: 'x@y.z' },
+    });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(init?.body).toBe('username=a+b&email=x%40y.z');
+    expect(init?.credentials).toBe('same-origin');
+  });
 });

@@ -1,7 +1,9 @@
+import { encryptionKeyResponseSchema } from '@wps/contracts/body-cipher';
 import { failureEnvelopeSchema, type FieldIssue, type SuccessEnvelope } from '@wps/contracts/envelope';
 import { errorMessages, type ErrorCode } from '@wps/contracts/errors';
 import { merchantHeader } from '@wps/contracts/site';
 import type { z } from 'zod';
+import { forgetEncryptionKey, sealRequestBody } from './body-encryption';
 import { readMerchantCode, readSessionToken } from './storage';
 
 /** Failures that happen before the server could answer with one of its own codes. */
@@ -9,16 +11,23 @@ export const clientErrorCodes = ['NETWORK_ERROR', 'INVALID_RESPONSE'] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
+/** What a failure envelope's `value` may add: field issues, and whether the next login needs the captcha. */
+export type ApiErrorDetails = { issues?: readonly FieldIssue[]; isCaptchaRequired?: boolean };
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly issues: readonly FieldIssue[];
+  readonly isCaptchaRequired: boolean;
 
   constructor(
     readonly code: ApiErrorCode,
     message: string,
-    readonly issues: readonly FieldIssue[] = [],
+    details: ApiErrorDetails = {},
     options?: ErrorOptions,
   ) {
     super(message, options);
+    this.issues = details.issues ?? [];
+    this.isCaptchaRequired = details.isCaptchaRequired ?? false;
   }
 }
 
@@ -29,7 +38,12 @@ type QueryValue = string | number | boolean | null | undefined;
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as application/x-www-form-urlencoded, for the endpoints the spec defines that way. */
+  form?: Record<string, string>;
+  /** The spec's "encrypt" calls: the JSON body is sealed with the server's public key when possible. */
+  isEncrypted?: boolean;
   signal?: AbortSignal;
 };
 
@@ -44,9 +58,12 @@ const buildUrl = (path: string, query: ApiRequestOptions['query']): string => {
   return `${apiBasePath}${path}${search ? `?${search}` : ''}`;
 };
 
-const buildHeaders = (hasBody: boolean): Headers => {
+type BodyKind = 'json' | 'form' | 'none';
+
+const buildHeaders = (bodyKind: BodyKind): Headers => {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (bodyKind === 'json') headers.set('Content-Type', 'application/json');
+  if (bodyKind === 'form') headers.set('Content-Type', 'application/x-www-form-urlencoded');
   const token = readSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const merchantCode = readMerchantCode();
@@ -60,8 +77,61 @@ const readJson = async (response: Response): Promise<unknown> => {
   } catch (cause) {
     // A proxy or gateway answering HTML means the API is unreachable, not that it misbehaved.
     const code: ClientErrorCode = response.ok ? 'INVALID_RESPONSE' : 'NETWORK_ERROR';
-    throw new ApiError(code, `Unreadable response (HTTP ${response.status}).`, [], { cause });
+    throw new ApiError(code, `Unreadable response (HTTP ${response.status}).`, {}, { cause });
   }
+};
+
+/** One request as given: the envelope's value checked against the schema, or an ApiError. */
+const sendRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
+  path: string,
+  responseSchema: S,
+  options: ApiRequestOptions,
+): Promise<z.output<S>['value']> => {
+  const bodyKind: BodyKind =
+    options.form !== undefined ? 'form' : options.body !== undefined ? 'json' : 'none';
+  const body =
+    bodyKind === 'form'
+      ? new URLSearchParams(options.form).toString()
+      : bodyKind === 'json'
+        ? JSON.stringify(options.body)
+        : null;
+  let response: Response;
+  try {
+    // Same-origin credentials (the fetch default) carry the captcha and remember-me cookies.
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(bodyKind),
+      body,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    // Cancellation is the caller's own doing (TanStack Query aborts stale requests); let it through as is.
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again.', {}, { cause });
+  }
+
+  const answer = await readJson(response);
+  const failure = failureEnvelopeSchema.safeParse(answer);
+  if (failure.success) {
+    const { code, message, value } = failure.data;
+    throw new ApiError(code, message || errorMessages[code], {
+      issues: value?.issues ?? [],
+      isCaptchaRequired: value?.captcha === true,
+    });
+  }
+  const parsed = responseSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new ApiError('INVALID_RESPONSE', `Unexpected response from ${path}.`, {}, { cause: parsed.error });
+  }
+  return parsed.data.value;
+};
+
+const fetchEncryptionKey = () => sendRequest('/system/encryption-key', encryptionKeyResponseSchema, {});
+
+const withSealedBody = async (options: ApiRequestOptions): Promise<ApiRequestOptions> => {
+  const sealed = await sealRequestBody(options.body, fetchEncryptionKey);
+  return sealed === null ? options : { ...options, body: sealed };
 };
 
 /**
@@ -73,30 +143,15 @@ export const apiRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
   responseSchema: S,
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>['value']> => {
-  const hasBody = options.body !== undefined;
-  let response: Response;
+  if (options.isEncrypted !== true || options.body === undefined) {
+    return sendRequest(path, responseSchema, options);
+  }
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers: buildHeaders(hasBody),
-      body: hasBody ? JSON.stringify(options.body) : null,
-      signal: options.signal ?? null,
-    });
-  } catch (cause) {
-    // Cancellation is the caller's own doing (TanStack Query aborts stale requests); let it through as is.
-    if (options.signal?.aborted) throw cause;
-    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again.', [], { cause });
+    return await sendRequest(path, responseSchema, await withSealedBody(options));
+  } catch (error) {
+    // The server rotated its key since it was fetched: fetch the new one and try once more.
+    if (!isApiError(error) || error.code !== 'DECRYPTION_FAILED') throw error;
+    forgetEncryptionKey();
+    return sendRequest(path, responseSchema, await withSealedBody(options));
   }
-
-  const body = await readJson(response);
-  const failure = failureEnvelopeSchema.safeParse(body);
-  if (failure.success) {
-    const { code, message, value } = failure.data;
-    throw new ApiError(code, message || errorMessages[code], value?.issues ?? []);
-  }
-  const parsed = responseSchema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiError('INVALID_RESPONSE', `Unexpected response from ${path}.`, [], { cause: parsed.error });
-  }
-  return parsed.data.value;
 };

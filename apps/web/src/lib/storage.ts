@@ -3,6 +3,9 @@ export const storageKeys = {
   token: 'token',
   merchantCode: 'merchantCode',
   referralCode: 'referralCode',
+  /** Set while a forced password change is pending (spec: the cpw session item). */
+  passwordChangePending: 'cpw',
+  firstTimeLogin: 'firstTimeLogin',
   language: 'lang',
   previousLanguage: 'hisLang',
   theme: 'theme',
@@ -30,9 +33,47 @@ const writeItem = (storage: () => Storage, key: StorageKey, value: string | null
 const session = () => window.sessionStorage;
 const local = () => window.localStorage;
 
+// Login state follows the token (and the pending password change), so screens subscribe to changes
+// instead of reading storage on every render.
+const sessionListeners = new Set<() => void>();
+const notifySessionListeners = (): void => {
+  for (const listener of sessionListeners) listener();
+};
+export const subscribeSessionStorage = (listener: () => void): (() => void) => {
+  sessionListeners.add(listener);
+  return () => {
+    sessionListeners.delete(listener);
+  };
+};
+
 export const readSessionToken = (): string | null => readItem(session, storageKeys.token);
 export const saveSessionToken = (token: string | null): void => {
   writeItem(session, storageKeys.token, token);
+  notifySessionListeners();
+};
+
+/** Logout (spec section 4): the whole session storage goes, except the brand's merchant code. */
+export const clearSessionKeepingMerchant = (): void => {
+  const merchantCode = readItem(session, storageKeys.merchantCode);
+  try {
+    session().clear();
+  } catch {
+    // Blocked storage holds nothing to clear.
+  }
+  if (merchantCode !== null) writeItem(session, storageKeys.merchantCode, merchantCode);
+  notifySessionListeners();
+};
+
+export const isPasswordChangePending = (): boolean =>
+  readItem(session, storageKeys.passwordChangePending) !== null;
+export const savePasswordChangePending = (isPending: boolean): void => {
+  writeItem(session, storageKeys.passwordChangePending, isPending ? '1' : null);
+  // The forced change-password modal follows this flag as it follows the token.
+  notifySessionListeners();
+};
+
+export const saveFirstTimeLogin = (isFirstTime: boolean): void => {
+  writeItem(session, storageKeys.firstTimeLogin, isFirstTime ? '1' : null);
 };
 
 export const readMerchantCode = (): string | null =>

@@ -1,4 +1,11 @@
-import { registerFields, type RegisterFieldRule } from '@wps/contracts/site';
+import {
+  registerFields,
+  whitelabelFlagGroup,
+  whitelabelGroups,
+  type RegisterFieldRule,
+  type WhitelabelFlag,
+  type WhitelabelNode,
+} from '@wps/contracts/site';
 import { encryptTransportText } from '@wps/contracts/transport-cipher';
 import type { SitePermission } from '../features/site/api/get-permission';
 
@@ -66,3 +73,23 @@ export const buildSitePermission = async (
 };
 
 export const envelopeOf = (value: unknown) => ({ success: true, value, message: 'OK' });
+
+/** A whitelabel tree with every group on and exactly the given flags enabled. */
+export const whitelabelWith = (flags: readonly WhitelabelFlag[]): WhitelabelNode[] =>
+  whitelabelGroups.map((group) => ({
+    modId: group,
+    enabled: '1',
+    children: Object.entries(whitelabelFlagGroup)
+      .filter(([, flagGroup]) => flagGroup === group)
+      .map(([flag]) => ({
+        modId: flag,
+        enabled: flags.some((enabled) => enabled === flag) ? '1' : '0',
+        children: [],
+      })),
+  }));
+
+/** A brand rule for a register field (the fixture's default accepts anything up to 64 characters). */
+export const fieldRule = (overrides: Partial<RegisterFieldRule> = {}): RegisterFieldRule => ({
+  ...anyValueRule,
+  ...overrides,
+});

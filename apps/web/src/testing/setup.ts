@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { forgetEncryptionKey } from '../lib/body-encryption';
 import { initI18n } from '../lib/i18n';
 
 initI18n();
@@ -8,8 +9,29 @@ initI18n();
 Object.defineProperty(window, 'scrollTo', { value: () => undefined, writable: true });
 Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, writable: true });
 
+// No test reaches a real server: calls a test did not mock answer as a guest would be answered.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        Response.json(
+          {
+            success: false,
+            value: null,
+            message: 'You are not logged in, please login.',
+            code: 'UNAUTHORIZED',
+          },
+          { status: 401 },
+        ),
+      ),
+    ),
+  );
+});
+
 afterEach(() => {
   cleanup();
+  forgetEncryptionKey();
   window.sessionStorage.clear();
   window.localStorage.clear();
   document.head.querySelectorAll('script').forEach((script) => {

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useRememberedSession } from '../../features/auth/api/use-remembered-session';
+import { ForcedPasswordChange } from '../../features/members/components/forced-password-change';
 import { usePermission } from '../../features/site/api/get-permission';
 import { hideGlobalLoader } from '../../lib/global-loader';
 import { useRouteHandle } from '../route-handle';
@@ -41,5 +43,11 @@ const useDocumentMeta = (): void => {
 export function RootLayout() {
   useRouteChangeEffects();
   useDocumentMeta();
-  return <Outlet />;
+  useRememberedSession();
+  return (
+    <>
+      <Outlet />
+      <ForcedPasswordChange />
+    </>
+  );
 }

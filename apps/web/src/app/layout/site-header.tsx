@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LiveClock } from '../../components/live-clock';
 import { usePermission } from '../../features/site/api/get-permission';
 import { changeSiteLanguage, isSiteLanguage, readCurrentLanguage, siteLanguages } from '../../lib/i18n';
 import { chooseTheme, readTheme, type Theme } from '../../lib/theme';
 import { Icon } from '../../components/icon';
+import { HeaderAccount } from './header-account';
 
 type SiteHeaderProps = {
   sideMenuId: string | null;
@@ -57,7 +58,6 @@ function ThemeToggle() {
 
 export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: SiteHeaderProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { siteName } = usePermission();
   return (
     <header className="site-header">
@@ -83,14 +83,7 @@ export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: Sit
         <LanguageSelector />
         <ThemeToggle />
       </div>
-      <div className="site-header__account">
-        <button type="button" className="button button--ghost" onClick={() => void navigate('/login')}>
-          {t('header.login')}
-        </button>
-        <button type="button" className="button button--primary" onClick={() => void navigate('/register')}>
-          {t('header.register')}
-        </button>
-      </div>
+      <HeaderAccount />
     </header>
   );
 }

@@ -1,17 +1,435 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { isWhitelabelEnabled, type RegisterField } from '@wps/contracts/site';
+import {
+  checkMobileNumber,
+  toMobileUsername,
+  validateRegistration,
+  type FieldErrors,
+  type RegistrationMode,
+} from '@wps/contracts/validation-rules';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useDialogs } from '../../../components/dialog-provider';
+import { CheckboxField, FormError, PasswordField, TextField } from '../../../components/form-field';
 import { Modal } from '../../../components/modal';
+import { isApiError } from '../../../lib/api-client';
+import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
 import { readReferralCode } from '../../../lib/storage';
+import { translateApiError } from '../../../lib/translate-message';
+import { fieldErrorsFromIssues, useFieldErrors } from '../../../lib/use-field-errors';
+import { checkAffiliateCode, useAffiliateCodeCheck } from '../api/check-affiliate-code';
+import { useFinishLogin } from '../api/finish-login';
+import { useCaptcha } from '../api/get-captcha';
+import { register, type RegisterBody } from '../api/register';
+import { sendSmsCode } from '../api/send-sms-code';
+import { usePermission } from '../../site/api/get-permission';
+import { AuthTabs, tabIdOf } from './auth-tabs';
+import { CaptchaField } from './captcha-field';
+import { CountryCodeSelect, defaultDialingCode } from './country-code-select';
+import { SmsCodeField } from './sms-code-field';
+import { SocialLoginLinks } from './social-login-links';
 
+/** Spec section 9: the registration form waits 60 seconds between SMS codes. */
+const registrationSmsCountdownSeconds = 60;
+const maxRegisterUrlLength = 2048;
+
+/** Optional fields shown when the brand's rule enables them, in the spec's order. */
+const optionalFields = [
+  { field: 'payeeName', isSecret: false, autoComplete: 'name' },
+  { field: 'paymentPassword', isSecret: true, autoComplete: 'new-password' },
+  { field: 'line', isSecret: false, autoComplete: 'off' },
+  { field: 'whatsapp', isSecret: false, autoComplete: 'off' },
+  { field: 'facebook', isSecret: false, autoComplete: 'off' },
+  { field: 'wechat', isSecret: false, autoComplete: 'off' },
+  { field: 'qqNum', isSecret: false, autoComplete: 'off' },
+  { field: 'idNumber', isSecret: false, autoComplete: 'off' },
+  { field: 'email', isSecret: false, autoComplete: 'email' },
+] as const satisfies readonly { field: RegisterField; isSecret: boolean; autoComplete: string }[];
+
+type FormValues = {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  mobileNum: string;
+  verificationCode: string;
+  payeeName: string;
+  paymentPassword: string;
+  line: string;
+  whatsapp: string;
+  facebook: string;
+  wechat: string;
+  qqNum: string;
+  idNumber: string;
+  email: string;
+  affiliateCode: string;
+  referralCode: string;
+  captcha: string;
+};
+
+const emptyValues: FormValues = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  mobileNum: '',
+  verificationCode: '',
+  payeeName: '',
+  paymentPassword: '',
+  line: '',
+  whatsapp: '',
+  facebook: '',
+  wechat: '',
+  qqNum: '',
+  idNumber: '',
+  email: '',
+  affiliateCode: '',
+  referralCode: '',
+  captcha: '',
+};
+
+const optionalText = (value: string): string | undefined => {
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+/** 'checking' while the address's code is asked about; 'valid' hides the field (spec section 2). */
+type AffiliateStatus = 'checking' | 'valid' | 'open';
+
+/** The affiliate code an agent's link carries in the address, as ?affiliate= or ?code=. */
+const useAddressAffiliateCode = (): string | null => {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('affiliate') ?? searchParams.get('code');
+  return code === null || code.trim() === '' ? null : code.trim();
+};
+
+const useAffiliateStatus = (addressCode: string | null): AffiliateStatus => {
+  const isValid = useAffiliateCodeCheck(addressCode, window.location.hostname);
+  if (addressCode === null) return 'open';
+  if (isValid === null) return 'checking';
+  return isValid ? 'valid' : 'open';
+};
+
+/** The /register route (spec section 2, Registration modal; section 4, Registration). */
 export function RegisterModal() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const referralCode = readReferralCode();
+  const dialogs = useDialogs();
+  const finishLogin = useFinishLogin();
+  const permission = usePermission();
+  const { whitelabel, register: setting } = permission.info;
+  const { fields } = setting;
+  const isMobileRegistrationOn = isWhitelabelEnabled(whitelabel, 'MOBILENUMREG3');
+  const isSmsVerificationOn = isWhitelabelEnabled(whitelabel, 'REGMOBVERF3');
+  const isCaptchaOn = fields.captcha.enabled;
+  const panelId = useId();
+
+  const addressAffiliateCode = useAddressAffiliateCode();
+  const affiliateStatus = useAffiliateStatus(addressAffiliateCode);
+  const [mode, setMode] = useState<RegistrationMode>(isMobileRegistrationOn ? 'mobile' : 'username');
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...emptyValues,
+    affiliateCode: addressAffiliateCode ?? '',
+    referralCode: readReferralCode() ?? '',
+  }));
+  const [countryCode, setCountryCode] = useState(() => defaultDialingCode(permission.location.countryCode));
+  const [isTermsAccepted, setTermsAccepted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { setErrors, errorOf, clearError } = useFieldErrors();
+  const captcha = useCaptcha(isCaptchaOn);
+
+  const isMobileMode = mode === 'mobile';
+  const isMobileShown = isMobileMode || fields.mobileNum.enabled;
+  const isSmsCodeShown = isMobileMode && isSmsVerificationOn;
+  const isAffiliateShown =
+    affiliateStatus === 'open' && (fields.affiliateCode.enabled || addressAffiliateCode !== null);
+
+  const edit = (field: keyof FormValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  };
+
+  const close = () => void navigate('/');
+
+  const switchMode = (next: RegistrationMode) => {
+    setMode(next);
+    setErrors({});
+    setFormError(null);
+    // Spec section 2: switching tabs reloads the captcha.
+    if (isCaptchaOn) captcha.reload();
+  };
+
+  const sendRegistrationCode = async (): Promise<number | null> => {
+    const mobileError = checkMobileNumber(values.mobileNum, fields.mobileNum, true);
+    if (mobileError !== null) {
+      setErrors((current) => ({ ...current, mobileNum: mobileError }));
+      return null;
+    }
+    showGlobalLoader();
+    try {
+      await sendSmsCode('register', { countryDialingCode: countryCode, mobileNo: values.mobileNum.trim() });
+      return registrationSmsCountdownSeconds;
+    } catch (error) {
+      hideGlobalLoader();
+      await dialogs.alert({ message: isApiError(error) ? error.message : translateApiError(t, error) });
+      return null;
+    } finally {
+      hideGlobalLoader();
+    }
+  };
+
+  const buildBody = (): RegisterBody => {
+    const fieldValue = (field: (typeof optionalFields)[number]['field']) =>
+      fields[field].enabled ? optionalText(values[field]) : undefined;
+    const mobileNum = isMobileShown ? optionalText(values.mobileNum) : undefined;
+    return {
+      // Spec section 4: in mobile mode the username is the number without one leading 0.
+      username: isMobileMode ? toMobileUsername(values.mobileNum) : values.username.trim(),
+      password: values.password.trim(),
+      confirmPassword: values.confirmPassword.trim(),
+      mobileNum,
+      countryDialingCode: mobileNum === undefined ? undefined : countryCode,
+      verificationCode: isSmsCodeShown ? values.verificationCode : undefined,
+      captcha: isCaptchaOn ? values.captcha.trim() : undefined,
+      payeeName: fieldValue('payeeName'),
+      paymentPassword: fieldValue('paymentPassword'),
+      line: fieldValue('line'),
+      whatsapp: fieldValue('whatsapp'),
+      facebook: fieldValue('facebook'),
+      wechat: fieldValue('wechat'),
+      qqNum: fieldValue('qqNum'),
+      idNumber: fieldValue('idNumber'),
+      email: fieldValue('email'),
+      affiliateCode: optionalText(values.affiliateCode),
+      referralCode: optionalText(values.referralCode),
+      domain: window.location.hostname,
+      registerUrl: window.location.href.slice(0, maxRegisterUrlLength),
+      registerMethod: 'WEB',
+      login: true,
+      termsAccepted: true,
+    };
+  };
+
+  const validate = (): FieldErrors => {
+    const found = validateRegistration({ ...values, termsAccepted: isTermsAccepted }, setting, {
+      mode,
+      isSmsVerificationOn,
+      isCaptchaOn,
+    });
+    // A code the address brought and the server accepted is not the visitor's to fix.
+    if (!isAffiliateShown)
+      return Object.fromEntries(Object.entries(found).filter(([field]) => field !== 'affiliateCode'));
+    return found;
+  };
+
+  const reactToFailure = (error: unknown) => {
+    if (isCaptchaOn) {
+      captcha.reload();
+      setValues((current) => ({ ...current, captcha: '' }));
+    }
+    if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
+      setErrors(fieldErrorsFromIssues(error.issues));
+      return;
+    }
+    if (isApiError(error) && error.code === 'INVALID_AFFILIATE_CODE') {
+      void dialogs.alert({ message: t('validation.invitation_code_error'), confirmLabel: t('auth.submit') });
+      return;
+    }
+    setFormError(translateApiError(t, error));
+  };
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setFormError(null);
+    // Spec section 4, Registration: the terms come first; nothing else is checked until they are accepted.
+    if (!isTermsAccepted) {
+      setErrors({ termsAccepted: { key: 'terms_required' } });
+      return;
+    }
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    setSubmitting(true);
+    showGlobalLoader();
+    try {
+      const affiliateCode = optionalText(values.affiliateCode);
+      if (isAffiliateShown && affiliateCode !== undefined) {
+        const isValid = await checkAffiliateCode(affiliateCode, window.location.hostname);
+        if (!isValid) {
+          hideGlobalLoader();
+          await dialogs.alert({
+            message: t('validation.invitation_code_error'),
+            confirmLabel: t('auth.submit'),
+          });
+          return;
+        }
+      }
+      const session = await register(mode, buildBody());
+      await finishLogin(session, 'registration');
+    } catch (error) {
+      hideGlobalLoader();
+      reactToFailure(error);
+    } finally {
+      hideGlobalLoader();
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <Modal title={t('pages.register.title')} onClose={() => void navigate('/')}>
-      {referralCode && <p className="notice">{t('pages.register.referral', { code: referralCode })}</p>}
-      <EmptyState message={t('common.coming_soon')} />
+    <Modal title={t('pages.register.title')} onClose={close} testId="register-modal" size="wide">
+      {isMobileRegistrationOn && (
+        <AuthTabs
+          label={t('auth.register_method')}
+          panelId={panelId}
+          current={mode}
+          onChange={switchMode}
+          testId="register-tabs"
+          tabs={[
+            { id: 'username', label: t('auth.tab_register_username') },
+            { id: 'mobile', label: t('auth.tab_register_mobile') },
+          ]}
+        />
+      )}
+      <form
+        id={panelId}
+        role={isMobileRegistrationOn ? 'tabpanel' : undefined}
+        aria-labelledby={isMobileRegistrationOn ? tabIdOf(panelId, mode) : undefined}
+        className="auth-form"
+        data-testid="register-form"
+        data-mode={mode}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
+        {isMobileShown && (
+          <TextField
+            label={t('auth.mobile')}
+            value={values.mobileNum}
+            onValueChange={edit('mobileNum')}
+            error={errorOf('mobileNum')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={32}
+            testId="register-mobile"
+            leading={<CountryCodeSelect value={countryCode} onChange={setCountryCode} />}
+          />
+        )}
+        {!isMobileMode && (
+          <TextField
+            label={t('auth.username')}
+            value={values.username}
+            onValueChange={edit('username')}
+            error={errorOf('username')}
+            autoComplete="username"
+            autoCapitalize="off"
+            maxLength={64}
+            testId="register-username"
+          />
+        )}
+        <PasswordField
+          label={t('auth.password')}
+          value={values.password}
+          onValueChange={edit('password')}
+          error={errorOf('password')}
+          autoComplete="new-password"
+          maxLength={128}
+          testId="register-password"
+        />
+        <PasswordField
+          label={t('auth.confirm_password')}
+          value={values.confirmPassword}
+          onValueChange={edit('confirmPassword')}
+          error={errorOf('confirmPassword')}
+          autoComplete="new-password"
+          maxLength={128}
+          testId="register-confirm-password"
+        />
+        {isSmsCodeShown && (
+          <SmsCodeField
+            value={values.verificationCode}
+            onValueChange={edit('verificationCode')}
+            error={errorOf('verificationCode')}
+            onSend={sendRegistrationCode}
+          />
+        )}
+        {optionalFields
+          .filter(({ field }) => fields[field].enabled)
+          .map(({ field, isSecret, autoComplete }) => {
+            const Field = isSecret ? PasswordField : TextField;
+            return (
+              <Field
+                key={field}
+                label={t(`auth.fields.${field}`)}
+                value={values[field]}
+                onValueChange={edit(field)}
+                error={errorOf(field)}
+                autoComplete={autoComplete}
+                maxLength={128}
+                testId={`register-${field}`}
+              />
+            );
+          })}
+        {isAffiliateShown && (
+          <TextField
+            label={t('auth.fields.affiliateCode')}
+            value={values.affiliateCode}
+            onValueChange={edit('affiliateCode')}
+            error={errorOf('affiliateCode')}
+            autoComplete="off"
+            maxLength={64}
+            testId="register-affiliate"
+          />
+        )}
+        <TextField
+          label={t('auth.fields.referralCode')}
+          value={values.referralCode}
+          onValueChange={edit('referralCode')}
+          error={errorOf('referralCode')}
+          autoComplete="off"
+          maxLength={64}
+          testId="register-referral"
+        />
+        {isCaptchaOn && (
+          <CaptchaField
+            value={values.captcha}
+            onValueChange={edit('captcha')}
+            error={errorOf('captcha')}
+            image={captcha.image}
+            isLoading={captcha.isLoading}
+            onRefresh={captcha.refresh}
+          />
+        )}
+        <CheckboxField
+          checked={isTermsAccepted}
+          onCheckedChange={(checked) => {
+            setTermsAccepted(checked);
+            clearError('termsAccepted');
+          }}
+          error={errorOf('termsAccepted')}
+          testId="register-terms"
+          label={
+            <Trans
+              i18nKey="auth.terms_label"
+              values={{ age: setting.minimumAge }}
+              components={{
+                terms: <Link to="/help#term" className="text-link" />,
+                agreement: <Link to="/help" className="text-link" />,
+              }}
+            />
+          }
+        />
+        <FormError message={formError} />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+          data-testid="register-submit"
+        >
+          {t('auth.sign_up')}
+        </button>
+      </form>
       <p className="modal__links">
         <span>
           {t('pages.register.has_account')}{' '}
@@ -19,7 +437,11 @@ export function RegisterModal() {
             {t('header.login')}
           </Link>
         </span>
+        <Link to="/forget" className="text-link" data-testid="register-forgot-link">
+          {t('auth.forgot')}
+        </Link>
       </p>
+      <SocialLoginLinks />
     </Modal>
   );
 }

@@ -1,12 +1,31 @@
 import { isWhitelabelEnabled } from '@wps/contracts/site';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { SectionCentre } from '../../../components/section-centre';
+import { useActionGuard } from '../../auth/api/use-action-guard';
+import { useSession } from '../../auth/api/use-session';
 import { usePermission } from '../../site/api/get-permission';
 import { memberSectionFlags, memberSections } from '../member-sections';
+import { SecurityCentre } from './security-centre';
 
+/** The member centre needs the action guard to pass (spec section 4): guests log in, trials are refused. */
 export function MemberCentrePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { whitelabel } = usePermission().info;
+  const { member } = useSession();
+  const { status, block } = useActionGuard();
+
+  useEffect(() => {
+    if (status === 'guest') void navigate('/login', { replace: true });
+    if (status === 'trial') {
+      void navigate('/', { replace: true });
+      void block('trial');
+    }
+  }, [block, navigate, status]);
+
+  if (status !== 'allowed' || member === null) return null;
   const available = memberSections.filter((section) => {
     const flag = memberSectionFlags[section];
     return flag === undefined || isWhitelabelEnabled(whitelabel, flag);
@@ -18,6 +37,9 @@ export function MemberCentrePage() {
         sections={available}
         menuLabel={t('pages.member.menu')}
         labelOf={(section) => t(`pages.member.sections.${section}`)}
+        renderSection={(section) =>
+          section === 'securityCenter' ? <SecurityCentre member={member} /> : null
+        }
       />
     </article>
   );

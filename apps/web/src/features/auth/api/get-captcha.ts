@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { captchaResponseSchema } from '@wps/contracts/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { useThrottledCallback } from '../../../lib/use-throttled-callback';
+
+/** A PNG data URL; the answer is bound to an httpOnly cookie the same response sets. */
+export const getCaptcha = (signal?: AbortSignal): Promise<string> =>
+  apiRequest('/captcha', captchaResponseSchema, { signal });
+
+const captchaRefreshIntervalMs = 1000;
+
+/**
+ * The captcha image of a form. Never cached beyond the form: each image replaces the previous answer on
+ * the server, so a stale one would always be wrong.
+ */
+export const useCaptcha = (isEnabled: boolean) => {
+  const query = useQuery({
+    queryKey: ['auth', 'captcha'],
+    // No abort signal: a cancelled request may still set the answer cookie after its successor did, and
+    // then the image on screen would not match the answer the server expects.
+    queryFn: () => getCaptcha(),
+    enabled: isEnabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const { refetch } = query;
+  const reload = () => {
+    void refetch();
+  };
+  // The visitor's clicks are throttled (spec section 9); the form's own reloads after a failure are not.
+  const refresh = useThrottledCallback(reload, captchaRefreshIntervalMs);
+  return { image: isEnabled ? (query.data ?? null) : null, isLoading: query.isFetching, reload, refresh };
+};

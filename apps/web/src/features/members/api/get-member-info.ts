@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { memberIconResponseSchema, memberInfoResponseSchema, type MemberInfo } from '@wps/contracts/auth';
+import { apiRequest } from '../../../lib/api-client';
+
+export const getMemberInfo = (signal?: AbortSignal): Promise<MemberInfo> =>
+  apiRequest('/member/info', memberInfoResponseSchema, { signal });
+
+export const getMemberIcon = (signal?: AbortSignal): Promise<string | null> =>
+  apiRequest('/member/info/icon', memberIconResponseSchema, { signal }).then((value) => value.avatarUrl);
+
+// The token is part of the key: a new login is a new member, never the previous one's cached answer.
+export const getMemberInfoQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['members', 'info', token],
+    queryFn: ({ signal }) => getMemberInfo(signal),
+  });
+
+export const getMemberIconQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['members', 'icon', token],
+    queryFn: ({ signal }) => getMemberIcon(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** Every query of a member's own data, for refreshing after a change or dropping at logout. */
+export const memberQueryKeyPrefix = ['members'] as const;
+
+export const useMemberIcon = (token: string | null): string | null =>
+  useQuery({ ...getMemberIconQueryOptions(token ?? ''), enabled: token !== null }).data ?? null;

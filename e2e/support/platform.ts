@@ -45,6 +45,9 @@ export const prepareDatabase = async (): Promise<{
   };
 };
 
+/** Every captcha of the platform under test shows this answer (the platform refuses it outside tests). */
+export const testCaptchaAnswer = 'K7P3';
+
 /** Starts the platform exactly as `npm start` does (main.ts on the built site), on a free port. */
 export const startPlatform = async (
   environment: Record<string, string>,
@@ -52,7 +55,15 @@ export const startPlatform = async (
   const { DATABASE_URL: _inherited, ...parentEnvironment } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
-    env: { ...parentEnvironment, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+    env: {
+      ...parentEnvironment,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
+      ...environment,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -150,5 +161,26 @@ export class Operator {
       data: config,
     });
     if (!response.ok()) throw new Error(`social provider refused: ${await response.text()}`);
+  }
+
+  /** Where the brand's SMS and email go; null for the development outbox. */
+  async configureDelivery(settings: { smsGateway: unknown; smtp: unknown }): Promise<void> {
+    const response = await this.request.put('/wps/backoffice/site/DEMO/delivery', {
+      headers: { authorization: this.authorization },
+      data: settings,
+    });
+    if (!response.ok()) throw new Error(`delivery settings refused: ${await response.text()}`);
+  }
+
+  /** The newest verification code sent by SMS to a number, as staff read it in the outbox. */
+  async readSmsCode(recipient: string): Promise<string> {
+    const response = await this.request.get(
+      `/wps/backoffice/outbox?merchantCode=DEMO&channel=sms&recipient=${encodeURIComponent(recipient)}`,
+      { headers: { authorization: this.authorization } },
+    );
+    const body = (await response.json()) as { value: { messages: Array<{ body: string }> } };
+    const code = /code is (\d{6})/.exec(body.value.messages[0]?.body ?? '')?.[1];
+    if (!code) throw new Error(`no code was sent to ${recipient}`);
+    return code;
   }
 }

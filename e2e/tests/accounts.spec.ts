@@ -1,0 +1,146 @@
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { expect, test, testCaptchaAnswer } from '../support/platform';
+
+const field = (page: Page, testId: string) => page.getByTestId(testId).locator('input').first();
+
+const fillCaptcha = async (page: Page) => {
+  await expect(page.getByTestId('captcha-image')).toBeVisible();
+  await field(page, 'captcha-field').fill(testCaptchaAnswer);
+};
+
+test.describe('registration', () => {
+  test('a visitor registers by username and is logged in', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByTestId('tab-username').click();
+    await field(page, 'register-username').fill('journey01');
+    await field(page, 'register-password').fill('Secret123');
+    await field(page, 'register-confirm-password').fill('Secret123');
+    await fillCaptcha(page);
+    await page.getByTestId('register-terms').locator('input').check();
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('header-account')).toHaveText('journey01');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a visitor registers by mobile with the SMS code from the outbox', async ({ page, operator }) => {
+    await page.goto('/register');
+    await expect(page.getByTestId('register-form')).toHaveAttribute('data-mode', 'mobile');
+    await field(page, 'register-mobile').fill('09175550101');
+    await page.getByTestId('sms-send-button').click();
+    await expect(page.getByTestId('sms-send-button')).toBeDisabled();
+    const code = await operator.readSmsCode('+639175550101');
+    await field(page, 'sms-code-field').fill(code);
+    await field(page, 'register-password').fill('Secret123');
+    await field(page, 'register-confirm-password').fill('Secret123');
+    await fillCaptcha(page);
+    await page.getByTestId('register-terms').locator('input').check();
+    await page.getByTestId('register-submit').click();
+    // Mobile mode: the username is the number with one leading 0 removed.
+    await expect(page.getByTestId('header-account')).toHaveText('9175550101');
+  });
+});
+
+test.describe('login', () => {
+  test('a wrong password brings the captcha; the right one then logs in', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('tab-username').click();
+    await field(page, 'login-username').fill('demoagent');
+    await field(page, 'login-password').fill('NotTheRight1');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('captcha-field')).toBeVisible();
+    await field(page, 'login-password').fill('Agent2025');
+    await fillCaptcha(page);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('header-account')).toHaveText('demoagent');
+  });
+
+  test('a member is refused at /agent and an agent reaches /agentHome', async ({ page }) => {
+    await page.goto('/agent');
+    await expect(page.getByTestId('agent-support-hours')).toBeVisible();
+    await expect(page.getByTestId('social-login')).toHaveCount(0);
+    await field(page, 'login-username').fill('journey01');
+    await field(page, 'login-password').fill('Secret123');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Non-agents cannot log in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/agent$/);
+
+    await page.goto('/agent');
+    await field(page, 'login-username').fill('demoagent');
+    await field(page, 'login-password').fill('Agent2025');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/agentHome$/);
+    await expect(page.getByTestId('agent-home-page')).toBeVisible();
+  });
+
+  test('free play gives a trial account that is stopped at member actions', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('free-play-link').click();
+    await expect(page.getByTestId('header-account')).toHaveText(/^trial/);
+    await page.getByTestId('header-deposit').click();
+    await expect(page.getByTestId('alert-dialog')).toContainText(
+      'Please register a real account to use this feature.',
+    );
+  });
+});
+
+test('forgot password by email: the mail arrives at the SMTP server, then the new password must be changed', async ({
+  page,
+  operator,
+}) => {
+  const mails: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData: (stream, _session, done) => {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString();
+      });
+      stream.on('end', () => {
+        mails.push(data);
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  try {
+    await operator.configureDelivery({
+      smsGateway: null,
+      smtp: {
+        host: '127.0.0.1',
+        port: (smtp.server.address() as AddressInfo).port,
+        secure: false,
+        user: null,
+        password: null,
+        from: 'Lucky Lotus <no-reply@lotus.test>',
+      },
+    });
+    await page.goto('/forget');
+    await page.getByTestId('tab-email').click();
+    await field(page, 'forgot-username').fill('demoplayer');
+    await field(page, 'forgot-email').fill('player@example.com');
+    await page.getByTestId('forgot-submit').click();
+    await expect.poll(() => mails.length).toBe(1);
+    const newPassword = /new password is: (\S+)/.exec(mails[0] ?? '')?.[1] ?? '';
+    expect(newPassword).not.toBe('');
+
+    await page.goto('/login');
+    await page.getByTestId('tab-username').click();
+    await field(page, 'login-username').fill('demoplayer');
+    await field(page, 'login-password').fill(newPassword);
+    await page.getByTestId('login-submit').click();
+    const forced = page.getByTestId('forced-change-password-modal');
+    await expect(forced).toBeVisible();
+    await field(page, 'change-old-password').fill(newPassword);
+    await field(page, 'change-new-password').fill('Renewed2026');
+    await field(page, 'change-confirm-password').fill('Renewed2026');
+    await page.getByTestId('change-password-submit').click();
+    await expect(forced).toHaveCount(0);
+    await expect(page.getByTestId('header-account')).toHaveText('demoplayer');
+  } finally {
+    await operator.configureDelivery({ smsGateway: null, smtp: null });
+    smtp.close();
+  }
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { members } from '../members/members.tables';
 import { outboundMessages } from '../notifications/notifications.tables';
-import { memberSessions, smsCodes } from './auth.tables';
+import { memberSessions, verificationCodes } from './auth.tables';
 
 type Case = { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; form?: string };
 
@@ -132,7 +132,7 @@ describe('bad input to the auth endpoints', () => {
     const totals = await Promise.all([
       db.select({ total: count() }).from(members),
       db.select({ total: count() }).from(memberSessions),
-      db.select({ total: count() }).from(smsCodes),
+      db.select({ total: count() }).from(verificationCodes),
       db.select({ total: count() }).from(outboundMessages),
     ]);
     return totals.map(([row]) => row?.total);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { authEvents, captchaChallenges, memberSessions, smsCodes } from './auth.tables';
+import { authEvents, captchaChallenges, memberSessions, verificationCodes } from './auth.tables';
 
 export type NewAuthEvent = typeof authEvents.$inferInsert;
 
@@ -70,65 +70,69 @@ export const consumeCaptcha = async (db: Executor, id: string) => {
   return row?.answerHash;
 };
 
-export const insertSmsCode = (db: Executor, code: typeof smsCodes.$inferInsert) =>
-  db.insert(smsCodes).values(code);
+export const insertVerificationCode = (db: Executor, code: typeof verificationCodes.$inferInsert) =>
+  db.insert(verificationCodes).values(code);
 
-export const findLatestSmsCode = async (
+/** The newest unused, unexpired code for a purpose and recipient. */
+export const findLatestVerificationCode = async (
   db: Executor,
-  where: { brandId: bigint; purpose: string; countryDialingCode: string; mobileNum: string },
+  where: { brandId: bigint; purpose: string; recipient: string },
 ) => {
   const [row] = await db
     .select()
-    .from(smsCodes)
+    .from(verificationCodes)
     .where(
       and(
-        eq(smsCodes.brandId, where.brandId),
-        eq(smsCodes.purpose, where.purpose),
-        eq(smsCodes.countryDialingCode, where.countryDialingCode),
-        eq(smsCodes.mobileNum, where.mobileNum),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, new Date()),
+        eq(verificationCodes.brandId, where.brandId),
+        eq(verificationCodes.purpose, where.purpose),
+        eq(verificationCodes.recipient, where.recipient),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
       ),
     )
-    .orderBy(desc(smsCodes.id))
+    .orderBy(desc(verificationCodes.id))
     .limit(1);
   return row;
 };
 
 /** Counts one guess; answers the new count, or undefined if the code was used meanwhile. */
-export const countSmsAttempt = async (db: Executor, id: bigint) => {
+export const countVerificationAttempt = async (db: Executor, id: bigint) => {
   const [row] = await db
-    .update(smsCodes)
-    .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt)))
-    .returning({ attempts: smsCodes.attempts });
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
+    .returning({ attempts: verificationCodes.attempts });
   return row?.attempts;
 };
 
-export const markSmsCodeUsed = async (db: Executor, id: bigint) => {
+export const markVerificationCodeUsed = async (db: Executor, id: bigint) => {
   const [row] = await db
-    .update(smsCodes)
+    .update(verificationCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt)))
-    .returning({ id: smsCodes.id });
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
   return row !== undefined;
 };
 
-export const countSmsSentToNumber = async (db: Executor, brandId: bigint, mobileNum: string, since: Date) => {
+export const countCodesSentTo = async (db: Executor, brandId: bigint, recipient: string, since: Date) => {
   const [row] = await db
     .select({ total: count() })
-    .from(smsCodes)
+    .from(verificationCodes)
     .where(
-      and(eq(smsCodes.brandId, brandId), eq(smsCodes.mobileNum, mobileNum), gte(smsCodes.createdAt, since)),
+      and(
+        eq(verificationCodes.brandId, brandId),
+        eq(verificationCodes.recipient, recipient),
+        gte(verificationCodes.createdAt, since),
+      ),
     );
   return row?.total ?? 0;
 };
 
-export const countSmsSentFromAddress = async (db: Executor, ip: string, since: Date) => {
+export const countCodesSentFromAddress = async (db: Executor, ip: string, since: Date) => {
   const [row] = await db
     .select({ total: count() })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.ip, ip), gte(smsCodes.createdAt, since)));
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.ip, ip), gte(verificationCodes.createdAt, since)));
   return row?.total ?? 0;
 };
 

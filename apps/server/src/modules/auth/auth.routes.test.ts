@@ -340,6 +340,38 @@ describe('accounts and sign-in', () => {
       expect(verified.statusCode).toBe(200);
     });
 
+    it('asks a member with only an email for a code sent by email', async () => {
+      const home = createVisitor(subject.app, '198.51.100.20');
+      const register = await home.call('PUT', '/wps/member/register', {
+        username: 'mailonly01',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        email: 'mailonly@example.com',
+        captcha: await home.solveCaptcha(),
+        termsAccepted: true,
+      });
+      expect(register.statusCode).toBe(200);
+      const away = createVisitor(subject.app, '198.51.100.21');
+      const credentials = { username: 'mailonly01', password: 'Secret123' };
+      const challenged = await away.call('POST', '/wps/session/login', credentials);
+      expect(bodyOf(challenged)).toMatchObject({
+        code: 'VERIFICATION_REQUIRED',
+        value: { verification: 'email', hint: 'ma***@example.com' },
+      });
+      const [mail] = await subject.database.db
+        .select()
+        .from(outboundMessages)
+        .orderBy(desc(outboundMessages.id))
+        .limit(1);
+      expect(mail).toMatchObject({ channel: 'email', recipient: 'mailonly@example.com' });
+      const code = /code is (\d{6})/.exec(mail?.body ?? '')?.[1];
+      const verified = await away.call('POST', '/wps/session/login', {
+        ...credentials,
+        verificationCode: code,
+      });
+      expect(verified.statusCode).toBe(200);
+    });
+
     it('logs in by mobile number and SMS code', async () => {
       const visitor = createVisitor(subject.app, '198.51.100.7');
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -45,15 +45,18 @@ export const authLimits = {
   addressCaptchaAfter: 3,
   addressRefuseAfter: 20,
   failureWindowMs: 15 * minute,
-  smsResendMs: 60_000,
-  smsPerNumberPerHour: 5,
-  smsPerAddressPerHour: 10,
-  smsMaxAttempts: 5,
+  codeResendMs: 60_000,
+  codesPerRecipientPerHour: 5,
+  codesPerAddressPerHour: 10,
+  codeMaxAttempts: 5,
   registrationsPerAddressPerHour: 10,
   freePlayPerAddressPerHour: 20,
 } as const;
 
-export type SmsPurpose = 'register' | 'noLogin' | 'loginVerification';
+export type CodePurpose = 'register' | 'noLogin' | 'loginVerification';
+/** Where a one-time code goes: a phone by SMS, or an email address. */
+type CodeRecipient =
+  { channel: 'sms'; countryDialingCode: string; mobileNum: string } | { channel: 'email'; email: string };
 export type MemberSession = { member: MemberRow; tokenHash: string; loginMethod: string };
 type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'reset' | 'social';
 
@@ -61,6 +64,10 @@ const hashCode = (value: string): string => createHash('sha256').update(value).d
 const normaliseCaptcha = (answer: string): string => answer.trim().toUpperCase();
 const normaliseMobile = (mobileNum: string): string => mobileNum.trim().replace(/^0+/, '');
 const normaliseDialingCode = (code: string): string => code.trim().replace(/^\+/, '');
+const recipientAddress = (recipient: CodeRecipient): string =>
+  recipient.channel === 'sms'
+    ? `+${normaliseDialingCode(recipient.countryDialingCode)}${normaliseMobile(recipient.mobileNum)}`
+    : recipient.email.trim().toLowerCase();
 
 /** Field errors of the shared validation module, as the envelope's issues in English. */
 const toIssues = (errors: FieldErrors): FieldIssue[] =>
@@ -167,72 +174,72 @@ export const createAuthService = ({
     return answerHash === hashCode(normaliseCaptcha(answer));
   };
 
-  /** Checks and spends the newest code for the number; a wrong guess counts toward the attempt limit. */
-  const consumeSmsCode = async (
+  /** Checks and spends the newest code for the recipient; a wrong guess counts toward the attempt limit. */
+  const consumeCode = async (
     context: BrandContext,
-    purpose: SmsPurpose,
-    countryDialingCode: string,
-    mobileNum: string,
+    purpose: CodePurpose,
+    recipient: CodeRecipient,
     code: string | undefined,
   ): Promise<boolean> => {
     if (!code) return false;
-    const latest = await repository.findLatestSmsCode(db, {
+    const latest = await repository.findLatestVerificationCode(db, {
       brandId: context.brand.id,
       purpose,
-      countryDialingCode: normaliseDialingCode(countryDialingCode),
-      mobileNum: normaliseMobile(mobileNum),
+      recipient: recipientAddress(recipient),
     });
     if (!latest) return false;
-    const attempts = await repository.countSmsAttempt(db, latest.id);
-    if (attempts === undefined || attempts > authLimits.smsMaxAttempts) return false;
+    const attempts = await repository.countVerificationAttempt(db, latest.id);
+    if (attempts === undefined || attempts > authLimits.codeMaxAttempts) return false;
     if (latest.codeHash !== hashCode(code)) return false;
-    return repository.markSmsCodeUsed(db, latest.id);
+    return repository.markVerificationCodeUsed(db, latest.id);
   };
 
-  const sendSmsCode = async (
+  const sendCode = async (
     context: BrandContext,
     visitor: VisitorContext,
-    purpose: SmsPurpose,
-    countryDialingCode: string,
-    mobileNum: string,
+    purpose: CodePurpose,
+    recipient: CodeRecipient,
   ): Promise<{ expiredMinutes: number }> => {
-    const dialingCode = normaliseDialingCode(countryDialingCode);
-    const number = normaliseMobile(mobileNum);
+    const address = recipientAddress(recipient);
     const now = Date.now();
     const hourAgo = new Date(now - 60 * minute);
-    const [latest, perNumber, perAddress] = await Promise.all([
-      repository.findLatestSmsCode(db, {
-        brandId: context.brand.id,
-        purpose,
-        countryDialingCode: dialingCode,
-        mobileNum: number,
-      }),
-      repository.countSmsSentToNumber(db, context.brand.id, number, hourAgo),
-      repository.countSmsSentFromAddress(db, visitor.ip, hourAgo),
+    const [latest, perRecipient, perAddress] = await Promise.all([
+      repository.findLatestVerificationCode(db, { brandId: context.brand.id, purpose, recipient: address }),
+      repository.countCodesSentTo(db, context.brand.id, address, hourAgo),
+      repository.countCodesSentFromAddress(db, visitor.ip, hourAgo),
     ]);
-    const isTooSoon = latest !== undefined && now - latest.createdAt.getTime() < authLimits.smsResendMs;
+    const isTooSoon = latest !== undefined && now - latest.createdAt.getTime() < authLimits.codeResendMs;
     if (
       isTooSoon ||
-      perNumber >= authLimits.smsPerNumberPerHour ||
-      perAddress >= authLimits.smsPerAddressPerHour
+      perRecipient >= authLimits.codesPerRecipientPerHour ||
+      perAddress >= authLimits.codesPerAddressPerHour
     ) {
       throw new AppError('RATE_LIMITED', { message: 'Too many requests, please try again after 5 minutes.' });
     }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const expiredMinutes = context.brand.smsCodeTtlMinutes;
-    await repository.insertSmsCode(db, {
+    await repository.insertVerificationCode(db, {
       brandId: context.brand.id,
       purpose,
-      countryDialingCode: dialingCode,
-      mobileNum: number,
+      channel: recipient.channel,
+      recipient: address,
       codeHash: hashCode(code),
       ip: visitor.ip,
       expiresAt: new Date(now + expiredMinutes * minute),
     });
     const text = `${context.brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`;
-    const isSent = await notifications.sendSms(context.brand, `+${dialingCode}${number}`, text);
-    if (!isSent)
-      throw new AppError('SERVICE_UNAVAILABLE', { message: 'The SMS could not be sent, please try again.' });
+    const isSent =
+      recipient.channel === 'sms'
+        ? await notifications.sendSms(context.brand, address, text)
+        : await notifications.sendEmail(
+            context.brand,
+            address,
+            `${context.brand.siteName}: verification code`,
+            text,
+          );
+    if (!isSent) {
+      throw new AppError('SERVICE_UNAVAILABLE', { message: 'The code could not be sent, please try again.' });
+    }
     return { expiredMinutes };
   };
 
@@ -245,7 +252,11 @@ export const createAuthService = ({
       true,
     );
 
-  /** Login extra verification: a member with a phone who logs in by password from a new address proves it. */
+  /**
+   * Login extra verification: a password login from an address the member has not used proves itself with a
+   * code sent to the member's phone, or to the member's email when there is no phone. A member with neither
+   * has nothing to prove it with and is let through.
+   */
   const checkNewAddress = async (
     context: BrandContext,
     visitor: VisitorContext,
@@ -254,21 +265,25 @@ export const createAuthService = ({
   ): Promise<void> => {
     const isNewAddress =
       member.lastLoginAt !== null && !(await members.isKnownAddress(member.id, visitor.ip));
-    if (!isNewAddress || !member.mobileNum || !member.countryDialingCode) return;
+    if (!isNewAddress) return;
+    const recipient: CodeRecipient | undefined =
+      member.mobileNum && member.countryDialingCode
+        ? { channel: 'sms', countryDialingCode: member.countryDialingCode, mobileNum: member.mobileNum }
+        : member.email
+          ? { channel: 'email', email: member.email }
+          : undefined;
+    if (!recipient) return;
     if (verificationCode === undefined) {
-      await sendSmsCode(context, visitor, 'loginVerification', member.countryDialingCode, member.mobileNum);
-      throw new AppError('VERIFICATION_REQUIRED', {
-        details: { verification: 'sms', mobileHint: `****${member.mobileNum.slice(-4)}` },
-      });
+      await sendCode(context, visitor, 'loginVerification', recipient);
+      const hint =
+        recipient.channel === 'sms'
+          ? `****${recipient.mobileNum.slice(-4)}`
+          : recipient.email.replace(/^(.{2}).*@/, '$1***@');
+      throw new AppError('VERIFICATION_REQUIRED', { details: { verification: recipient.channel, hint } });
     }
-    const isValid = await consumeSmsCode(
-      context,
-      'loginVerification',
-      member.countryDialingCode,
-      member.mobileNum,
-      verificationCode,
-    );
-    if (!isValid) throw new AppError('VERIFICATION_CODE_INVALID', { details: { verification: 'sms' } });
+    const isValid = await consumeCode(context, 'loginVerification', recipient, verificationCode);
+    if (!isValid)
+      throw new AppError('VERIFICATION_CODE_INVALID', { details: { verification: recipient.channel } });
   };
 
   return {
@@ -310,7 +325,11 @@ export const createAuthService = ({
       if (purpose === 'register' && owner) throw new AppError('MOBILE_TAKEN');
       // For an unknown number the answer is the same as for a known one, so the call cannot list members.
       if (purpose === 'noLogin' && !owner) return { expiredMinutes: context.brand.smsCodeTtlMinutes };
-      return sendSmsCode(context, visitor, purpose, dialingCode, number);
+      return sendCode(context, visitor, purpose, {
+        channel: 'sms',
+        countryDialingCode: dialingCode,
+        mobileNum: number,
+      });
     },
 
     register: async (
@@ -351,7 +370,12 @@ export const createAuthService = ({
         const isValid =
           dialingCode !== null &&
           mobileNum !== null &&
-          (await consumeSmsCode(context, 'register', dialingCode, mobileNum, input.verificationCode));
+          (await consumeCode(
+            context,
+            'register',
+            { channel: 'sms', countryDialingCode: dialingCode, mobileNum },
+            input.verificationCode,
+          ));
         if (!isValid) throw new AppError('VERIFICATION_CODE_INVALID');
       }
 
@@ -438,7 +462,12 @@ export const createAuthService = ({
 
       const isVerified = isSmsLogin
         ? member !== undefined &&
-          (await consumeSmsCode(context, 'noLogin', dialingCode, account, input.password))
+          (await consumeCode(
+            context,
+            'noLogin',
+            { channel: 'sms', countryDialingCode: dialingCode, mobileNum: account },
+            input.password,
+          ))
         : member?.passwordHash
           ? await verifyPassword(member.passwordHash, input.password)
           : await verifyAgainstDecoy(input.password);
@@ -663,7 +692,12 @@ export const createAuthService = ({
       );
       const isValid =
         member !== undefined &&
-        (await consumeSmsCode(context, 'noLogin', dialingCode, input.mobileNum, input.verificationCode));
+        (await consumeCode(
+          context,
+          'noLogin',
+          { channel: 'sms', countryDialingCode: dialingCode, mobileNum: input.mobileNum },
+          input.verificationCode,
+        ));
       await recordEvent(context, visitor, {
         name: 'password.reset.phone',
         account: input.mobileNum,

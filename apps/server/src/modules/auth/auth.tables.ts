@@ -32,17 +32,20 @@ export const captchaChallenges = pgTable('captcha_challenges', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** One-time SMS codes (hashed) per purpose and number; attempts are counted so codes cannot be guessed. */
-export const smsCodes = pgTable(
-  'sms_codes',
+/**
+ * One-time codes (hashed) sent by SMS or email, per purpose and recipient; attempts are counted so codes
+ * cannot be guessed. The recipient is "+<dialing code><number>" for SMS and the lower-case address for email.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
     brandId: bigint('brand_id', { mode: 'bigint' })
       .notNull()
       .references(() => brands.id),
     purpose: text('purpose').notNull(),
-    countryDialingCode: text('country_dialing_code').notNull(),
-    mobileNum: text('mobile_num').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
     codeHash: text('code_hash').notNull(),
     ip: text('ip').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -51,8 +54,8 @@ export const smsCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [
-    index('sms_codes_number_idx').on(table.brandId, table.mobileNum, table.createdAt),
-    index('sms_codes_ip_idx').on(table.ip, table.createdAt),
+    index('verification_codes_recipient_idx').on(table.brandId, table.recipient, table.createdAt),
+    index('verification_codes_ip_idx').on(table.ip, table.createdAt),
   ],
 );
 

@@ -274,4 +274,12 @@ describe('login modal', () => {
     });
     expect(window.location.pathname).toBe('/');
   });
+
+  it('explains a failed social sign-in that came back with its code', async () => {
+    renderApp('/login?social_error=FEATURE_DISABLED', permission);
+    const modal = await screen.findByTestId('login-modal');
+    expect(
+      within(modal).getByText('This function is not enabled, please contact customer service.'),
+    ).toBeTruthy();
+  });
 });

@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ledgerBench } from './ledger.bench';
 import { loginBench } from './login.bench';
 import { siteConfigurationBench } from './site-configuration.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
 
-const benches = [siteConfigurationBench, loginBench];
+const benches = [siteConfigurationBench, loginBench, ledgerBench];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {
   const columns = Object.keys(rows[0] ?? {});

@@ -42,6 +42,11 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
   // Drizzle passes its own per-query parsers that fall back to pg's global table, so int8 is set there.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
+  // the pool replaces it and the next query reports any real outage.
+  pool.on('error', (error) => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  });
   const db: Database = drizzlePg({ client: pool });
   return {
     db,

@@ -7,3 +7,4 @@ export * from '../modules/backoffice/backoffice.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/site/site.tables';
+export * from '../modules/wallet/wallet.tables';

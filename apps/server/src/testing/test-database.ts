@@ -23,9 +23,16 @@ export const openTestDatabase = async (): Promise<DatabaseHandle> => {
     ...database,
     close: async () => {
       await database.close();
-      await withAdminClient(new URL(baseUrl), (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await withAdminClient(new URL(baseUrl), async (client) => {
+        // pg-pool's end() resolves before its connections have closed; dropping "with (force)" while one is
+        // still open kills it with a FATAL error that surfaces as an uncaught exception in the test run.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (open.rowCount === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 };

@@ -1,5 +1,5 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
-import { readSessionToken, saveReferralCode, saveSessionToken } from '../lib/storage';
+import { readSessionToken, saveFirstTimeLogin, saveReferralCode, saveSessionToken } from '../lib/storage';
 
 /**
  * Runs before any page renders: keeps a referral code for registration, and moves a token from the
@@ -13,7 +13,10 @@ export const adoptUrlParameters = ({ request }: LoaderFunctionArgs): Response | 
   const token = url.searchParams.get('token');
   if (token === null) return null;
   if (token) saveSessionToken(token);
+  // A social sign-in that created the account says so beside the token, for the first-login action.
+  if (token && url.searchParams.get('firstTimeLogin') === '1') saveFirstTimeLogin(true);
   url.searchParams.delete('token');
+  url.searchParams.delete('firstTimeLogin');
   return replace(`${url.pathname}${url.search}${url.hash}`);
 };
 

@@ -27,6 +27,14 @@ describe('token in the query string', () => {
     expect(window.history.length).toBe(historyLength);
   });
 
+  it('keeps the first-login fact of a social sign-up and clears it from the address', async () => {
+    renderApp('/?token=abc123&firstTimeLogin=1', permission);
+    await waitFor(() => {
+      expect(window.location.search).toBe('');
+    });
+    expect(window.sessionStorage.getItem('firstTimeLogin')).toBe('1');
+  });
+
   it('lets a token arriving with a lottery link open the lottery page', async () => {
     renderApp('/lottery?token=abc123&gameCode=LOTT1', permission);
 

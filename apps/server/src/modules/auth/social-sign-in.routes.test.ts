@@ -232,6 +232,7 @@ describe('social sign-in through a real OpenID provider', () => {
     expect(destination.pathname).toBe('/');
     const token = destination.searchParams.get('token') ?? '';
     expect(token).not.toBe('');
+    expect(destination.searchParams.get('firstTimeLogin')).toBe('1');
     const info = await memberInfo(token);
     expect(info).toMatchObject({
       success: true,
@@ -251,6 +252,7 @@ describe('social sign-in through a real OpenID provider', () => {
     });
 
     const again = await createBrowser().followUntil(startUrl(), isBackOnSite);
+    expect(again.searchParams.has('firstTimeLogin')).toBe(false);
     const second = await memberInfo(again.searchParams.get('token') ?? '');
     expect(second.value).toMatchObject({ id: first.id, account: first.account });
     expect((await countRows()).members).toBe((before.members ?? 0) + 1);

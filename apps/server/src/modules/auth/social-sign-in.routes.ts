@@ -68,13 +68,18 @@ export const socialSignInRoutes =
         const boundState = request.cookies[stateCookie];
         reply.clearCookie(stateCookie, { path: cookiePath(provider) });
         const parameters = new URLSearchParams(request.url.split('?')[1] ?? '');
-        let token: string;
+        let destination: URLSearchParams;
         try {
-          ({ token } = await social.complete(visitorOf(request), provider, parameters, boundState));
+          const session = await social.complete(visitorOf(request), provider, parameters, boundState);
+          // The site runs its first-login action for a member created by this sign-in, as after registration.
+          destination = new URLSearchParams({
+            token: session.token,
+            ...(session.firstTimeLogin ? { firstTimeLogin: '1' } : {}),
+          });
         } catch (error) {
           return redirectToLogin(request, reply, error);
         }
-        return redirect(reply, `/?${new URLSearchParams({ token }).toString()}`);
+        return redirect(reply, `/?${destination.toString()}`);
       },
     );
   };

@@ -279,6 +279,7 @@ describe('ledger service', () => {
       await deposit(member, 500n, key);
       const before = await rowCounts();
       expect(await reasonOf(deposit(member, 501n, key))).toBe('idempotency_conflict');
+      await expect(deposit(member, 501n, key)).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
       expect(await reasonOf(bet(member, 500n, key))).toBe('idempotency_conflict');
       expect(await rowCounts()).toEqual(before);
       expect(await fixture.ledger.getBalance(member)).toBe(500n);
@@ -293,6 +294,7 @@ describe('ledger service', () => {
       const key = newKey();
       const failure = bet(member, 1_001n, key);
       await expect(failure).rejects.toBeInstanceOf(LedgerError);
+      await expect(failure).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS', statusCode: 409 });
       expect(await reasonOf(bet(member, 1_001n, key))).toBe('insufficient_funds');
       expect(await rowCounts()).toEqual(before);
       expect(await fixture.ledger.getBalance(member)).toBe(1_000n);

@@ -1,11 +1,7 @@
 import type { ErrorCode } from '@wps/contracts/errors';
 import { AppError } from '../../http/app-error';
 
-/**
- * Why the ledger refused a request. Until contracts has dedicated codes (INSUFFICIENT_FUNDS and
- * IDEMPOTENCY_CONFLICT are proposed), these travel as an existing code with the reason in the envelope's
- * value, so callers and clients can already tell them apart.
- */
+/** Why the ledger refused a request: a stable code for the client, and the precise reason in the value. */
 export type LedgerErrorReason =
   | 'invalid_request'
   | 'unbalanced'
@@ -22,9 +18,9 @@ const reasonCodes: Record<LedgerErrorReason, ErrorCode> = {
   unbalanced: 'VALIDATION_FAILED',
   account_not_found: 'NOT_FOUND',
   currency_not_found: 'VALIDATION_FAILED',
-  insufficient_funds: 'VALIDATION_FAILED',
+  insufficient_funds: 'INSUFFICIENT_FUNDS',
   amount_out_of_range: 'VALIDATION_FAILED',
-  idempotency_conflict: 'VALIDATION_FAILED',
+  idempotency_conflict: 'IDEMPOTENCY_CONFLICT',
   hold_not_found: 'NOT_FOUND',
   hold_already_settled: 'VALIDATION_FAILED',
 };

@@ -30,5 +30,10 @@ export const useFieldErrors = () => {
       return Object.fromEntries(Object.entries(current).filter(([name]) => name !== field));
     });
   }, []);
-  return { errors, setErrors, errorOf, clearError };
+  /** An input's change handler: stores the value and clears that field's error. */
+  const edit = (field: string, setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    clearError(field);
+  };
+  return { errors, setErrors, errorOf, clearError, edit };
 };

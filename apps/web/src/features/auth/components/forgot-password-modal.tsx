@@ -61,7 +61,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
   const usernameRule = usePermission().info.register.fields.username;
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const { isSubmitting, formError, run, setErrors, errorOf, clearError } = useSubmission();
+  const { isSubmitting, formError, run, setErrors, errorOf, edit } = useSubmission();
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,10 +83,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
       <TextField
         label={t('auth.username')}
         value={username}
-        onValueChange={(value) => {
-          setUsername(value);
-          clearError('username');
-        }}
+        onValueChange={edit('username', setUsername)}
         error={errorOf('username')}
         autoComplete="username"
         autoCapitalize="off"
@@ -96,10 +93,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
       <TextField
         label={t('auth.fields.email')}
         value={email}
-        onValueChange={(value) => {
-          setEmail(value);
-          clearError('email');
-        }}
+        onValueChange={edit('email', setEmail)}
         error={errorOf('email')}
         type="email"
         autoComplete="email"
@@ -129,7 +123,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
   const [mobileNum, setMobileNum] = useState('');
   const [verificationCode, setVerificationCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const { isSubmitting, formError, run, setErrors, errorOf, clearError } = useSubmission();
+  const { isSubmitting, formError, run, setErrors, errorOf, edit } = useSubmission();
 
   const sendCode = async (): Promise<number | null> => {
     const mobileError = checkMobileNumber(mobileNum, mobileRule, true);
@@ -179,10 +173,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
       <TextField
         label={t('auth.mobile')}
         value={mobileNum}
-        onValueChange={(value) => {
-          setMobileNum(value);
-          clearError('mobileNum');
-        }}
+        onValueChange={edit('mobileNum', setMobileNum)}
         error={errorOf('mobileNum')}
         type="tel"
         inputMode="numeric"
@@ -193,20 +184,14 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
       />
       <SmsCodeField
         value={verificationCode}
-        onValueChange={(value) => {
-          setVerificationCode(value);
-          clearError('verificationCode');
-        }}
+        onValueChange={edit('verificationCode', setVerificationCode)}
         error={errorOf('verificationCode')}
         onSend={sendCode}
       />
       <PasswordField
         label={t('auth.new_password')}
         value={newPassword}
-        onValueChange={(value) => {
-          setNewPassword(value);
-          clearError('newPassword');
-        }}
+        onValueChange={edit('newPassword', setNewPassword)}
         error={errorOf('newPassword')}
         autoComplete="new-password"
         maxLength={128}

@@ -60,13 +60,8 @@ export function LoginForm({ area }: LoginFormProps) {
   const [isVerificationStep, setVerificationStep] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { setErrors, errorOf, clearError } = useFieldErrors();
+  const { setErrors, errorOf, edit } = useFieldErrors();
   const captcha = useCaptcha(isCaptchaShown);
-
-  const edit = (field: string, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    clearError(field);
-  };
 
   const switchTab = (next: LoginTab) => {
     setTab(next);

@@ -35,12 +35,7 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
   const [confirmNewPassword, setConfirmNewPassword] = useState('');
   const [isSubmitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { setErrors, errorOf, clearError } = useFieldErrors();
-
-  const edit = (field: string, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    clearError(field);
-  };
+  const { setErrors, errorOf, edit } = useFieldErrors();
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -25,7 +25,7 @@ const measurePostings = async (
   clients: number,
 ): Promise<BenchResult['rows'][number]> => {
   const brand = await seedSiteDemo(database.db);
-  await seedWalletDemo(database.db, { id: brand.id });
+  await seedWalletDemo(database.db, { id: brand.id, currency: 'USD' });
   const ledger = createLedgerService({ db: database.db });
   const house = (await ledger.ensureSystemAccount(brand.id, 'house', 'USD')).id;
   const members: bigint[] = [];

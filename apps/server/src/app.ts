@@ -28,18 +28,26 @@ import { createStaffGuard } from './modules/backoffice/backoffice.guard';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { createMessageService } from './modules/messages/messages.service';
 import { createMemberService } from './modules/members/members.service';
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
+import { pushRoutes } from './modules/push/push.routes';
+import { createPushService, type PushService } from './modules/push/push.service';
 import { siteAdminRoutes } from './modules/site/site-admin.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
+import { uploadAdminRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
+import { createUploadService } from './modules/uploads/uploads.service';
 
 export type AppDependencies = {
   config: AppConfig;
   database: DatabaseHandle;
   /** Where logs go; standard output when absent (tests capture them to check what is never logged). */
   logStream?: DestinationStream;
+  /** Signals to members' open sites; tests pass their own to watch or send them. */
+  push?: PushService;
 };
 
 /** Headers and cookies that must never be written to the logs. */
@@ -62,6 +70,7 @@ export const buildApp = async ({
   config,
   database,
   logStream,
+  push = createPushService(),
 }: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
@@ -141,18 +150,25 @@ export const buildApp = async ({
     async (request) => (await site.getBrandContext(visitorOf(request))).brand.requireEncryptedBodies,
   );
 
+  const messages = createMessageService({ db: database.db, push });
+  const uploads = createUploadService({ db: database.db, directory: config.UPLOADS_DIR });
+
   await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
   await app.register(
     async (api) => {
       await api.register(siteRoutes(site));
       await api.register(authRoutes({ auth, requireMember, decryptBody, bodyKeyring }));
       await api.register(socialSignInRoutes(socialSignIn));
+      await api.register(pushRoutes(push, requireMember));
+      await api.register(messageRoutes(messages, requireMember));
+      await api.register(uploadRoutes(uploads, requireMember));
       await api.register(
         async (operator) => {
           await operator.register(backofficeRoutes(backoffice, requireStaff));
           await operator.register(siteAdminRoutes(site, requireStaff));
           await operator.register(socialSignInAdminRoutes(socialSignIn, requireStaff));
           await operator.register(notificationsAdminRoutes(notifications, site, requireStaff));
+          await operator.register(uploadAdminRoutes(uploads, requireStaff));
         },
         { prefix: '/backoffice' },
       );

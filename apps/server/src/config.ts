@@ -42,6 +42,8 @@ const configSchema = z.object({
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST'> & {
   DATA_DIR: string;
   WEB_DIST: string;
+  /** Uploaded proof images: inside DATA_DIR, never under the served web folder. */
+  UPLOADS_DIR: string;
 };
 
 /** Reads the environment once; a bad value stops the start with a readable list of problems. */
@@ -54,9 +56,11 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): AppCon
   if (parsed.data.TEST_CAPTCHA_ANSWER !== undefined && parsed.data.NODE_ENV !== 'test') {
     throw new Error('Invalid configuration:\n  TEST_CAPTCHA_ANSWER: allowed only with NODE_ENV=test');
   }
+  const dataDir = path.resolve(repositoryRoot, parsed.data.DATA_DIR);
   return {
     ...parsed.data,
-    DATA_DIR: path.resolve(repositoryRoot, parsed.data.DATA_DIR),
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: path.join(dataDir, 'uploads'),
     WEB_DIST: path.resolve(repositoryRoot, parsed.data.WEB_DIST),
   };
 };

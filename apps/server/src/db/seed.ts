@@ -1,5 +1,5 @@
 import { demoStaff, seedBackofficeDemo } from '../modules/backoffice/backoffice.seed';
-import { demoAgent, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
+import { demoAgent, demoPaymentPassword, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.seed';
 import type { Database } from './database';
@@ -7,13 +7,13 @@ import type { Database } from './database';
 /** Idempotent demo data; each domain seeds its own part, and later domains add theirs here. */
 export const seedDemoData = async (db: Database): Promise<void> => {
   const brand = await seedSiteDemo(db);
-  await seedWalletDemo(db, { id: brand.id, currency: 'USD' });
   await seedBackofficeDemo(db);
-  await seedMembersDemo(db, brand);
+  const { player, agent } = await seedMembersDemo(db, brand);
+  await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
 };
 
 export const demoLogins = [
-  `player: ${demoPlayer.username} / ${demoPlayer.password} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes land in the outbound_messages table)`,
-  `agent (at /agent, affiliate code ${demoAgent.affiliateCode}): ${demoAgent.username} / ${demoAgent.password}`,
+  `player: ${demoPlayer.username} / ${demoPlayer.password}, payment password ${demoPaymentPassword} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes land in the outbound_messages table)`,
+  `agent (at /agent, affiliate code ${demoAgent.affiliateCode}): ${demoAgent.username} / ${demoAgent.password}, payment password ${demoPaymentPassword}`,
   `operator console (API /wps/backoffice): ${demoStaff.username} / ${demoStaff.password}`,
 ];

@@ -19,8 +19,3 @@ export const createMemberGuard =
     if (!session) throw new AppError('UNAUTHORIZED');
     request.memberSession = session;
   };
-
-export const sessionOf = (request: { memberSession?: MemberSession }): MemberSession => {
-  if (!request.memberSession) throw new AppError('UNAUTHORIZED');
-  return request.memberSession;
-};

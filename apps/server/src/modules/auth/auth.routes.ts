@@ -22,9 +22,7 @@ import { ok } from '../../http/envelope';
 import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import { encryptionKeyResponseSchema } from '@wps/contracts/body-cipher';
-import { sessionOf } from './auth.guard';
-import type { AuthService } from './auth.service';
-import { authLimits } from './auth.service';
+import { type AuthService, authLimits, sessionOf } from './auth.service';
 import type { BodyKeyring } from './encrypted-body';
 
 const tags = ['auth'];

@@ -58,6 +58,12 @@ export type CodePurpose = 'register' | 'noLogin' | 'loginVerification';
 type CodeRecipient =
   { channel: 'sms'; countryDialingCode: string; mobileNum: string } | { channel: 'email'; email: string };
 export type MemberSession = { member: MemberRow; tokenHash: string; loginMethod: string };
+
+/** The session the member guard admitted; every domain's member routes read the member from it. */
+export const sessionOf = (request: { memberSession?: MemberSession }): MemberSession => {
+  if (!request.memberSession) throw new AppError('UNAUTHORIZED');
+  return request.memberSession;
+};
 type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'reset' | 'social';
 
 const hashCode = (value: string): string => createHash('sha256').update(value).digest('hex');

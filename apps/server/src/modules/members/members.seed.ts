@@ -11,9 +11,17 @@ export const demoPlayer = {
   email: 'player@example.com',
 };
 export const demoAgent = { username: 'demoagent', password: 'Agent2025', affiliateCode: 'LOTUS01' };
+/** Both demo accounts confirm withdrawals and transfers with this payment password. */
+export const demoPaymentPassword = '123456';
 
-/** A player (with a phone, for SMS login) and an agent with an affiliate code; created once. */
-export const seedMembersDemo = async (db: Database, brand: { id: bigint }): Promise<void> => {
+/**
+ * A player (with a phone, for SMS login) under an agent with an affiliate code; created once. Answers both, so
+ * other domains can seed what belongs to them (their opening balances).
+ */
+export const seedMembersDemo = async (
+  db: Database,
+  brand: { id: bigint },
+): Promise<{ player: repository.MemberRow; agent: repository.MemberRow }> => {
   if (!(await repository.findMemberByUsername(db, brand.id, demoAgent.username))) {
     await repository.insertMember(db, {
       brandId: brand.id,
@@ -21,6 +29,8 @@ export const seedMembersDemo = async (db: Database, brand: { id: bigint }): Prom
       nickname: 'Demo agent',
       type: MemberType.agent,
       passwordHash: await hashPassword(demoAgent.password),
+      paymentPasswordHash: await hashPassword(demoPaymentPassword),
+      payeeName: 'Maria Santos',
       affiliateCode: demoAgent.affiliateCode,
     });
   }
@@ -32,11 +42,18 @@ export const seedMembersDemo = async (db: Database, brand: { id: bigint }): Prom
       nickname: 'Demo player',
       type: MemberType.member,
       passwordHash: await hashPassword(demoPlayer.password),
+      paymentPasswordHash: await hashPassword(demoPaymentPassword),
       countryDialingCode: demoPlayer.countryDialingCode,
       mobileNum: demoPlayer.mobileNum,
       email: demoPlayer.email,
-      payeeName: 'Demo Player',
+      payeeName: 'Juan Dela Cruz',
       uplineId: agent?.id ?? null,
     });
   }
+  const [player, agent] = await Promise.all([
+    repository.findMemberByUsername(db, brand.id, demoPlayer.username),
+    repository.findMemberByUsername(db, brand.id, demoAgent.username),
+  ]);
+  if (!player || !agent) throw new Error('The demo members could not be seeded');
+  return { player, agent };
 };

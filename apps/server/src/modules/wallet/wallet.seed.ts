@@ -16,16 +16,39 @@ const systemKinds: readonly SystemAccountKind[] = [
   'promotion',
 ];
 
+/** What each demo member starts with, in minor units (1,000.00). */
+export const demoOpeningBalance = 100_000n;
+
 /**
- * Idempotent: the currencies, and, given the demo brand, its system accounts in its currency (the demo brand's is USD) (the ledger
- * would create them on first use anyway; seeding them makes the demo's chart of accounts visible at once).
+ * Idempotent: the currencies; given the demo brand, its system accounts in its currency (the ledger would
+ * create them on first use anyway; seeding them makes the demo's chart of accounts visible at once); and an
+ * opening balance for each demo member, paid from the promotion account once (the idempotency key sees to it).
  */
 export const seedWalletDemo = async (
   db: Database,
-  brand?: { id: bigint; currency?: string },
+  brand?: { id: bigint; currency: string },
+  demoMembers: readonly { id: bigint }[] = [],
 ): Promise<void> => {
   await upsertCurrencies(db, seedCurrencies);
   if (!brand) return;
   const ledger = createLedgerService({ db });
-  for (const kind of systemKinds) await ledger.ensureSystemAccount(brand.id, kind, brand.currency ?? 'USD');
+  const accounts = new Map<SystemAccountKind, bigint>();
+  for (const kind of systemKinds) {
+    accounts.set(kind, (await ledger.ensureSystemAccount(brand.id, kind, brand.currency)).id);
+  }
+  const promotion = accounts.get('promotion');
+  if (promotion === undefined) return;
+  for (const member of demoMembers) {
+    const cash = await ledger.ensureMemberAccount(brand.id, member.id, brand.currency);
+    await ledger.post({
+      brandId: brand.id,
+      idempotencyKey: `seed:opening-balance:${member.id}`,
+      kind: 'adjustment',
+      legs: [
+        { accountId: promotion, amount: -demoOpeningBalance },
+        { accountId: cash.id, amount: demoOpeningBalance },
+      ],
+      memo: 'Demo opening balance',
+    });
+  }
 };

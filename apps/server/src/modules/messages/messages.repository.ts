@@ -1,0 +1,32 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { memberMessages } from './messages.tables';
+
+export type NewMemberMessage = typeof memberMessages.$inferInsert;
+export type MemberMessageRow = typeof memberMessages.$inferSelect;
+
+export const insertMessage = async (executor: Executor, message: NewMemberMessage): Promise<bigint> => {
+  const [row] = await executor.insert(memberMessages).values(message).returning({ id: memberMessages.id });
+  if (!row) throw new Error('member_messages insert returned no row');
+  return row.id;
+};
+
+const visible = (memberId: bigint) =>
+  and(eq(memberMessages.memberId, memberId), isNull(memberMessages.deletedAt));
+
+export const listMessages = (executor: Executor, memberId: bigint, limit: number, offset: number) =>
+  executor
+    .select()
+    .from(memberMessages)
+    .where(visible(memberId))
+    .orderBy(desc(memberMessages.id))
+    .limit(limit)
+    .offset(offset);
+
+export const countMessages = async (executor: Executor, memberId: bigint, unreadOnly: boolean) => {
+  const [row] = await executor
+    .select({ total: count() })
+    .from(memberMessages)
+    .where(unreadOnly ? and(visible(memberId), isNull(memberMessages.readAt)) : visible(memberId));
+  return row?.total ?? 0;
+};

@@ -1,0 +1,78 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { uploadLimits, type UploadPurpose } from '@wps/contracts/uploads';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { uploads } from './uploads.tables';
+
+export type UploadRow = typeof uploads.$inferSelect;
+type ImageType = (typeof uploadLimits.contentTypes)[number];
+
+const signatures: { type: ImageType; bytes: number[] }[] = [
+  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+];
+
+/** The type the bytes say they are; a name or a declared content type proves nothing. */
+export const detectImageType = (data: Buffer): ImageType | undefined =>
+  signatures.find(({ bytes }) => bytes.every((byte, index) => data[index] === byte))?.type;
+
+/** Proof images: checked, stored under `directory` by id, and read back only for their owner or staff. */
+export const createUploadService = ({ db, directory }: { db: Database; directory: string }) => {
+  const fileOf = (id: string) => path.join(directory, id);
+
+  return {
+    store: async (
+      owner: { brandId: bigint; memberId: bigint },
+      purpose: UploadPurpose,
+      data: Buffer,
+    ): Promise<{ id: string; contentType: ImageType; byteSize: number }> => {
+      if (data.length > uploadLimits.maxBytes) throw new AppError('UPLOAD_TOO_LARGE');
+      const contentType = detectImageType(data);
+      if (!contentType) throw new AppError('UPLOAD_INVALID_TYPE');
+      const id = randomUUID();
+      await mkdir(directory, { recursive: true });
+      await writeFile(fileOf(id), data, { flag: 'wx', mode: 0o600 });
+      try {
+        await db.insert(uploads).values({
+          id,
+          brandId: owner.brandId,
+          memberId: owner.memberId,
+          purpose,
+          contentType,
+          byteSize: data.length,
+          sha256: createHash('sha256').update(data).digest('hex'),
+        });
+      } catch (error) {
+        await rm(fileOf(id), { force: true });
+        throw error;
+      }
+      return { id, contentType, byteSize: data.length };
+    },
+
+    /** The upload when it belongs to this member, for checking an id a member hands in. */
+    findOwned: async (brandId: bigint, memberId: bigint, id: string): Promise<UploadRow | undefined> => {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.brandId, brandId), eq(uploads.memberId, memberId)));
+      return row;
+    },
+
+    /** The bytes of an upload; `owner` narrows it to one member's (players), absent for staff. */
+    read: async (
+      id: string,
+      owner?: { brandId: bigint; memberId: bigint },
+    ): Promise<{ row: UploadRow; data: Buffer }> => {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+      if (!row || (owner && (row.brandId !== owner.brandId || row.memberId !== owner.memberId))) {
+        throw new AppError('NOT_FOUND');
+      }
+      return { row, data: await readFile(fileOf(row.id)) };
+    },
+  };
+};
+
+export type UploadService = ReturnType<typeof createUploadService>;

@@ -1,15 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { test as base, type APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type Platform = { baseUrl: string };
+
+const invariantsSql = readFileSync(
+  path.join(repositoryRoot, 'apps/server/src/modules/wallet/ledger-invariants.sql'),
+  'utf8',
+);
+
+/** After a worker's journeys, the ledger they moved money through must still hold every invariant. */
+const assertLedgerHolds = (violations: unknown[]): void => {
+  if (violations.length > 0) {
+    throw new Error(`ledger-invariants.sql found violations:\n${JSON.stringify(violations, null, 2)}`);
+  }
+};
 
 /** A fresh PostgreSQL database beside DATABASE_URL, or a fresh PGlite folder when it is unset. */
 export const prepareDatabase = async (): Promise<{
@@ -22,7 +35,14 @@ export const prepareDatabase = async (): Promise<{
     return {
       environment: { DATA_DIR: dataDir },
       cleanUp: async () => {
-        rmSync(dataDir, { recursive: true, force: true });
+        try {
+          const database = new PGlite(path.join(dataDir, 'pglite'));
+          const { rows } = await database.query(invariantsSql);
+          await database.close();
+          assertLedgerHolds(rows);
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
       },
     };
   }
@@ -41,7 +61,16 @@ export const prepareDatabase = async (): Promise<{
   url.pathname = `/${name}`;
   return {
     environment: { DATABASE_URL: url.toString() },
-    cleanUp: () => admin(`drop database if exists ${name} with (force)`),
+    cleanUp: async () => {
+      try {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        const { rows } = await client.query(invariantsSql).finally(() => client.end());
+        assertLedgerHolds(rows);
+      } finally {
+        await admin(`drop database if exists ${name} with (force)`);
+      }
+    },
   };
 };
 

@@ -1,38 +1,69 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../db/database';
+import { type DatabaseHandle, openDatabase, selectRows } from '../db/database';
+
+const invariantsSql = readFileSync(
+  new URL('../modules/wallet/ledger-invariants.sql', import.meta.url),
+  'utf8',
+);
+
+export type InvariantViolation = { violation: string; subject: string; detail: string };
+
+/** Every row is a broken ledger rule; an empty answer means the ledger holds. */
+export const findInvariantViolations = (database: DatabaseHandle): Promise<InvariantViolation[]> =>
+  selectRows<InvariantViolation>(database.db, sql.raw(invariantsSql));
+
+/**
+ * Closing a test database first runs the ledger's invariants over everything the test did, so every test
+ * run that moves money proves the books still balance; a test that breaks the ledger on purpose opts out.
+ */
+const checkedOnClose = (database: DatabaseHandle, checkLedger: boolean): DatabaseHandle => ({
+  ...database,
+  close: async () => {
+    const violations = checkLedger ? await findInvariantViolations(database) : [];
+    await database.close();
+    if (violations.length > 0) {
+      throw new Error(`ledger-invariants.sql found violations:\n${JSON.stringify(violations, null, 2)}`);
+    }
+  },
+});
 
 /**
  * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL is set, a fresh
  * PostgreSQL database created beside it and dropped afterwards, so parallel runs never collide.
  */
-export const openTestDatabase = async (): Promise<DatabaseHandle> => {
+export const openTestDatabase = async ({ checkLedger = true } = {}): Promise<DatabaseHandle> => {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     const database = await openDatabase({ memory: true });
     await database.migrate();
-    return database;
+    return checkedOnClose(database, checkLedger);
   }
   const url = new URL(baseUrl);
   const name = `wps_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(url, (client) => client.query(`create database ${name}`));
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = checkedOnClose(await openDatabase({ url: url.toString() }), checkLedger);
   await database.migrate();
   return {
     ...database,
     close: async () => {
-      await database.close();
-      await withAdminClient(new URL(baseUrl), async (client) => {
-        // pg-pool's end() resolves before its connections have closed; dropping "with (force)" while one is
-        // still open kills it with a FATAL error that surfaces as an uncaught exception in the test run.
-        for (let attempt = 0; attempt < 100; attempt += 1) {
-          const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
-          if (open.rowCount === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await client.query(`drop database if exists ${name} with (force)`);
-      });
+      try {
+        await database.close();
+      } finally {
+        await withAdminClient(new URL(baseUrl), async (client) => {
+          // pg-pool's end() resolves before its connections have closed; dropping "with (force)" while one is
+          // still open kills it with a FATAL error that surfaces as an uncaught exception in the test run.
+          for (let attempt = 0; attempt < 100; attempt += 1) {
+            const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
+            if (open.rowCount === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          await client.query(`drop database if exists ${name} with (force)`);
+        });
+      }
     },
   };
 };

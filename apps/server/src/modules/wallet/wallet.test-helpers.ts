@@ -1,20 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, selectRows } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { openTestDatabase } from '../../testing/test-database';
 import { members } from '../members/members.tables';
 import { seedSiteDemo } from '../site/site.seed';
 import { createLedgerService, type LedgerServiceDependencies, type LedgerService } from './ledger.service';
 import { seedWalletDemo } from './wallet.seed';
 
-const invariantsSql = readFileSync(new URL('./ledger-invariants.sql', import.meta.url), 'utf8');
-
-export type InvariantViolation = { violation: string; subject: string; detail: string };
-
-/** Every row is a broken ledger rule; an empty answer means the ledger holds. */
-export const findInvariantViolations = (database: DatabaseHandle): Promise<InvariantViolation[]> =>
-  selectRows<InvariantViolation>(database.db, sql.raw(invariantsSql));
+export { findInvariantViolations } from '../../testing/test-database';
 
 export type LedgerFixture = {
   database: DatabaseHandle;
@@ -30,8 +22,9 @@ export type LedgerFixture = {
 
 export const openLedgerFixture = async (
   options: Omit<LedgerServiceDependencies, 'db'> = {},
+  { checkLedger = true } = {},
 ): Promise<LedgerFixture> => {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ checkLedger });
   const brand = await seedSiteDemo(database.db);
   await seedWalletDemo(database.db, { id: brand.id, currency: 'USD' });
   const ledger = createLedgerService({ db: database.db, ...options });

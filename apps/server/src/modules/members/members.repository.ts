@@ -70,6 +70,29 @@ export const recordFailedLogin = async (db: Executor, id: bigint, lockAfter: num
   return row;
 };
 
+/** Counts a wrong payment password, locking once `lockAfter` are wrong in a row. */
+export const recordPaymentPasswordFailure = async (
+  db: Executor,
+  id: bigint,
+  lockAfter: number,
+  lockUntil: Date,
+) => {
+  await db
+    .update(members)
+    .set({
+      paymentPasswordFailures: sql`case when ${members.paymentPasswordFailures} + 1 >= ${lockAfter} then 0 else ${members.paymentPasswordFailures} + 1 end`,
+      paymentPasswordLockedUntil: sql`case when ${members.paymentPasswordFailures} + 1 >= ${lockAfter} then ${lockUntil.toISOString()}::timestamptz else ${members.paymentPasswordLockedUntil} end`,
+    })
+    .where(eq(members.id, id));
+};
+
+export const clearPaymentPasswordFailures = async (db: Executor, id: bigint) => {
+  await db
+    .update(members)
+    .set({ paymentPasswordFailures: 0 })
+    .where(and(eq(members.id, id), sql`${members.paymentPasswordFailures} > 0`));
+};
+
 export const isKnownAddress = async (db: Executor, memberId: bigint, ip: string) => {
   const [row] = await db
     .select({ ip: memberKnownAddresses.ip })

@@ -1,5 +1,7 @@
 import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
 import type { Database, Executor } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { verifyPassword } from '../../lib/password-hashing';
 import * as repository from './members.repository';
 import type { MemberRow, NewMember } from './members.repository';
 
@@ -39,6 +41,9 @@ export const toMemberInfo = (
   mustChangePassword,
 });
 
+const paymentPasswordLockAfter = 5;
+const paymentPasswordLockMs = 15 * 60 * 1000;
+
 /** Members of a brand: lookups and the changes other domains (auth, agents) make to them. */
 export const createMemberService = ({ db }: { db: Database }) => ({
   findById: (id: bigint, executor: Executor = db) => repository.findMemberById(executor, id),
@@ -57,6 +62,31 @@ export const createMemberService = ({ db }: { db: Database }) => ({
   isKnownAddress: (memberId: bigint, ip: string) => repository.isKnownAddress(db, memberId, ip),
   rememberAddress: (executor: Executor, memberId: bigint, ip: string) =>
     repository.rememberAddress(executor, memberId, ip),
+
+  /**
+   * Checks the payment password that confirms a movement of money out of a wallet. Six digits are few, so
+   * five wrong in a row lock money movements for 15 minutes (ACCOUNT_LOCKED); the row is read fresh so the
+   * count is never a stale copy.
+   */
+  checkPaymentPassword: async (memberId: bigint, password: string): Promise<void> => {
+    const member = await repository.findMemberById(db, memberId);
+    if (!member?.paymentPasswordHash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
+    if (member.paymentPasswordLockedUntil && member.paymentPasswordLockedUntil > new Date()) {
+      throw new AppError('ACCOUNT_LOCKED', {
+        details: { lockedUntil: member.paymentPasswordLockedUntil.toISOString() },
+      });
+    }
+    if (!(await verifyPassword(member.paymentPasswordHash, password))) {
+      await repository.recordPaymentPasswordFailure(
+        db,
+        memberId,
+        paymentPasswordLockAfter,
+        new Date(Date.now() + paymentPasswordLockMs),
+      );
+      throw new AppError('PAYMENT_PASSWORD_WRONG');
+    }
+    await repository.clearPaymentPasswordFailures(db, memberId);
+  },
 });
 
 export type MemberService = ReturnType<typeof createMemberService>;

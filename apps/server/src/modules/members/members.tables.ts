@@ -30,6 +30,9 @@ export const members = pgTable(
     /** Set when an agent or operator created the account with the brand's default password. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     paymentPasswordHash: text('payment_password_hash'),
+    /** Wrong payment passwords in a row; five lock money movements out for 15 minutes. */
+    paymentPasswordFailures: integer('payment_password_failures').notNull().default(0),
+    paymentPasswordLockedUntil: timestamp('payment_password_locked_until', { withTimezone: true }),
     countryDialingCode: text('country_dialing_code'),
     mobileNum: text('mobile_num'),
     email: text('email'),

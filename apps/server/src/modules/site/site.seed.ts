@@ -54,6 +54,7 @@ export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
         mainDomain: 'localhost',
         currency: 'USD',
         currencySymbol: '$',
+        timeZone: 'Asia/Manila',
         supportedLanguages: ['EN', 'UR'],
         defaultLanguage: 'EN',
         imageCdns: [],

@@ -15,6 +15,7 @@ const brand = (patch: Partial<BrandRow>): BrandRow => ({
   launchGameCdns: [],
   currency: 'USD',
   currencySymbol: '$',
+  timeZone: 'UTC',
   supportedLanguages: ['EN'],
   defaultLanguage: 'EN',
   minimumAge: 18,

@@ -27,6 +27,8 @@ export const brands = pgTable('brands', {
   launchGameCdns: text('launch_game_cdns').array().notNull().default([]),
   currency: text('currency').notNull(),
   currencySymbol: text('currency_symbol').notNull(),
+  /** IANA time zone of the brand's business day (daily limits, reports, settlement periods). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   supportedLanguages: text('supported_languages').array().notNull(),
   defaultLanguage: text('default_language').notNull(),
   minimumAge: smallint('minimum_age').notNull().default(18),

@@ -26,6 +26,7 @@ export type NewPosting = {
   kind: string;
   reference: string | null;
   memo: string | null;
+  productLine: string | null;
   legs: readonly ShardedLeg[];
 };
 
@@ -73,12 +74,13 @@ const toArrayLiteral = (values: ReadonlyArray<bigint | number>): string => `{${v
 export const insertPosting = async (executor: Executor, posting: NewPosting): Promise<PostedEntry[]> => {
   const rows = await selectPreparedRows<PostedEntryRow>(
     executor,
-    'ledger_insert_posting_v1',
+    'ledger_insert_posting_v2',
     sql`
       with new_transaction as (
-        insert into ledger_transactions (brand_id, idempotency_key, request_hash, kind, reference, memo)
+        insert into ledger_transactions
+          (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
         values (${posting.brandId}, ${posting.idempotencyKey}, ${posting.requestHash}, ${posting.kind},
-                ${posting.reference}, ${posting.memo})
+                ${posting.reference}, ${posting.memo}, ${posting.productLine})
         on conflict (brand_id, idempotency_key) do nothing
         returning id
       ),

@@ -18,10 +18,14 @@ export const accountKindRules = {
   agent_cash: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   /** Money reserved from the member's cash: pending withdrawals and anything else that waits. */
   member_hold: { owner: 'member', mayGoNegative: false, shardCount: 1 },
+  /** A member's balance inside one game vendor (scope: the vendor code) when the brand uses transfer wallets. */
+  game_wallet: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   house: { owner: 'system', mayGoNegative: true, shardCount: 32 },
   provider_clearing: { owner: 'system', mayGoNegative: true, shardCount: 32 },
   payment_clearing: { owner: 'system', mayGoNegative: true, shardCount: 8 },
   promotion: { owner: 'system', mayGoNegative: true, shardCount: 8 },
+  /** The other side of an operator's manual adjustment (corrections, goodwill), audited with its reason. */
+  adjustment: { owner: 'system', mayGoNegative: true, shardCount: 1 },
 } as const satisfies Record<
   string,
   { owner: 'member' | 'system'; mayGoNegative: boolean; shardCount: number }
@@ -60,6 +64,8 @@ export type PostingRequest = {
   /** The caller's own id for what caused it ('withdrawal:42', a game round), for reconciliation. */
   reference?: string;
   memo?: string;
+  /** The game product line of a bet, win or rebate (RNG, LIVE, …), for profit and loss by product. */
+  productLine?: string;
 };
 
 /** `balanceAfter` is the account's balance after the posting, or null for a sharded account. */
@@ -118,6 +124,7 @@ const maxMemoLength = 500;
 const defaultPageSize = 50;
 const maxPageSize = 500;
 const kindPattern = /^[a-z][a-z0-9_.:-]{0,63}$/;
+const productLinePattern = /^[A-Z][A-Z0-9_]{0,31}$/;
 
 const overdraftConstraint = 'ledger_balances_no_overdraft';
 const balancedConstraint = 'ledger_transaction_balanced';
@@ -416,6 +423,9 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
     checkKind(request.kind);
     checkText('reference', request.reference, maxReferenceLength, false);
     checkText('memo', request.memo, maxMemoLength, false);
+    if (request.productLine !== undefined && !productLinePattern.test(request.productLine)) {
+      throw new LedgerError('invalid_request', 'productLine must be upper case letters, digits and _');
+    }
     const requestHash = hashRequest({
       operation: 'post',
       kind: request.kind,
@@ -424,6 +434,8 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
         .map((leg) => [leg.accountId, leg.amount]),
       reference: request.reference ?? null,
       memo: request.memo ?? null,
+      // Only when set, so requests written before product lines existed keep their hash.
+      ...(request.productLine === undefined ? {} : { productLine: request.productLine }),
     });
     return writePosting(options.executor ?? db, {
       brandId: request.brandId,
@@ -432,6 +444,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       kind: request.kind,
       reference: request.reference ?? null,
       memo: request.memo ?? null,
+      productLine: request.productLine ?? null,
       legs: request.legs,
     });
   };
@@ -477,6 +490,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
           kind,
           reference: request.reference ?? null,
           memo: request.memo ?? null,
+          productLine: null,
           legs: [
             { accountId: source.id, amount: -request.amount },
             { accountId: holdAccount.id, amount: request.amount },
@@ -546,6 +560,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
           kind,
           reference: `hold:${hold.id}`,
           memo: request.memo ?? null,
+          productLine: null,
           legs: [
             { accountId: hold.holdAccountId, amount: -hold.amount },
             {
@@ -598,8 +613,12 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       memberId: bigint,
       currency: string,
       kind: MemberAccountKind = 'member_cash',
-      options: LedgerCallOptions = {},
-    ) => ensureAccount({ brandId, kind, currency, memberId, scope: '' }, options.executor ?? db),
+      options: LedgerCallOptions & { scope?: string } = {},
+    ) =>
+      ensureAccount(
+        { brandId, kind, currency, memberId, scope: options.scope ?? '' },
+        options.executor ?? db,
+      ),
 
     /** A brand's account of a system kind; `scope` narrows it, e.g. one provider clearing per provider. */
     ensureSystemAccount: (

@@ -103,6 +103,8 @@ export const ledgerTransactions = pgTable(
     kind: text('kind').notNull(),
     reference: text('reference'),
     memo: text('memo'),
+    /** The game product line (RNG, LIVE, SPORTS, …) of a bet, a win or a rebate; null for other movements. */
+    productLine: text('product_line'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('ledger_transactions_idempotency_key').on(table.brandId, table.idempotencyKey)],
@@ -179,4 +181,25 @@ export const ledgerHolds = pgTable(
       sql`(${table.status} = 'pending') = (${table.settleTransactionId} is null)`,
     ),
   ],
+);
+
+export const walletModes = ['single', 'transfer'] as const;
+export type WalletMode = (typeof walletModes)[number];
+
+/**
+ * How a brand keeps its players' money: one wallet for every game (single, the default), or a main wallet
+ * plus a wallet per game vendor that players move money into and out of (transfer).
+ */
+export const brandWalletSettings = pgTable(
+  'brand_wallet_settings',
+  {
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .primaryKey()
+      .references(() => brands.id),
+    mode: text('mode', { enum: walletModes }).notNull().default('single'),
+    /** Vendor codes that have a game wallet in transfer mode. */
+    transferVendors: text('transfer_vendors').array().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('brand_wallet_settings_mode_check', sql`${table.mode} in ('single', 'transfer')`)],
 );

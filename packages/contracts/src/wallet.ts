@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { successEnvelope } from './envelope';
+
+/**
+ * Amounts cross the wire as decimal strings ("1234.50"); the server turns them into minor units of the
+ * member's currency with `toMinorUnits` (money.ts) and refuses extra decimals, zero, negatives and huge values.
+ */
+export const amountSchema = z.string().trim().min(1).max(40);
+/** The site's id for one submission (a fresh UUID per form submit): a retry answers the first result. */
+export const requestIdSchema = z.uuid();
+/** Six digits, set at registration or in the security centre; confirms every movement out of a wallet. */
+export const paymentPasswordSchema = z.string().max(64);
+export const paymentPasswordPattern = /^\d{6}$/;
+/** A game vendor code (PG, JDB, TCG_LOTTO_VN, …). */
+export const vendorCodeSchema = z.string().regex(/^[A-Z0-9_]{2,24}$/);
+
+export const balanceSchema = z.object({
+  balance: z.string(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+export const balanceResponseSchema = successEnvelope(balanceSchema);
+
+/** `/member/info/funds/consolidated`: every place the member's money is. */
+export const consolidatedFundsSchema = z.object({
+  currency: z.string(),
+  currencySymbol: z.string(),
+  /** The main wallet: what can be played, withdrawn or transferred now. */
+  mainWallet: z.string(),
+  /** Held for withdrawals waiting for approval. */
+  pendingWithdrawal: z.string(),
+  /** Per vendor, when the brand uses transfer wallets; empty for a single wallet. */
+  gameWallets: z.array(z.object({ vendor: z.string(), balance: z.string() })),
+  /** Main wallet plus game wallets (not what is held). */
+  total: z.string(),
+});
+export type ConsolidatedFunds = z.infer<typeof consolidatedFundsSchema>;
+export const consolidatedFundsResponseSchema = successEnvelope(consolidatedFundsSchema);
+
+/** `/relay/GCS_merchantWallet`: single wallet (default) or transfer wallets with their vendors. */
+export const merchantWalletResponseSchema = successEnvelope(
+  z.object({ isSingle: z.boolean(), vendors: z.array(z.string()) }),
+);
+
+export const walletTransferDirections = ['TO_GAME', 'TO_MAIN'] as const;
+/** `/relay/GCS_walletTransfer`: between the main wallet and one vendor's game wallet (transfer mode only). */
+export const walletTransferRequestSchema = z.strictObject({
+  vendor: vendorCodeSchema,
+  direction: z.enum(walletTransferDirections),
+  amount: amountSchema,
+  requestId: requestIdSchema,
+});
+export const walletTransferResponseSchema = consolidatedFundsResponseSchema;
+
+/** Agent to a member of their own downline (any level), by username. */
+export const downlineTransferRequestSchema = z.strictObject({
+  username: z.string().trim().min(1).max(64),
+  amount: amountSchema,
+  paymentPassword: paymentPasswordSchema,
+  requestId: requestIdSchema,
+});
+/** Member to their own direct upline (`transferUpline`). */
+export const uplineTransferRequestSchema = z.strictObject({
+  amount: amountSchema,
+  paymentPassword: paymentPasswordSchema,
+  requestId: requestIdSchema,
+});
+export const transferResultSchema = z.object({
+  transactionId: z.string(),
+  recipient: z.string(),
+  amount: z.string(),
+  /** The sender's main wallet after the transfer. */
+  balance: z.string(),
+});
+export const transferResponseSchema = successEnvelope(transferResultSchema);
+/** Who the member's upline is, for the transferUpline page; null when the member has none. */
+export const uplineResponseSchema = successEnvelope(
+  z.object({ upline: z.object({ account: z.string(), nickname: z.string() }).nullable() }),
+);
+
+/**
+ * Record types of the account record: the first segment of the ledger transaction kind ('deposit',
+ * 'withdrawal.request' → withdrawal, 'transfer.upline' → transfer, 'wallet.to_game' → wallet, …).
+ */
+export const recordTypes = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'wallet',
+  'adjustment',
+  'bet',
+  'win',
+  'bonus',
+  'rebate',
+  'salary',
+] as const;
+export type RecordType = (typeof recordTypes)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
+/** A date range in the member's time zone (IANA name from the browser; the brand's when absent). */
+const dateRangeQuery = {
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  timeZone: z.string().max(64).optional(),
+};
+
+export const transactionRecordQuerySchema = z.strictObject({
+  type: z.enum(recordTypes).optional(),
+  ...dateRangeQuery,
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TransactionRecordQuery = z.infer<typeof transactionRecordQuerySchema>;
+
+export const transactionRecordSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  time: z.string(),
+  type: z.enum(recordTypes).or(z.literal('other')),
+  /** The ledger transaction kind, for detail ('withdrawal.returned'). */
+  kind: z.string(),
+  /** Signed: positive in, negative out. */
+  amount: z.string(),
+  balanceAfter: z.string(),
+  reference: z.string().nullable(),
+  memo: z.string().nullable(),
+});
+export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
+export const transactionRecordsResponseSchema = successEnvelope(
+  z.object({
+    list: z.array(transactionRecordSchema),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    currency: z.string(),
+  }),
+);
+
+export const profitQuerySchema = z.strictObject(dateRangeQuery);
+const profitFigures = { betAmount: z.string(), winAmount: z.string(), profit: z.string() };
+export const profitReportSchema = z.object({
+  currency: z.string(),
+  byProduct: z.array(z.object({ productLine: z.string(), ...profitFigures })),
+  byDay: z.array(z.object({ day: z.string(), ...profitFigures })),
+  total: z.object(profitFigures),
+});
+export type ProfitReport = z.infer<typeof profitReportSchema>;
+export const profitReportResponseSchema = successEnvelope(profitReportSchema);
+
+/** Operator: a manual credit (positive) or debit (negative) of a member's main wallet, with its reason. */
+export const adjustmentRequestSchema = z.strictObject({
+  username: z.string().trim().min(1).max(64),
+  amount: amountSchema,
+  reason: z.string().trim().min(1).max(500),
+  requestId: requestIdSchema,
+});
+export const adjustmentResponseSchema = successEnvelope(
+  z.object({
+    transactionId: z.string(),
+    balanceBefore: z.string(),
+    balanceAfter: z.string(),
+  }),
+);
+
+export const memberWalletParamsSchema = z.strictObject({ username: z.string().min(1).max(64) });
+/** Operator: a member's funds and latest account records. */
+export const memberWalletResponseSchema = successEnvelope(
+  z.object({
+    member: z.object({ id: z.string(), account: z.string(), realName: z.string().nullable() }),
+    funds: consolidatedFundsSchema,
+    turnoverRemaining: z.string(),
+    records: z.array(transactionRecordSchema),
+  }),
+);
+
+export const auditQuerySchema = z.strictObject({
+  entityType: z.string().min(1).max(64).optional(),
+  entityId: z.string().min(1).max(128).optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const auditEventSchema = z.object({
+  id: z.string(),
+  actorType: z.string(),
+  actorId: z.string(),
+  actorIp: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export const auditListResponseSchema = successEnvelope(
+  z.object({ list: z.array(auditEventSchema), totalPages: z.number().int() }),
+);

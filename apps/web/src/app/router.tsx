@@ -14,6 +14,7 @@ import { SeamlessGamePage } from '../features/games/components/seamless-game-pag
 import { lobbyRoutes } from '../features/games/game-types';
 import { LotteryPage, type LotteryKind } from '../features/house-games/components/lottery-page';
 import { MemberCentrePage } from '../features/members/components/member-centre-page';
+import { renderMemberSection } from './routes/member-section-content';
 import { PointsMallPage } from '../features/promotions/components/points-mall-page';
 import { PromotionsPage } from '../features/promotions/components/promotions-page';
 import { AppDownloadPage } from '../features/site/components/app-download-page';
@@ -104,7 +105,7 @@ export const routes: RouteObject[] = [
             ),
             handle: homeHandle,
           },
-          { path: 'member', element: <MemberCentrePage /> },
+          { path: 'member', element: <MemberCentrePage renderSection={renderMemberSection} /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'pointMall', element: <PointsMallPage /> },
           { path: 'seamless', element: <SeamlessGamePage />, handle: gamePageHandle },

@@ -1,16 +1,20 @@
 import { isWhitelabelEnabled } from '@wps/contracts/site';
-import { useEffect } from 'react';
+import type { MemberInfo } from '@wps/contracts/auth';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SectionCentre } from '../../../components/section-centre';
 import { useActionGuard } from '../../auth/api/use-action-guard';
 import { useSession } from '../../auth/api/use-session';
 import { usePermission } from '../../site/api/get-permission';
-import { memberSectionFlags, memberSections } from '../member-sections';
+import { type MemberSection, memberSectionFlags, memberSections } from '../member-sections';
 import { SecurityCentre } from './security-centre';
 
+/** What other features show in a section; the app layer composes it (features do not import each other). */
+export type MemberSectionRenderer = (section: MemberSection, member: MemberInfo) => ReactNode;
+
 /** The member centre needs the action guard to pass (spec section 4): guests log in, trials are refused. */
-export function MemberCentrePage() {
+export function MemberCentrePage({ renderSection }: { renderSection?: MemberSectionRenderer }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { whitelabel } = usePermission().info;
@@ -38,7 +42,11 @@ export function MemberCentrePage() {
         menuLabel={t('pages.member.menu')}
         labelOf={(section) => t(`pages.member.sections.${section}`)}
         renderSection={(section) =>
-          section === 'securityCenter' ? <SecurityCentre member={member} /> : null
+          section === 'securityCenter' ? (
+            <SecurityCentre member={member} />
+          ) : (
+            (renderSection?.(section, member) ?? null)
+          )
         }
       />
     </article>

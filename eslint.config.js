@@ -41,6 +41,14 @@ const webZones = foldersIn(webFeatures).map((name) => ({
   message: 'A feature uses another feature through its api/ hooks only.',
 }));
 
+const backofficeFeatures = `${import.meta.dirname}/apps/backoffice/src/features`;
+const backofficeZones = foldersIn(backofficeFeatures).map((name) => ({
+  target: `${backofficeFeatures}/${name}/**`,
+  from: [`${backofficeFeatures}/!(${name})/**`],
+  except: [`${backofficeFeatures}/*/api.ts`],
+  message: 'A console feature uses another feature through its api.ts only.',
+}));
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -85,10 +93,17 @@ export default tseslint.config(
           zones: [
             ...serverZones,
             ...webZones,
+            ...backofficeZones,
             {
               target: './apps/web',
               from: './apps/server',
               message: 'The web app talks to the server over HTTP only.',
+            },
+            {
+              target: './apps/backoffice',
+              from: ['./apps/server', './apps/web'],
+              message:
+                'The operator console talks to the server over HTTP only and shares code through contracts.',
             },
             {
               target: './packages/contracts',
@@ -108,7 +123,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -23,6 +23,15 @@ export default defineConfig({
         },
       },
       './apps/web',
+      {
+        test: {
+          name: 'sandbox-gateway',
+          root: './apps/sandbox-gateway',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      './apps/backoffice',
     ],
   },
 });

@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { visitorOf } from './http/request-context';
+import { registerBackofficeApp } from './http/backoffice-app';
 import { registerWebApp } from './http/web-app';
 import { createMemberGuard } from './modules/auth/auth.guard';
 import { createBodyDecryptionHook, createBodyKeyring } from './modules/auth/encrypted-body';
@@ -33,6 +34,17 @@ import { createMessageService } from './modules/messages/messages.service';
 import { createMemberService } from './modules/members/members.service';
 import { notificationsAdminRoutes } from './modules/notifications/notifications-admin.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
+import { createChannelService } from './modules/payments/channels.service';
+import { depositAdminRoutes } from './modules/payments/deposits-admin.routes';
+import { depositRoutes } from './modules/payments/deposits.routes';
+import { createDepositService } from './modules/payments/deposits.service';
+import { createGatewayClient, ownUrl } from './modules/payments/gateway-client';
+import { createPaymentPasswordService } from './modules/payments/payment-password.service';
+import { createPaymentSettingsService } from './modules/payments/payment-settings.service';
+import { createPayoutAccountService } from './modules/payments/payout-accounts.service';
+import { withdrawalAdminRoutes } from './modules/payments/withdrawals-admin.routes';
+import { withdrawalRoutes } from './modules/payments/withdrawals.routes';
+import { createWithdrawalService } from './modules/payments/withdrawals.service';
 import { pushRoutes } from './modules/push/push.routes';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { siteAdminRoutes } from './modules/site/site-admin.routes';
@@ -40,6 +52,15 @@ import { siteRoutes } from './modules/site/site.routes';
 import { createSiteService } from './modules/site/site.service';
 import { uploadAdminRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadService } from './modules/uploads/uploads.service';
+import { createTurnoverService } from './modules/turnover/turnover.service';
+import { createLedgerService } from './modules/wallet/ledger.service';
+import { createWalletService } from './modules/wallet/wallet.service';
+import { createFundsService } from './modules/wallet/funds.service';
+import { createRecordsService } from './modules/wallet/records.service';
+import { createTransferService } from './modules/wallet/transfers.service';
+import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
+import { createWalletAdminService } from './modules/wallet/wallet-admin.service';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 
 export type AppDependencies = {
   config: AppConfig;
@@ -48,6 +69,8 @@ export type AppDependencies = {
   logStream?: DestinationStream;
   /** Signals to members' open sites; tests pass their own to watch or send them. */
   push?: PushService;
+  /** The sandbox payment gateway started beside the platform (main.ts), for channels without a baseUrl. */
+  sandboxGatewayUrl?: string;
 };
 
 /** Headers and cookies that must never be written to the logs. */
@@ -71,6 +94,7 @@ export const buildApp = async ({
   database,
   logStream,
   push = createPushService(),
+  sandboxGatewayUrl,
 }: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
@@ -104,7 +128,8 @@ export const buildApp = async ({
         'default-src': ["'self'"],
         'script-src': ["'self'", 'https://www.googletagmanager.com'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        // blob: the operator console shows proof images fetched with its staff token as object URLs.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'https:'],
         'frame-src': ["'self'", 'https:'],
       },
@@ -152,6 +177,49 @@ export const buildApp = async ({
 
   const messages = createMessageService({ db: database.db, push });
   const uploads = createUploadService({ db: database.db, directory: config.UPLOADS_DIR });
+  // The one ledger (and the services on it) that every money domain shares; never create a second one.
+  const ledger = createLedgerService({ db: database.db });
+  const wallet = createWalletService({ db: database.db, ledger, push });
+  const turnover = createTurnoverService({ db: database.db });
+  const funds = createFundsService({ db: database.db, ledger, wallet });
+  const records = createRecordsService({ db: database.db, ledger, wallet });
+  const transfers = createTransferService({ db: database.db, ledger, wallet, members, messages });
+  const walletAdmin = createWalletAdminService({
+    db: database.db,
+    ledger,
+    wallet,
+    members,
+    messages,
+    turnover,
+    funds,
+    records,
+  });
+  const paymentSettings = createPaymentSettingsService({ db: database.db, wallet });
+  const withdrawals = createWithdrawalService({
+    db: database.db,
+    ledger,
+    wallet,
+    turnover,
+    messages,
+    members,
+    uploads,
+    settings: paymentSettings,
+  });
+  const channels = createChannelService({ db: database.db, wallet });
+  const deposits = createDepositService({
+    db: database.db,
+    ledger,
+    wallet,
+    turnover,
+    messages,
+    uploads,
+    members,
+    channels,
+    gateway: createGatewayClient({ sandboxUrl: sandboxGatewayUrl, log: app.log }),
+    // Gateways post their notices to the platform itself: its public address, else where it listens.
+    callbackBaseUrl: () => config.PUBLIC_URL ?? ownUrl(app.server, config.HOST, config.PORT),
+    log: app.log,
+  });
 
   await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
   await app.register(
@@ -162,6 +230,19 @@ export const buildApp = async ({
       await api.register(pushRoutes(push, requireMember));
       await api.register(messageRoutes(messages, requireMember));
       await api.register(uploadRoutes(uploads, requireMember));
+      await api.register(walletRoutes({ site, wallet, funds, transfers, records }, requireMember));
+      await api.register(
+        withdrawalRoutes({
+          withdrawals,
+          payoutAccounts: createPayoutAccountService({ db: database.db, members }),
+          paymentPassword: createPaymentPasswordService({ db: database.db, members }),
+          site,
+          requireMember,
+        }),
+      );
+      await api.register(
+        depositRoutes({ deposits, channels, site, requireMember, publicUrl: config.PUBLIC_URL }),
+      );
       await api.register(
         async (operator) => {
           await operator.register(backofficeRoutes(backoffice, requireStaff));
@@ -169,6 +250,11 @@ export const buildApp = async ({
           await operator.register(socialSignInAdminRoutes(socialSignIn, requireStaff));
           await operator.register(notificationsAdminRoutes(notifications, site, requireStaff));
           await operator.register(uploadAdminRoutes(uploads, requireStaff));
+          await operator.register(depositAdminRoutes({ deposits, channels, site, requireStaff }));
+          await operator.register(walletAdminRoutes({ site, funds, admin: walletAdmin }, requireStaff));
+          await operator.register(
+            withdrawalAdminRoutes({ withdrawals, settings: paymentSettings, site, requireStaff }),
+          );
         },
         { prefix: '/backoffice' },
       );
@@ -176,6 +262,7 @@ export const buildApp = async ({
     { prefix: '/wps' },
   );
 
+  await registerBackofficeApp(app, config.BACKOFFICE_DIST);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 };

@@ -27,6 +27,26 @@ const configSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** The built player site; served at / when present. */
   WEB_DIST: z.string().default('apps/web/dist'),
+  /** The built operator console; served at /backoffice when present. */
+  BACKOFFICE_DIST: z.string().default('apps/backoffice/dist'),
+  /**
+   * The platform's address as players and payment gateways reach it (no trailing slash), when it sits
+   * behind a proxy or a domain; unset: gateways call back to the port it listens on, and players return to
+   * the address they came from.
+   */
+  PUBLIC_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** The sandbox payment gateway started beside the platform (demo and tests); 0 picks a free port. */
+  SANDBOX_GATEWAY_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  SANDBOX_GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** Tests only: every captcha shows this answer, so journeys can solve it. Refused outside NODE_ENV=test. */
   TEST_CAPTCHA_ANSWER: z
     .string()
@@ -39,9 +59,10 @@ const configSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST'> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST' | 'BACKOFFICE_DIST'> & {
   DATA_DIR: string;
   WEB_DIST: string;
+  BACKOFFICE_DIST: string;
   /** Uploaded proof images: inside DATA_DIR, never under the served web folder. */
   UPLOADS_DIR: string;
 };
@@ -62,5 +83,6 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): AppCon
     DATA_DIR: dataDir,
     UPLOADS_DIR: path.join(dataDir, 'uploads'),
     WEB_DIST: path.resolve(repositoryRoot, parsed.data.WEB_DIST),
+    BACKOFFICE_DIST: path.resolve(repositoryRoot, parsed.data.BACKOFFICE_DIST),
   };
 };

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { demoLogins, seedDemoData } from './db/seed';
+import { startSandboxBesidePlatform } from './modules/payments/sandbox-runner';
 
 /** Starts the platform: configuration, database and migrations, demo data, then listen. */
 const start = async (): Promise<void> => {
@@ -13,8 +14,13 @@ const start = async (): Promise<void> => {
   await database.migrate();
   if (config.SEED_DEMO) await seedDemoData(database.db);
 
-  const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
+  // The sandbox payment gateway runs beside the platform, so the demo's gateway deposits work for real.
+  const sandbox = await startSandboxBesidePlatform(config, database.db);
+  const app = await buildApp({ config, database, ...(sandbox ? { sandboxGatewayUrl: sandbox.url } : {}) });
+  app.addHook('onClose', async () => {
+    await sandbox?.close();
+    await database.close();
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
@@ -29,7 +35,9 @@ const start = async (): Promise<void> => {
   const lines = [
     '',
     `  Platform running at http://localhost:${port}/  (database: ${where})`,
+    `  Operator console:   http://localhost:${port}/backoffice/`,
     `  API documentation:  http://localhost:${port}/docs`,
+    ...(sandbox ? [`  Sandbox payment gateway: ${sandbox.url}/  (pretend payments for the demo)`] : []),
     ...(config.SEED_DEMO ? ['  Demo logins:', ...demoLogins.map((login) => `    ${login}`)] : []),
     '',
   ];

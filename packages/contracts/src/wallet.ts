@@ -194,3 +194,13 @@ export const auditEventSchema = z.object({
 export const auditListResponseSchema = successEnvelope(
   z.object({ list: z.array(auditEventSchema), totalPages: z.number().int() }),
 );
+
+export const walletModes = ['single', 'transfer'] as const;
+/** Operator: how the brand keeps players' money (one wallet, or a main wallet plus one per vendor). */
+export const walletSettingsSchema = z.strictObject({
+  mode: z.enum(walletModes),
+  /** Vendors with a game wallet in transfer mode; ignored by single mode but kept. */
+  transferVendors: z.array(vendorCodeSchema).max(100),
+});
+export type WalletSettings = z.infer<typeof walletSettingsSchema>;
+export const walletSettingsResponseSchema = successEnvelope(walletSettingsSchema);

@@ -1,5 +1,6 @@
 import { demoStaff, seedBackofficeDemo } from '../modules/backoffice/backoffice.seed';
 import { demoAgent, demoPaymentPassword, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
+import { seedPaymentsDemo } from '../modules/payments/payments.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.seed';
 import type { Database } from './database';
@@ -10,10 +11,11 @@ export const seedDemoData = async (db: Database): Promise<void> => {
   await seedBackofficeDemo(db);
   const { player, agent } = await seedMembersDemo(db, brand);
   await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
+  await seedPaymentsDemo(db, brand);
 };
 
 export const demoLogins = [
   `player: ${demoPlayer.username} / ${demoPlayer.password}, payment password ${demoPaymentPassword} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes land in the outbound_messages table)`,
   `agent (at /agent, affiliate code ${demoAgent.affiliateCode}): ${demoAgent.username} / ${demoAgent.password}, payment password ${demoPaymentPassword}`,
-  `operator console (API /wps/backoffice): ${demoStaff.username} / ${demoStaff.password}`,
+  `operator console (/backoffice): ${demoStaff.username} / ${demoStaff.password}`,
 ];

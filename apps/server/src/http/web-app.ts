@@ -1,10 +1,28 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 
 const isApiPath = (url: string): boolean => /^\/(wps|health|ready|docs)(\/|\?|$)/.test(url);
+
+/**
+ * A route of a single-page app: asked for as a page, or a path without a file extension (a missing asset
+ * stays 404).
+ */
+export const isPageRequest = (request: FastifyRequest): boolean => {
+  const pathname = request.url.split('?')[0] ?? '';
+  return (
+    request.method === 'GET' &&
+    ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(pathname))
+  );
+};
+
+/** Hashed assets never change under their name; everything else (index.html) is revalidated. */
+export const setStaticCacheHeaders = (reply: FastifyReply, filePath: string): void => {
+  const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+  reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
 
 /**
  * Serves the built player site: hashed assets cached for a year, and index.html (no cache) for every other
@@ -17,22 +35,14 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
-      setHeaders: (response, filePath) => {
-        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: setStaticCacheHeaders,
     });
   } else {
     app.log.warn({ webDist }, 'the web app is not built; only the API is served');
   }
 
   app.setNotFoundHandler((request, reply) => {
-    // A route of the site: asked for as a page, or a path without a file extension (a missing asset stays 404).
-    const pathname = request.url.split('?')[0] ?? '';
-    const wantsPage =
-      request.method === 'GET' &&
-      ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(pathname));
-    if (hasSite && wantsPage && !isApiPath(request.url)) {
+    if (hasSite && isPageRequest(request) && !isApiPath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(failure('NOT_FOUND'));

@@ -39,6 +39,7 @@ export const createTestApp = async (
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST: 'apps/web/dist-absent-in-tests',
+    BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
     TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
     ...environment,
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { auditEvents } from './audit.tables';
 
@@ -34,3 +34,26 @@ export const listAuditEvents = (executor: Executor, entityType: string, entityId
     .where(and(eq(auditEvents.entityType, entityType), eq(auditEvents.entityId, entityId)))
     .orderBy(desc(auditEvents.id))
     .limit(limit);
+
+/** A page of the trail for operators, newest first, optionally narrowed to an entity type or one entity. */
+export const listAuditEventsPage = async (
+  executor: Executor,
+  filter: { entityType?: string | undefined; entityId?: string | undefined },
+  page: { pageNo: number; pageSize: number },
+) => {
+  const where = and(
+    filter.entityType === undefined ? undefined : eq(auditEvents.entityType, filter.entityType),
+    filter.entityId === undefined ? undefined : eq(auditEvents.entityId, filter.entityId),
+  );
+  const [rows, [counted]] = await Promise.all([
+    executor
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.id))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize),
+    executor.select({ total: count() }).from(auditEvents).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+};

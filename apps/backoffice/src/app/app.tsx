@@ -1,0 +1,52 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { AuditPage } from '../features/audit/audit-page';
+import { ChannelsPage } from '../features/channels/channels-page';
+import { DepositsPage } from '../features/deposits/deposits-page';
+import { MembersPage } from '../features/members/members-page';
+import { useStaffSession } from '../features/session/api';
+import { LoginPage } from '../features/session/login-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
+import { Shell } from './shell';
+
+/** The path the platform serves the console under; Vite builds with the same base. */
+export const consoleBasePath = '/backoffice';
+
+/** Screens behind the staff session; without one, the login (which comes back here afterwards). */
+const RequireStaff = () => {
+  const { token } = useStaffSession();
+  const location = useLocation();
+  if (token === null)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+};
+
+const NotFound = () => (
+  <section>
+    <h1>Not found</h1>
+    <p>This screen does not exist. Pick a section above.</p>
+  </section>
+);
+
+export const App = ({ queryClient }: { queryClient: QueryClient }) => (
+  <QueryClientProvider client={queryClient}>
+    <BrowserRouter basename={consoleBasePath}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route element={<RequireStaff />}>
+          <Route element={<Shell />}>
+            <Route index element={<Navigate to="/deposits" replace />} />
+            <Route path="/deposits" element={<DepositsPage />} />
+            <Route path="/withdrawals" element={<WithdrawalsPage />} />
+            <Route path="/members" element={<MembersPage />} />
+            <Route path="/channels" element={<ChannelsPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/audit" element={<AuditPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  </QueryClientProvider>
+);

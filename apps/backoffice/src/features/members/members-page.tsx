@@ -1,0 +1,134 @@
+import { Fragment, useState, type SyntheticEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorMessage } from '../../components/error-message';
+import { formatDateTime } from '../../lib/format';
+import { AdjustmentForm } from './adjustment-form';
+import { useMemberWallet, type MemberWallet } from './api';
+
+const Funds = ({ wallet }: { wallet: MemberWallet }) => {
+  const { funds } = wallet;
+  return (
+    <div className="card">
+      <h2>
+        {wallet.member.account}
+        {wallet.member.realName ? <span className="muted"> · {wallet.member.realName}</span> : null}
+      </h2>
+      <dl className="facts" data-testid="member-funds">
+        <dt>Main wallet</dt>
+        <dd data-testid="member-main-wallet">
+          {funds.mainWallet} {funds.currency}
+        </dd>
+        <dt>Pending withdrawal (held)</dt>
+        <dd data-testid="member-pending-withdrawal">
+          {funds.pendingWithdrawal} {funds.currency}
+        </dd>
+        {funds.gameWallets.map((gameWallet) => (
+          <Fragment key={gameWallet.vendor}>
+            <dt>Game wallet {gameWallet.vendor}</dt>
+            <dd>
+              {gameWallet.balance} {funds.currency}
+            </dd>
+          </Fragment>
+        ))}
+        <dt>Total</dt>
+        <dd data-testid="member-total">
+          {funds.total} {funds.currency}
+        </dd>
+        <dt>Turnover remaining</dt>
+        <dd data-testid="member-turnover">
+          {wallet.turnoverRemaining} {funds.currency}
+        </dd>
+      </dl>
+    </div>
+  );
+};
+
+const Records = ({ wallet }: { wallet: MemberWallet }) => (
+  <section aria-labelledby="records-title">
+    <h2 id="records-title">Latest records</h2>
+    <div className="table-scroll">
+      <table className="table" data-testid="member-records">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Type</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Balance after</th>
+            <th scope="col">Reference</th>
+            <th scope="col">Memo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {wallet.records.map((record) => (
+            <tr key={record.id} data-testid={`member-record-${record.id}`}>
+              <td>{formatDateTime(record.time)}</td>
+              <td>
+                {record.type}
+                <div className="muted">{record.kind}</div>
+              </td>
+              <td className={record.amount.startsWith('-') ? 'number negative' : 'number'}>
+                {record.amount}
+              </td>
+              <td className="number">{record.balanceAfter}</td>
+              <td>{record.reference ?? '—'}</td>
+              <td>{record.memo ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+    {wallet.records.length === 0 ? <p className="empty">No records yet.</p> : null}
+  </section>
+);
+
+export const MembersPage = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const username = (searchParams.get('username') ?? '').trim();
+  const [input, setInput] = useState(username);
+  const wallet = useMemberWallet(username);
+
+  const search = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = input.trim();
+    setSearchParams(wanted === '' ? {} : { username: wanted });
+  };
+
+  return (
+    <section aria-labelledby="members-title">
+      <header className="page-header">
+        <h1 id="members-title">Members</h1>
+      </header>
+      <form className="inline-form" onSubmit={search} role="search">
+        <label>
+          Username
+          <input
+            value={input}
+            autoComplete="off"
+            onChange={(event) => {
+              setInput(event.target.value);
+            }}
+            data-testid="member-search-input"
+          />
+        </label>
+        <button type="submit" className="button button--primary" data-testid="member-search-submit">
+          Look up
+        </button>
+      </form>
+      <ErrorMessage error={wallet.error} testId="member-error" />
+      {wallet.isFetching && !wallet.data ? <p className="muted">Loading…</p> : null}
+      {wallet.data ? (
+        <>
+          <div className="columns">
+            <Funds wallet={wallet.data} />
+            <AdjustmentForm
+              key={wallet.data.member.id}
+              username={wallet.data.member.account}
+              currency={wallet.data.funds.currency}
+            />
+          </div>
+          <Records wallet={wallet.data} />
+        </>
+      ) : null}
+    </section>
+  );
+};

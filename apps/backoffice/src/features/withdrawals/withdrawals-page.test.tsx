@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildWithdrawal } from '../../testing/fixtures';
+import { mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
+import { renderConsole } from '../../testing/render-console';
+
+describe('withdrawal review', () => {
+  it('shows what the reviewer needs and approves, then refreshes the list', async () => {
+    signIn();
+    let isApproved = false;
+    const api = mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/withdrawals': () =>
+        ok({ list: isApproved ? [] : [buildWithdrawal()], totalPages: 1 }),
+      'POST /wps/backoffice/withdrawals/9/approve': () => {
+        isApproved = true;
+        return ok(buildWithdrawal({ status: 'approved' }));
+      },
+    });
+    renderConsole('/withdrawals');
+
+    const row = await screen.findByTestId('withdrawal-row-9');
+    expect(row.textContent).toContain('200.00 USD');
+    expect(row.textContent).toContain('******6789');
+    expect(within(row).getByTestId('withdrawal-turnover-9').textContent).toBe('35.00');
+    fireEvent.click(within(row).getByTestId('approve-withdrawal-9'));
+    fireEvent.click(screen.getByTestId('review-confirm'));
+
+    expect(await screen.findByTestId('withdrawals-empty')).toBeTruthy();
+    expect(api.requestsTo('POST /wps/backoffice/withdrawals/9/approve')[0]?.body).toEqual({});
+  });
+
+  it('rejects with a reason', async () => {
+    signIn();
+    const api = mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/withdrawals': ok({ list: [buildWithdrawal()], totalPages: 1 }),
+      'POST /wps/backoffice/withdrawals/9/reject': ok(buildWithdrawal({ status: 'rejected' })),
+    });
+    renderConsole('/withdrawals');
+
+    fireEvent.click(await screen.findByTestId('reject-withdrawal-9'));
+    fireEvent.click(screen.getByTestId('review-confirm'));
+    expect(screen.getByTestId('review-reason-required')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('review-reason'), { target: { value: 'Turnover not met' } });
+    fireEvent.click(screen.getByTestId('review-confirm'));
+
+    await waitFor(() => {
+      expect(api.requestsTo('POST /wps/backoffice/withdrawals/9/reject')[0]?.body).toEqual({
+        reason: 'Turnover not met',
+      });
+    });
+  });
+
+  it('marks a disputed payout', async () => {
+    signIn();
+    mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/withdrawals': ok({
+        list: [
+          buildWithdrawal({
+            status: 'approved',
+            confirmation: {
+              state: 'not_received',
+              receivedAmount: null,
+              remainingAmount: null,
+              deadline: null,
+              proofUploadId: null,
+            },
+          }),
+        ],
+        totalPages: 1,
+      }),
+    });
+    renderConsole('/withdrawals');
+
+    const row = await screen.findByTestId('withdrawal-row-9');
+    expect(within(row).getByTestId('withdrawal-confirmation-9').textContent).toContain('Dispute');
+    expect(within(row).queryByTestId('approve-withdrawal-9')).toBeNull();
+  });
+});

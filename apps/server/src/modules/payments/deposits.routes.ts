@@ -1,0 +1,150 @@
+import { failureEnvelopeSchema } from '@wps/contracts/envelope';
+import {
+  channelCodeSchema,
+  createDepositRequestSchema,
+  depositChannelsResponseSchema,
+  depositListResponseSchema,
+  depositResponseSchema,
+  gatewayCallbackResponseSchema,
+  gatewaySignatureHeader,
+  idParamsSchema,
+  pageQuerySchema,
+} from '@wps/contracts/payments';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import type { SiteService } from '../site/site.service';
+import type { ChannelService } from './channels.service';
+import type { DepositService } from './deposits.service';
+
+const tags = ['payments'];
+/** Money answers may also be conflicts (idempotency, a notice that does not match its order). */
+const failures = { ...failureResponses, 409: failureEnvelopeSchema };
+
+export type DepositRoutesOptions = {
+  deposits: DepositService;
+  channels: ChannelService;
+  site: SiteService;
+  requireMember: preHandlerAsyncHookHandler;
+  /** The site's public address when configured; else the address the player's request came to. */
+  publicUrl: string | undefined;
+};
+
+/** The member and the brand of the site asking; a session of another brand's member is not valid here. */
+const memberAndBrand = async (site: SiteService, request: FastifyRequest) => {
+  const { member } = sessionOf(request);
+  const { brand } = await site.getBrandContext(visitorOf(request));
+  if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
+  return { member, brand };
+};
+
+/** Member deposits: channels, asking to deposit, and the member's own deposits. */
+export const depositRoutes =
+  ({ deposits, channels, site, requireMember, publicUrl }: DepositRoutesOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/member/deposit/channels',
+      {
+        preHandler: requireMember,
+        schema: { tags, response: { 200: depositChannelsResponseSchema, ...failures } },
+      },
+      async (request) => {
+        const { brand } = await memberAndBrand(site, request);
+        return ok({ list: await channels.listForMember(brand) });
+      },
+    );
+
+    app.post(
+      '/member/deposits',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: createDepositRequestSchema,
+          response: { 200: depositResponseSchema, ...failures },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberAndBrand(site, request);
+        // Where the gateway sends the player back: the same site (origin) they are using now.
+        const returnBaseUrl = publicUrl ?? `${request.protocol}://${request.host}`;
+        return ok(await deposits.create(member, brand, request.body, returnBaseUrl));
+      },
+    );
+
+    app.get(
+      '/member/deposits',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          querystring: pageQuerySchema,
+          response: { 200: depositListResponseSchema, ...failures },
+        },
+      },
+      async (request) => ok(await deposits.listOwn(sessionOf(request).member.id, request.query)),
+    );
+
+    app.get(
+      '/member/deposits/:id',
+      {
+        preHandler: requireMember,
+        schema: { tags, params: idParamsSchema, response: { 200: depositResponseSchema, ...failures } },
+      },
+      async (request) => ok(await deposits.getOwn(sessionOf(request).member.id, BigInt(request.params.id))),
+    );
+
+    await app.register(gatewayNoticeRoutes(deposits, site));
+  };
+
+/**
+ * The gateway's signed notice (public: the signature is the authentication). Its own plugin, so that only
+ * here JSON stays raw bytes: the signature is over the body exactly as sent, and parsing first and
+ * re-serialising could change what is checked.
+ */
+const gatewayNoticeRoutes =
+  (deposits: DepositService, site: SiteService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    app.post(
+      '/payments/gateway/:channelCode/callback',
+      {
+        schema: {
+          tags,
+          params: z.strictObject({ channelCode: channelCodeSchema }),
+          // The notify URL names the brand, since the gateway calls the platform's address, not the brand's.
+          querystring: z.strictObject({
+            merchant: z
+              .string()
+              .regex(/^[A-Za-z0-9_-]{1,32}$/)
+              .optional(),
+          }),
+          response: { 200: gatewayCallbackResponseSchema, ...failures },
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+        const visitor = visitorOf(request);
+        const { brand } = await site.getBrandContext({
+          ...visitor,
+          merchantCode: request.query.merchant ?? visitor.merchantCode,
+        });
+        const status = await deposits.handleGatewayNotice(
+          brand.id,
+          request.params.channelCode,
+          request.body,
+          request.headers[gatewaySignatureHeader],
+        );
+        return ok({ status });
+      },
+    );
+  };

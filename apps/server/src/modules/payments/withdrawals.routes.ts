@@ -1,0 +1,162 @@
+import { successEnvelope } from '@wps/contracts/envelope';
+import {
+  confirmWithdrawalRequestSchema,
+  createPayoutAccountRequestSchema,
+  createWithdrawalRequestSchema,
+  idParamsSchema,
+  pageQuerySchema,
+  payoutAccountListResponseSchema,
+  payoutAccountResponseSchema,
+  setPaymentPasswordRequestSchema,
+  withdrawalListResponseSchema,
+  withdrawalOverviewResponseSchema,
+  withdrawalResponseSchema,
+} from '@wps/contracts/payments';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import type { SiteService } from '../site/site.service';
+import type { PaymentPasswordService } from './payment-password.service';
+import type { PayoutAccountService } from './payout-accounts.service';
+import type { MemberContext, WithdrawalService } from './withdrawals.service';
+
+const tags = ['withdrawals'];
+const acknowledgementSchema = successEnvelope(z.null());
+
+export type WithdrawalRoutesDependencies = {
+  withdrawals: WithdrawalService;
+  payoutAccounts: PayoutAccountService;
+  paymentPassword: PaymentPasswordService;
+  site: SiteService;
+  requireMember: preHandlerAsyncHookHandler;
+};
+
+/** The player's side: payment password, payout accounts, withdrawal requests and their confirmation. */
+export const withdrawalRoutes =
+  ({
+    withdrawals,
+    payoutAccounts,
+    paymentPassword,
+    site,
+    requireMember,
+  }: WithdrawalRoutesDependencies): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireMember);
+
+    const memberContext = async (request: FastifyRequest): Promise<MemberContext> => {
+      const { member } = sessionOf(request);
+      const { brand } = await site.getBrandContext(visitorOf(request));
+      // A session belongs to one brand; another brand's site must not move its money.
+      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
+      return { member, brand, ip: request.ip };
+    };
+
+    app.put(
+      '/member/payment-password',
+      {
+        schema: {
+          tags,
+          body: setPaymentPasswordRequestSchema,
+          response: { 200: acknowledgementSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await paymentPassword.set(await memberContext(request), request.body);
+        return ok(null);
+      },
+    );
+
+    app.get(
+      '/member/payout-accounts',
+      { schema: { tags, response: { 200: payoutAccountListResponseSchema, ...failureResponses } } },
+      async (request) => ok(await payoutAccounts.list((await memberContext(request)).member)),
+    );
+
+    app.post(
+      '/member/payout-accounts',
+      {
+        schema: {
+          tags,
+          body: createPayoutAccountRequestSchema,
+          response: { 200: payoutAccountResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await payoutAccounts.create(await memberContext(request), request.body)),
+    );
+
+    app.delete(
+      '/member/payout-accounts/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: acknowledgementSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await payoutAccounts.remove(await memberContext(request), BigInt(request.params.id));
+        return ok(null);
+      },
+    );
+
+    app.get(
+      '/member/withdrawal/overview',
+      { schema: { tags, response: { 200: withdrawalOverviewResponseSchema, ...failureResponses } } },
+      async (request) => ok(await withdrawals.overview(await memberContext(request))),
+    );
+
+    app.post(
+      '/member/withdrawals',
+      {
+        schema: {
+          tags,
+          body: createWithdrawalRequestSchema,
+          response: { 200: withdrawalResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await withdrawals.request(await memberContext(request), request.body)),
+    );
+
+    app.get(
+      '/member/withdrawals',
+      {
+        schema: {
+          tags,
+          querystring: pageQuerySchema,
+          response: { 200: withdrawalListResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await withdrawals.list(await memberContext(request), request.query)),
+    );
+
+    app.get(
+      '/member/withdrawals/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: withdrawalResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await withdrawals.get(await memberContext(request), BigInt(request.params.id))),
+    );
+
+    app.post(
+      '/member/withdrawals/:id/confirmation',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: confirmWithdrawalRequestSchema,
+          response: { 200: withdrawalResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) =>
+        ok(await withdrawals.confirm(await memberContext(request), BigInt(request.params.id), request.body)),
+    );
+  };

@@ -1,0 +1,201 @@
+import {
+  balanceResponseSchema,
+  consolidatedFundsResponseSchema,
+  downlineTransferRequestSchema,
+  merchantWalletResponseSchema,
+  profitQuerySchema,
+  profitReportResponseSchema,
+  transactionRecordQuerySchema,
+  transactionRecordsResponseSchema,
+  transferResponseSchema,
+  uplineResponseSchema,
+  uplineTransferRequestSchema,
+  walletTransferRequestSchema,
+  walletTransferResponseSchema,
+} from '@wps/contracts/wallet';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import type { SiteService } from '../site/site.service';
+import type { FundsService } from './funds.service';
+import type { CsvFile, RecordsService } from './records.service';
+import type { TransferService } from './transfers.service';
+import type { WalletService } from './wallet.service';
+
+export type WalletRouteServices = {
+  site: SiteService;
+  wallet: WalletService;
+  funds: FundsService;
+  transfers: TransferService;
+  records: RecordsService;
+};
+
+const tags = ['wallet'];
+const exportQuerySchema = transactionRecordQuerySchema.omit({ pageNo: true, pageSize: true });
+
+/** A CSV download: the file name for the browser, and a header when the export was cut at its row limit. */
+const sendCsv = (reply: FastifyReply, file: CsvFile) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('x-export-truncated', String(file.truncated))
+    .send(file.csv);
+
+/** The member's wallet endpoints; the services hold the rules, these only translate HTTP. */
+export const walletRoutes =
+  (
+    { site, wallet, funds, transfers, records }: WalletRouteServices,
+    requireMember: preHandlerAsyncHookHandler,
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireMember);
+
+    /**
+     * The member and the brand whose currency and clock apply. A session only works on its own brand's site:
+     * the member's money is in their brand's currency.
+     */
+    const memberOf = async (request: FastifyRequest) => {
+      const { member } = sessionOf(request);
+      const { brand } = await site.getBrandContext(visitorOf(request));
+      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
+      return { member, brand };
+    };
+
+    app.get(
+      '/v2/wallets/balance',
+      { schema: { tags, response: { 200: balanceResponseSchema, ...failureResponses } } },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        const balance = await wallet.balance(member, brand.currency);
+        return ok({
+          balance: await wallet.formatAmount(balance, brand.currency),
+          currency: brand.currency,
+          currencySymbol: brand.currencySymbol,
+        });
+      },
+    );
+
+    app.get(
+      '/member/info/funds/consolidated',
+      { schema: { tags, response: { 200: consolidatedFundsResponseSchema, ...failureResponses } } },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await funds.consolidated(member, brand));
+      },
+    );
+
+    app.get(
+      '/relay/GCS_merchantWallet',
+      { schema: { tags, response: { 200: merchantWalletResponseSchema, ...failureResponses } } },
+      async (request) => {
+        const { brand } = await memberOf(request);
+        return ok(await funds.merchantWallet(brand.id));
+      },
+    );
+
+    app.post(
+      '/relay/GCS_walletTransfer',
+      {
+        schema: {
+          tags,
+          body: walletTransferRequestSchema,
+          response: { 200: walletTransferResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await funds.transfer(member, brand, request.body));
+      },
+    );
+
+    app.get(
+      '/member/transfers/upline',
+      { schema: { tags, response: { 200: uplineResponseSchema, ...failureResponses } } },
+      async (request) => {
+        const { member } = await memberOf(request);
+        return ok({ upline: await transfers.upline(member) });
+      },
+    );
+
+    app.post(
+      '/member/transfers/upline',
+      {
+        schema: {
+          tags,
+          body: uplineTransferRequestSchema,
+          response: { 200: transferResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await transfers.toUpline(member, brand, request.body));
+      },
+    );
+
+    app.post(
+      '/member/transfers/downline',
+      {
+        schema: {
+          tags,
+          body: downlineTransferRequestSchema,
+          response: { 200: transferResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await transfers.toDownline(member, brand, request.body));
+      },
+    );
+
+    app.get(
+      '/member/records/transactions',
+      {
+        schema: {
+          tags,
+          querystring: transactionRecordQuerySchema,
+          response: { 200: transactionRecordsResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await records.transactions(member, brand, request.query));
+      },
+    );
+
+    app.get(
+      '/member/records/transactions/export',
+      { schema: { tags, querystring: exportQuerySchema, response: failureResponses } },
+      async (request, reply) => {
+        const { member, brand } = await memberOf(request);
+        return sendCsv(reply, await records.exportTransactions(member, brand, request.query));
+      },
+    );
+
+    app.get(
+      '/member/records/profit',
+      {
+        schema: {
+          tags,
+          querystring: profitQuerySchema,
+          response: { 200: profitReportResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await records.profit(member, brand, request.query));
+      },
+    );
+
+    app.get(
+      '/member/records/profit/export',
+      { schema: { tags, querystring: profitQuerySchema, response: failureResponses } },
+      async (request, reply) => {
+        const { member, brand } = await memberOf(request);
+        return sendCsv(reply, await records.exportProfit(member, brand, request.query));
+      },
+    );
+  };

@@ -42,6 +42,8 @@ export type ApiRequestOptions = {
   body?: unknown;
   /** Sent as application/x-www-form-urlencoded, for the endpoints the spec defines that way. */
   form?: Record<string, string>;
+  /** Sent as multipart/form-data (uploads); the browser sets the content type with its boundary. */
+  multipart?: FormData;
   /** The spec's "encrypt" calls: the JSON body is sealed with the server's public key when possible. */
   isEncrypted?: boolean;
   signal?: AbortSignal;
@@ -58,7 +60,7 @@ const buildUrl = (path: string, query: ApiRequestOptions['query']): string => {
   return `${apiBasePath}${path}${search ? `?${search}` : ''}`;
 };
 
-type BodyKind = 'json' | 'form' | 'none';
+type BodyKind = 'json' | 'form' | 'multipart' | 'none';
 
 const buildHeaders = (bodyKind: BodyKind): Headers => {
   const headers = new Headers({ Accept: 'application/json' });
@@ -88,13 +90,21 @@ const sendRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
   options: ApiRequestOptions,
 ): Promise<z.output<S>['value']> => {
   const bodyKind: BodyKind =
-    options.form !== undefined ? 'form' : options.body !== undefined ? 'json' : 'none';
+    options.multipart !== undefined
+      ? 'multipart'
+      : options.form !== undefined
+        ? 'form'
+        : options.body !== undefined
+          ? 'json'
+          : 'none';
   const body =
-    bodyKind === 'form'
-      ? new URLSearchParams(options.form).toString()
-      : bodyKind === 'json'
-        ? JSON.stringify(options.body)
-        : null;
+    bodyKind === 'multipart'
+      ? (options.multipart ?? null)
+      : bodyKind === 'form'
+        ? new URLSearchParams(options.form).toString()
+        : bodyKind === 'json'
+          ? JSON.stringify(options.body)
+          : null;
   let response: Response;
   try {
     // Same-origin credentials (the fetch default) carry the captcha and remember-me cookies.
@@ -154,4 +164,38 @@ export const apiRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
     forgetEncryptionKey();
     return sendRequest(path, responseSchema, await withSealedBody(options));
   }
+};
+
+export type RawRequestOptions = {
+  query?: ApiRequestOptions['query'];
+  /** What the caller reads: text/csv for a download, text/event-stream for the server's signals. */
+  accept: string;
+  signal?: AbortSignal;
+};
+
+/**
+ * A GET whose answer is not an envelope (a CSV file, the event stream), with the same token and merchant
+ * headers as `apiRequest`. A failure envelope still surfaces as an ApiError; a success is the Response to read.
+ */
+export const apiFetch = async (path: string, options: RawRequestOptions): Promise<Response> => {
+  const headers = buildHeaders('none');
+  headers.set('Accept', options.accept);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      headers,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again.', {}, { cause });
+  }
+  if (response.ok) return response;
+  const failure = failureEnvelopeSchema.safeParse(await readJson(response));
+  if (failure.success) {
+    const { code, message } = failure.data;
+    throw new ApiError(code, message || errorMessages[code]);
+  }
+  throw new ApiError('NETWORK_ERROR', `Unexpected response (HTTP ${response.status}).`);
 };

@@ -9,6 +9,8 @@ export const storageKeys = {
   language: 'lang',
   previousLanguage: 'hisLang',
   theme: 'theme',
+  /** The header balance shown as **** (the member's choice, kept across visits). */
+  balanceHidden: 'balanceHidden',
 } as const;
 type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
@@ -97,4 +99,9 @@ export const saveLanguageChoice = (current: string, previous: string | null): vo
 export const readStoredTheme = (): string | null => readItem(local, storageKeys.theme);
 export const saveTheme = (theme: string): void => {
   writeItem(local, storageKeys.theme, theme);
+};
+
+export const readBalanceHidden = (): boolean => readItem(local, storageKeys.balanceHidden) === '1';
+export const saveBalanceHidden = (isHidden: boolean): void => {
+  writeItem(local, storageKeys.balanceHidden, isHidden ? '1' : null);
 };

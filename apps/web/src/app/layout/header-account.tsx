@@ -9,6 +9,7 @@ import { useSession } from '../../features/auth/api/use-session';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { useMemberIcon } from '../../features/members/api/get-member-info';
 import { memberSectionPath } from '../../features/members/member-sections';
+import { HeaderBalance } from '../../features/wallet/components/header-balance';
 
 /** The member's picture, or the default one when there is none or it fails to load (spec section 8). */
 function Avatar({ url }: { url: string | null }) {
@@ -150,6 +151,7 @@ function LoggedInAccount({
 
   return (
     <div className="site-header__account site-header__account--member" data-testid="header-member">
+      <HeaderBalance />
       <button
         type="button"
         className="button button--primary"

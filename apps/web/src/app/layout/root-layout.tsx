@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useRememberedSession } from '../../features/auth/api/use-remembered-session';
 import { ForcedPasswordChange } from '../../features/members/components/forced-password-change';
 import { usePermission } from '../../features/site/api/get-permission';
+import { useMemberEvents } from '../../features/wallet/api/use-member-events';
 import { hideGlobalLoader } from '../../lib/global-loader';
 import { useRouteHandle } from '../route-handle';
 
@@ -44,6 +45,7 @@ export function RootLayout() {
   useRouteChangeEffects();
   useDocumentMeta();
   useRememberedSession();
+  useMemberEvents();
   return (
     <>
       <Outlet />

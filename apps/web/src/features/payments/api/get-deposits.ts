@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { depositListResponseSchema, depositResponseSchema, type Deposit } from '@wps/contracts/payments';
+import { apiRequest } from '../../../lib/api-client';
+import { paymentsQueryKeyPrefix } from './query-keys';
+
+export const recentDepositsPageSize = 10;
+/** How often a pending deposit is asked about while the player waits for the gateway's answer. */
+export const depositPollMs = 2000;
+
+export const getDeposits = (signal?: AbortSignal): Promise<Deposit[]> =>
+  apiRequest('/member/deposits', depositListResponseSchema, {
+    query: { pageNo: 1, pageSize: recentDepositsPageSize },
+    signal,
+  }).then((value) => value.list);
+
+export const getDeposit = (id: string, signal?: AbortSignal): Promise<Deposit> =>
+  apiRequest(`/member/deposits/${encodeURIComponent(id)}`, depositResponseSchema, { signal });
+
+export const getDepositsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...paymentsQueryKeyPrefix, 'deposits'],
+    queryFn: ({ signal }) => getDeposits(signal),
+  });
+
+/** One deposit, asked again every 2 s while it is pending; settled ones are not asked again. */
+export const getDepositQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...paymentsQueryKeyPrefix, 'deposit', id],
+    queryFn: ({ signal }) => getDeposit(id, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? depositPollMs : false),
+  });
+
+export const useRecentDeposits = () => useQuery(getDepositsQueryOptions());
+export const useDeposit = (id: string) => useQuery(getDepositQueryOptions(id));

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { payoutAccountListResponseSchema } from '@wps/contracts/payments';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { paymentsQueryKeyPrefix } from './query-keys';
+
+/** The member's payout accounts (numbers masked) and their real name, which every holder must match. */
+export type PayoutAccountList = z.output<typeof payoutAccountListResponseSchema>['value'];
+
+export const getPayoutAccounts = (signal?: AbortSignal): Promise<PayoutAccountList> =>
+  apiRequest('/member/payout-accounts', payoutAccountListResponseSchema, { signal });
+
+export const getPayoutAccountsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...paymentsQueryKeyPrefix, 'payout-accounts'],
+    queryFn: ({ signal }) => getPayoutAccounts(signal),
+  });
+
+export const usePayoutAccounts = () => useQuery(getPayoutAccountsQueryOptions());

@@ -1,0 +1,27 @@
+import { uploadLimits, uploadResponseSchema, type UploadPurpose } from '@wps/contracts/uploads';
+import { apiRequest } from '../../../lib/api-client';
+
+const acceptedTypes: readonly string[] = uploadLimits.contentTypes;
+
+/** For the file input's `accept`. */
+export const proofAccept = uploadLimits.contentTypes.join(',');
+
+/** The browser's own check before sending (the server judges the content again). */
+export const checkProofFile = (file: File): 'UPLOAD_INVALID_TYPE' | 'UPLOAD_TOO_LARGE' | null => {
+  if (!acceptedTypes.includes(file.type)) return 'UPLOAD_INVALID_TYPE';
+  if (file.size > uploadLimits.maxBytes) return 'UPLOAD_TOO_LARGE';
+  return null;
+};
+
+/** Uploads a proof image (multipart) and returns its id. */
+export const uploadProof = async (file: File, purpose: UploadPurpose): Promise<string> => {
+  const form = new FormData();
+  // The purpose goes before the file: the server reads the fields that precede the file part.
+  form.append('purpose', purpose);
+  form.append('file', file, file.name);
+  const upload = await apiRequest('/member/uploads', uploadResponseSchema, {
+    method: 'POST',
+    multipart: form,
+  });
+  return upload.id;
+};

@@ -1,0 +1,251 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { payoutMethods, type PayoutAccount } from '@wps/contracts/payments';
+import { paymentPasswordPattern } from '@wps/contracts/wallet';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../../components/dialog-provider';
+import { EmptyState } from '../../../components/empty-state';
+import { FormError, PasswordField, TextField } from '../../../components/form-field';
+import { translateApiError } from '../../../lib/translate-message';
+import { createPayoutAccount } from '../api/create-payout-account';
+import { deletePayoutAccount } from '../api/delete-payout-account';
+import { getPayoutAccountsQueryOptions, usePayoutAccounts } from '../api/get-payout-accounts';
+import { useFormMessages, type PaymentMessage } from '../form-messages';
+import { SelectField } from './select-field';
+
+type PayoutMethod = (typeof payoutMethods)[number];
+const isPayoutMethod = (value: string): value is PayoutMethod =>
+  payoutMethods.some((method) => method === value);
+
+const accountNumberPattern = /^[0-9A-Za-z-]{4,34}$/;
+const accountFields = ['method', 'providerName', 'accountNumber', 'holderName', 'paymentPassword'] as const;
+type AccountField = (typeof accountFields)[number];
+
+/** The bank and e-wallet accounts withdrawals are paid to; numbers come masked from the server. */
+export function PayoutAccounts({ canAdd }: { canAdd: boolean }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const { data, error, refetch } = usePayoutAccounts();
+  const [isAdding, setAdding] = useState(false);
+
+  const remove = async (account: PayoutAccount) => {
+    const isConfirmed = await dialogs.confirm({
+      message: t('payments.payout.remove_confirm', {
+        provider: account.providerName,
+        number: account.accountNumber,
+      }),
+      confirmLabel: t('payments.payout.remove'),
+    });
+    if (!isConfirmed) return;
+    try {
+      await deletePayoutAccount(account.id);
+      await queryClient.invalidateQueries({ queryKey: getPayoutAccountsQueryOptions().queryKey });
+      dialogs.toast(t('payments.payout.removed'));
+    } catch (failure) {
+      await dialogs.alert({ message: translateApiError(t, failure) });
+    }
+  };
+
+  return (
+    <section className="payments-card" aria-labelledby="payout-accounts-title" data-testid="payout-accounts">
+      <h3 id="payout-accounts-title">{t('payments.payout.title')}</h3>
+      {data === undefined && error === null && <p className="muted">{t('common.loading')}</p>}
+      {data === undefined && error !== null && (
+        <p className="form-error" role="alert">
+          {translateApiError(t, error)}{' '}
+          <button type="button" className="text-link link-button" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </button>
+        </p>
+      )}
+      {data?.list.length === 0 && <EmptyState message={t('payments.payout.empty')} />}
+      {data !== undefined && data.list.length > 0 && (
+        <ul className="payments-list">
+          {data.list.map((account) => (
+            <li key={account.id} className="payments-list__item" data-testid={`payout-account-${account.id}`}>
+              <div className="payments-list__head">
+                <span dir="auto">{account.providerName}</span>
+                <span className="muted">{t(`payments.payout.method_${account.method}`)}</span>
+              </div>
+              <div className="payments-list__body">
+                <bdi className="payments-account-number">{account.accountNumber}</bdi>
+                <span dir="auto">{account.holderName}</span>
+                <button
+                  type="button"
+                  className="text-link link-button"
+                  aria-label={t('payments.payout.remove_label', {
+                    provider: account.providerName,
+                    number: account.accountNumber,
+                  })}
+                  data-testid={`payout-account-remove-${account.id}`}
+                  onClick={() => void remove(account)}
+                >
+                  {t('payments.payout.remove')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data !== undefined && canAdd && !isAdding && (
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="payout-add-open"
+          onClick={() => {
+            setAdding(true);
+          }}
+        >
+          {t('payments.payout.add')}
+        </button>
+      )}
+      {data !== undefined && canAdd && isAdding && (
+        <PayoutAccountForm
+          realName={data.realName}
+          onClose={() => {
+            setAdding(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function PayoutAccountForm({ realName, onClose }: { realName: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<PayoutMethod>('bank');
+  const [providerName, setProviderName] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [holderName, setHolderName] = useState(realName ?? '');
+  const [paymentPassword, setPaymentPassword] = useState('');
+  const [isSending, setSending] = useState(false);
+  const messages = useFormMessages<AccountField>(accountFields);
+
+  const edit = (field: AccountField, setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    messages.clear(field);
+  };
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSending) return;
+    const found: Partial<Record<AccountField, PaymentMessage>> = {};
+    const provider = providerName.trim();
+    const holder = holderName.trim();
+    if (provider.length < 2) found.providerName = { rule: 'provider_name' };
+    if (!accountNumberPattern.test(accountNumber.trim())) found.accountNumber = { rule: 'account_number' };
+    if (holder.length < 2) found.holderName = { rule: 'holder_name' };
+    if (!paymentPasswordPattern.test(paymentPassword))
+      found.paymentPassword = { rule: 'payment_password_format' };
+    messages.reset();
+    if (Object.keys(found).length > 0) {
+      messages.setErrors(found);
+      return;
+    }
+    setSending(true);
+    try {
+      await createPayoutAccount({
+        method,
+        providerName: provider,
+        accountNumber: accountNumber.trim(),
+        holderName: holder,
+        paymentPassword,
+      });
+      await queryClient.invalidateQueries({ queryKey: getPayoutAccountsQueryOptions().queryKey });
+      dialogs.toast(t('payments.payout.added'));
+      onClose();
+    } catch (error) {
+      setPaymentPassword('');
+      messages.showApiError(error, {
+        PAYOUT_NAME_MISMATCH: 'holderName',
+        PAYOUT_ACCOUNT_EXISTS: 'accountNumber',
+        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+        PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form
+      className="payments-form payments-subform"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      data-testid="payout-form"
+    >
+      <h4>{t('payments.payout.add')}</h4>
+      <SelectField
+        label={t('payments.payout.method')}
+        value={method}
+        options={payoutMethods.map((value) => ({ value, label: t(`payments.payout.method_${value}`) }))}
+        onValueChange={(value) => {
+          if (isPayoutMethod(value)) setMethod(value);
+          messages.clear('method');
+        }}
+        error={messages.errorOf('method')}
+        testId="payout-method"
+      />
+      <TextField
+        label={t(method === 'bank' ? 'payments.payout.provider_bank' : 'payments.payout.provider_ewallet')}
+        value={providerName}
+        onValueChange={edit('providerName', setProviderName)}
+        error={messages.errorOf('providerName')}
+        autoComplete="off"
+        maxLength={64}
+        testId="payout-provider"
+      />
+      <TextField
+        label={t('payments.payout.account_number')}
+        value={accountNumber}
+        onValueChange={edit('accountNumber', setAccountNumber)}
+        error={messages.errorOf('accountNumber')}
+        autoComplete="off"
+        maxLength={34}
+        testId="payout-number"
+      />
+      <TextField
+        label={t('payments.payout.holder_name')}
+        value={holderName}
+        onValueChange={edit('holderName', setHolderName)}
+        error={messages.errorOf('holderName')}
+        autoComplete="name"
+        maxLength={64}
+        testId="payout-holder"
+      />
+      <p className="payments-hint" data-testid="payout-holder-hint">
+        {realName !== null
+          ? t('payments.payout.holder_hint_known', { name: realName })
+          : t('payments.payout.holder_hint_new')}
+      </p>
+      <PasswordField
+        label={t('payments.payment_password')}
+        value={paymentPassword}
+        onValueChange={edit('paymentPassword', setPaymentPassword)}
+        error={messages.errorOf('paymentPassword')}
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={6}
+        testId="payout-password"
+      />
+      <FormError message={messages.formError} />
+      <div className="payments-actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          {t('dialog.cancel')}
+        </button>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={isSending}
+          aria-busy={isSending}
+          data-testid="payout-submit"
+        >
+          {isSending ? t('payments.sending') : t('payments.payout.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { paymentPasswordPattern } from '@wps/contracts/wallet';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../../components/dialog-provider';
+import { FormError, PasswordField, TextField } from '../../../components/form-field';
+import { checkAmount, isPositiveAmount } from '../amount';
+import { createWithdrawal, type CreateWithdrawalBody } from '../api/create-withdrawal';
+import { usePayoutAccounts } from '../api/get-payout-accounts';
+import type { WithdrawalOverview } from '../api/get-withdrawal-overview';
+import { paymentsQueryKeyPrefix, walletQueryKeyPrefix } from '../api/query-keys';
+import { useFormMessages, type PaymentMessage } from '../form-messages';
+import { useRequestId } from '../use-request-id';
+import { SelectField } from './select-field';
+
+const requestFields = ['payoutAccountId', 'amount', 'paymentPassword'] as const;
+type RequestField = (typeof requestFields)[number];
+
+/** Ask for a withdrawal: the amount is held at once and paid to the chosen account once approved. */
+export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOverview }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const accounts = usePayoutAccounts().data?.list;
+  const [chosenAccountId, setPayoutAccountId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [paymentPassword, setPaymentPassword] = useState('');
+  const [isSending, setSending] = useState(false);
+  const messages = useFormMessages<RequestField>(requestFields);
+  const { requestIdFor, settle } = useRequestId();
+  // The first account until the player picks one (and again when the picked one is removed).
+  const payoutAccountId = accounts?.some((account) => account.id === chosenAccountId)
+    ? chosenAccountId
+    : (accounts?.[0]?.id ?? '');
+  const isTurnoverOpen = isPositiveAmount(overview.turnoverRemaining);
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSending || isTurnoverOpen) return;
+    const found: Partial<Record<RequestField, PaymentMessage>> = {};
+    if (payoutAccountId === '') found.payoutAccountId = { rule: 'payout_account_required' };
+    const amountProblem = checkAmount(amount, {
+      min: overview.minAmount,
+      max: overview.maxAmount,
+      balance: overview.balance,
+      currency: overview.currency,
+    });
+    if (amountProblem !== null) found.amount = amountProblem;
+    if (!paymentPasswordPattern.test(paymentPassword))
+      found.paymentPassword = { rule: 'payment_password_format' };
+    messages.reset();
+    if (Object.keys(found).length > 0) {
+      messages.setErrors(found);
+      return;
+    }
+    setSending(true);
+    try {
+      const body: Omit<CreateWithdrawalBody, 'requestId'> = {
+        payoutAccountId,
+        amount: amount.trim(),
+        paymentPassword,
+      };
+      await createWithdrawal({ ...body, requestId: requestIdFor(body) });
+      settle();
+      setAmount('');
+      setPaymentPassword('');
+      void queryClient.invalidateQueries({ queryKey: walletQueryKeyPrefix });
+      void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
+      dialogs.toast(t('payments.withdraw.submitted'));
+    } catch (error) {
+      messages.showApiError(error, {
+        AMOUNT_BELOW_MINIMUM: 'amount',
+        AMOUNT_ABOVE_MAXIMUM: 'amount',
+        INSUFFICIENT_FUNDS: 'amount',
+        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+        PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section
+      className="payments-card"
+      aria-labelledby="withdraw-request-title"
+      data-testid="withdraw-request"
+    >
+      <h3 id="withdraw-request-title">{t('payments.withdraw.title')}</h3>
+      {accounts?.length === 0 ? (
+        <p className="notice">{t('payments.withdraw.no_account')}</p>
+      ) : (
+        <form className="payments-form" noValidate onSubmit={(event) => void submit(event)}>
+          <SelectField
+            label={t('payments.withdraw.account')}
+            value={payoutAccountId}
+            options={(accounts ?? []).map((account) => ({
+              value: account.id,
+              label: `${account.providerName} · ${account.accountNumber}`,
+            }))}
+            onValueChange={(value) => {
+              setPayoutAccountId(value);
+              messages.clear('payoutAccountId');
+            }}
+            error={messages.errorOf('payoutAccountId')}
+            testId="withdraw-account"
+          />
+          <TextField
+            label={t('payments.withdraw.amount')}
+            value={amount}
+            onValueChange={(value) => {
+              setAmount(value);
+              messages.clear('amount');
+            }}
+            error={messages.errorOf('amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            testId="withdraw-amount"
+          />
+          <p className="payments-hint">
+            {t('payments.withdraw.range', {
+              min: overview.minAmount,
+              max: overview.maxAmount,
+              balance: overview.balance,
+              currency: overview.currency,
+            })}
+          </p>
+          <PasswordField
+            label={t('payments.payment_password')}
+            value={paymentPassword}
+            onValueChange={(value) => {
+              setPaymentPassword(value);
+              messages.clear('paymentPassword');
+            }}
+            error={messages.errorOf('paymentPassword')}
+            autoComplete="off"
+            inputMode="numeric"
+            maxLength={6}
+            testId="withdraw-password"
+          />
+          <FormError message={messages.formError} />
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={isSending || isTurnoverOpen}
+            aria-busy={isSending}
+            aria-describedby={isTurnoverOpen ? 'withdraw-turnover-block' : undefined}
+            data-testid="withdraw-submit"
+          >
+            {isSending ? t('payments.sending') : t('payments.withdraw.submit')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { merchantWalletResponseSchema } from '@wps/contracts/wallet';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { walletQueryKeys } from './query-keys';
+
+export type MerchantWallet = z.output<typeof merchantWalletResponseSchema>['value'];
+
+/** Whether the brand uses one wallet for everything or transfer wallets per game vendor. */
+export const getMerchantWallet = (signal?: AbortSignal): Promise<MerchantWallet> =>
+  apiRequest('/relay/GCS_merchantWallet', merchantWalletResponseSchema, { signal });
+
+export const getMerchantWalletQueryOptions = () =>
+  queryOptions({
+    queryKey: walletQueryKeys.merchantWallet,
+    queryFn: ({ signal }) => getMerchantWallet(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export const useMerchantWallet = () => useQuery(getMerchantWalletQueryOptions());

@@ -1,0 +1,49 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '../../auth/api/use-session';
+import { paymentsQueryKeyPrefix } from '../../payments/api/query-keys';
+import { followEvents } from './event-stream';
+import { messagesQueryKeyPrefix, refreshWalletQueries } from './query-keys';
+
+/**
+ * What a signal means for the screens: signals carry no data, so the queries they concern are refetched.
+ * `balance`: the balance, funds and records (and the deposits and withdrawals whose state moved the money);
+ * `message`: the inbox and its unread count.
+ */
+export const applyMemberEvent = (queryClient: QueryClient, type: string): void => {
+  if (type === 'balance') {
+    void refreshWalletQueries(queryClient);
+    void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
+  } else if (type === 'message') {
+    void queryClient.invalidateQueries({ queryKey: messagesQueryKeyPrefix });
+  }
+};
+
+/**
+ * Follows the server's push stream (`/wps/member/events`) while a real (non-trial) member is logged in. Read
+ * with fetch, not EventSource, so the token travels in the Authorization header; reconnects with backoff when
+ * the stream drops and stops at logout or unmount. Mount it once, in the app layout.
+ */
+export const useMemberEvents = (): void => {
+  const { token, isLogin, isTrial } = useSession();
+  const queryClient = useQueryClient();
+  const streamToken = isLogin && !isTrial ? token : null;
+
+  useEffect(() => {
+    if (streamToken === null) return;
+    const controller = new AbortController();
+    void followEvents({
+      signal: controller.signal,
+      onEvent: (event) => {
+        applyMemberEvent(queryClient, event.type);
+      },
+      onReconnect: () => {
+        applyMemberEvent(queryClient, 'balance');
+        applyMemberEvent(queryClient, 'message');
+      },
+    });
+    return () => {
+      controller.abort();
+    };
+  }, [queryClient, streamToken]);
+};

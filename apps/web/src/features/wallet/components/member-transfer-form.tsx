@@ -1,0 +1,147 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentPasswordPattern } from '@wps/contracts/wallet';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDialogs } from '../../../components/dialog-provider';
+import { FormError, PasswordField, TextField } from '../../../components/form-field';
+import { refreshWalletQueries } from '../api/query-keys';
+import {
+  transferToDownline,
+  transferToUpline,
+  type DownlineTransferBody,
+  type TransferResult,
+} from '../api/transfer-member';
+import { checkAmountInput } from '../amount-input';
+import { formatAmount } from '../format-amount';
+import { useFormMessages, type WalletRule } from '../use-form-messages';
+import { useRequestId } from '../use-request-id';
+
+type TransferKind = 'upline' | 'downline';
+const fields = ['username', 'amount', 'paymentPassword'] as const;
+
+const checkPaymentPassword = (value: string): WalletRule | null =>
+  value === '' ? 'password_required' : paymentPasswordPattern.test(value) ? null : 'password_invalid';
+
+/**
+ * A transfer from the member's main wallet, confirmed with the payment password: to their upline, or (agents)
+ * to a member of their downline by username. Each new submit carries a new requestId; sending the same
+ * request again after a failure keeps it, so the server never moves the money twice.
+ */
+export function MemberTransferForm({ kind }: { kind: TransferKind }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const testId = `${kind}-transfer`;
+  const [username, setUsername] = useState('');
+  const [amount, setAmount] = useState('');
+  const [paymentPassword, setPaymentPassword] = useState('');
+  const messages = useFormMessages(fields, {
+    NOT_IN_YOUR_LINE: 'username',
+    ACCOUNT_NOT_FOUND: 'username',
+    INSUFFICIENT_FUNDS: 'amount',
+    AMOUNT_BELOW_MINIMUM: 'amount',
+    AMOUNT_ABOVE_MAXIMUM: 'amount',
+    PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+  });
+  const { requestIdFor, settle } = useRequestId();
+  const transfer = useMutation({
+    mutationFn: ({ username: recipient, ...body }: DownlineTransferBody): Promise<TransferResult> =>
+      kind === 'upline' ? transferToUpline(body) : transferToDownline({ ...body, username: recipient }),
+  });
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (transfer.isPending) return;
+    const hasProblems = messages.showRules({
+      username: kind === 'downline' && username.trim() === '' ? 'username_required' : null,
+      amount: checkAmountInput(amount),
+      paymentPassword: checkPaymentPassword(paymentPassword),
+    });
+    if (hasProblems) return;
+    const body = { username: username.trim(), amount: amount.trim(), paymentPassword };
+    transfer.mutate(
+      { ...body, requestId: requestIdFor(body) },
+      {
+        onSuccess: (result) => {
+          settle();
+          setUsername('');
+          setAmount('');
+          setPaymentPassword('');
+          void refreshWalletQueries(queryClient);
+          dialogs.toast(
+            t('wallet.transfer.done', { amount: formatAmount(result.amount), recipient: result.recipient }),
+          );
+        },
+        onError: messages.showApiError,
+      },
+    );
+  };
+
+  const edit = (field: (typeof fields)[number], setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    messages.clear(field);
+  };
+
+  return (
+    <form
+      className="wallet-form"
+      aria-labelledby={titleId}
+      noValidate
+      data-testid={`${testId}-form`}
+      onSubmit={submit}
+    >
+      <h3 id={titleId} className="wallet-form__title">
+        {t(kind === 'upline' ? 'wallet.upline.form_title' : 'wallet.downline.title')}
+      </h3>
+      <fieldset className="wallet-form__fields" disabled={transfer.isPending}>
+        {kind === 'downline' && (
+          <TextField
+            label={t('wallet.downline.username')}
+            value={username}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            onValueChange={edit('username', setUsername)}
+            error={messages.errorOf('username')}
+            testId={`${testId}-username`}
+          />
+        )}
+        <TextField
+          label={t('wallet.common.amount')}
+          value={amount}
+          inputMode="decimal"
+          autoComplete="off"
+          onValueChange={edit('amount', setAmount)}
+          error={messages.errorOf('amount')}
+          testId={`${testId}-amount`}
+        />
+        <PasswordField
+          label={t('wallet.common.payment_password')}
+          value={paymentPassword}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          onValueChange={edit('paymentPassword', setPaymentPassword)}
+          error={messages.errorOf('paymentPassword')}
+          testId={`${testId}-password`}
+        />
+        <FormError message={messages.formError} />
+        {messages.formErrorCode === 'PAYMENT_PASSWORD_REQUIRED' && (
+          <Link to="/member?page=securityCenter" className="text-link">
+            {t('wallet.common.set_payment_password')}
+          </Link>
+        )}
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-busy={transfer.isPending}
+          data-testid={`${testId}-submit`}
+        >
+          {t(transfer.isPending ? 'wallet.common.sending' : 'wallet.transfer.submit')}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

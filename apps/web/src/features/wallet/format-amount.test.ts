@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmountInput } from './amount-input';
+import { isRangeReversed, localIsoDate, recentDays } from './date-range';
+import { amountSign, formatAmount } from './format-amount';
+
+describe('formatAmount', () => {
+  it.each([
+    ['0', '0.00'],
+    ['0.5', '0.50'],
+    ['12.3', '12.30'],
+    ['1000.00', '1,000.00'],
+    ['1234567.89', '1,234,567.89'],
+    ['-98765.4', '-98,765.40'],
+    ['000123.45', '123.45'],
+    // Beyond float precision: the digits are kept exactly.
+    ['92233720368547758.07', '92,233,720,368,547,758.07'],
+    // More decimals than shown are cut, never rounded up.
+    ['1.999', '1.99'],
+    ['-0.001', '0.00'],
+  ])('formats %s as %s', (input, expected) => {
+    expect(formatAmount(input)).toBe(expected);
+  });
+
+  it('adds a plus to money in when signed, never to zero', () => {
+    expect(formatAmount('50', { signed: true })).toBe('+50.00');
+    expect(formatAmount('-50', { signed: true })).toBe('-50.00');
+    expect(formatAmount('0.00', { signed: true })).toBe('0.00');
+  });
+
+  it('shows anything that is not a plain decimal as it came', () => {
+    expect(formatAmount('1e5')).toBe('1e5');
+    expect(formatAmount('')).toBe('');
+  });
+
+  it('tells money in from money out', () => {
+    expect(amountSign('12.00')).toBe('positive');
+    expect(amountSign('-0.01')).toBe('negative');
+    expect(amountSign('-0.00')).toBe('zero');
+    expect(amountSign('abc')).toBe('zero');
+  });
+});
+
+describe('checkAmountInput', () => {
+  it.each([
+    ['', 'amount_required'],
+    ['  ', 'amount_required'],
+    ['0', 'amount_invalid'],
+    ['-5', 'amount_invalid'],
+    ['1.234', 'amount_invalid'],
+    ['1,000', 'amount_invalid'],
+    ['abc', 'amount_invalid'],
+    ['100', null],
+    [' 100.5 ', null],
+    ['0.01', null],
+  ])('%j → %s', (input, expected) => {
+    expect(checkAmountInput(input)).toBe(expected);
+  });
+});
+
+describe('date ranges', () => {
+  it('counts the last days in local dates, today included', () => {
+    expect(recentDays(7, new Date(2025, 2, 3, 23, 30))).toEqual({ from: '2025-02-25', to: '2025-03-03' });
+    expect(localIsoDate(new Date(2025, 0, 5))).toBe('2025-01-05');
+  });
+
+  it('finds a start after the end', () => {
+    expect(isRangeReversed('2025-02-02', '2025-02-01')).toBe(true);
+    expect(isRangeReversed('2025-02-01', '2025-02-01')).toBe(false);
+    expect(isRangeReversed('', '2025-02-01')).toBe(false);
+  });
+});

@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test';
+import { expect, test, testCaptchaAnswer } from '../support/platform';
+
+/** The input (or select) a test id names, whether the id sits on it or on its field wrapper. */
+const control = (page: Page, testId: string) =>
+  page
+    .locator(
+      [`input[data-testid="${testId}"]`, `select[data-testid="${testId}"]`, `[data-testid="${testId}"] input`]
+        .concat(`[data-testid="${testId}"] select`)
+        .join(', '),
+    )
+    .first();
+
+/** A new player by username (no phone, so no extra verification), logged in on `page`. */
+const registerPlayer = async (page: Page, username: string, password: string) => {
+  await page.goto('/register');
+  await page.getByTestId('tab-username').click();
+  await control(page, 'register-username').fill(username);
+  await control(page, 'register-password').fill(password);
+  await control(page, 'register-confirm-password').fill(password);
+  await expect(page.getByTestId('captcha-image')).toBeVisible();
+  await control(page, 'captcha-field').fill(testCaptchaAnswer);
+  await page.getByTestId('register-terms').locator('input').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('header-account')).toHaveText(username);
+};
+
+/** Marks the page so a later check can tell it was never reloaded. */
+const markPage = (page: Page) =>
+  page.evaluate(() => {
+    (window as Window & { journeyMark?: boolean }).journeyMark = true;
+  });
+const isSamePage = (page: Page) =>
+  page.evaluate(() => (window as Window & { journeyMark?: boolean }).journeyMark === true);
+
+const signInToConsole = async (page: Page) => {
+  await page.goto('/backoffice/');
+  await control(page, 'login-username').fill('operator');
+  await control(page, 'login-password').fill('Operator#2025');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('staff-name')).toBeVisible();
+};
+
+test('a player deposits through the sandbox gateway and the header balance changes without reload', async ({
+  page,
+  context,
+}) => {
+  await registerPlayer(page, 'payer01', 'Secret123');
+  await expect(page.getByTestId('header-balance')).toHaveText(/0\.00/);
+  await page.goto('/member?page=depositv2');
+  await markPage(page);
+  await page.getByTestId('deposit-channel-SANDBOX_PAY').click();
+  await control(page, 'deposit-amount').fill('25');
+
+  const gatewayOpened = context.waitForEvent('page');
+  await page.getByTestId('deposit-submit').click();
+  const gateway = await gatewayOpened;
+  await expect(gateway.getByRole('heading', { name: 'Sandbox Pay' })).toBeVisible();
+  await expect(gateway.getByText('25.00 USD')).toBeVisible();
+  await gateway.getByRole('button', { name: 'Pay' }).click();
+
+  // The site tab learns of the credit by server push: the balance and the deposit's status change in place.
+  await expect(page.getByTestId('header-balance')).toHaveText(/25\.00/);
+  await expect(page.getByTestId('deposit-status-badge')).toHaveAttribute('data-status', 'credited');
+  expect(await isSamePage(page)).toBe(true);
+
+  // The gateway repeats its notice: the wallet is credited once.
+  if (!gateway.isClosed()) {
+    await gateway.goto(gateway.url());
+    const again = gateway.getByRole('button', { name: 'Send the notice again' });
+    if (await again.isVisible()) await again.click();
+  }
+  await page.getByTestId('header-balance-refresh').click();
+  await expect(page.getByTestId('header-balance')).toHaveText(/25\.00/);
+});
+
+test('a player asks for a withdrawal, staff approve it in the console, the player confirms receipt', async ({
+  page,
+  browser,
+}) => {
+  await registerPlayer(page, 'cashout01', 'Secret123');
+  await markPage(page);
+
+  const consoleContext = await browser.newContext();
+  const staff = await consoleContext.newPage();
+  try {
+    await signInToConsole(staff);
+    await staff.getByTestId('nav-members').click();
+    await control(staff, 'member-search-input').fill('cashout01');
+    await staff.getByTestId('member-search-submit').click();
+    await expect(staff.getByTestId('member-funds')).toBeVisible();
+    await staff.getByTestId('adjustment-credit').click();
+    await control(staff, 'adjustment-amount').fill('300');
+    await control(staff, 'adjustment-reason').fill('Journey opening balance');
+    await staff.getByTestId('adjustment-submit').click();
+    await staff.getByTestId('adjustment-confirm').click();
+    await expect(staff.getByTestId('adjustment-result')).toBeVisible();
+
+    // The open site hears of the adjustment without reloading.
+    await expect(page.getByTestId('header-balance')).toHaveText(/300\.00/);
+    expect(await isSamePage(page)).toBe(true);
+
+    await page.goto('/member?page=withdraw');
+    await expect(page.getByTestId('payment-password-form')).toBeVisible();
+    await control(page, 'payment-password-login').fill('Secret123');
+    await control(page, 'payment-password-new').fill('246810');
+    await control(page, 'payment-password-confirm').fill('246810');
+    await page.getByTestId('payment-password-submit').click();
+
+    await page.getByTestId('payout-add-open').click();
+    await control(page, 'payout-method').selectOption('bank');
+    await control(page, 'payout-provider').fill('BDO Unibank');
+    await control(page, 'payout-number').fill('001234567890');
+    await control(page, 'payout-holder').fill('Ana Reyes');
+    await control(page, 'payout-password').fill('246810');
+    await page.getByTestId('payout-submit').click();
+    await expect(page.getByTestId('payout-accounts')).toContainText('****7890');
+
+    await control(page, 'withdraw-amount').fill('120');
+    await control(page, 'withdraw-password').fill('246810');
+    await page.getByTestId('withdraw-submit').click();
+    await expect(page.getByTestId('header-balance')).toHaveText(/180\.00/);
+    const row = page.locator('[data-testid^="withdrawal-status-"]').first();
+    await expect(row).toContainText(/pending/i);
+    const withdrawalId = ((await row.getAttribute('data-testid')) ?? '').replace('withdrawal-status-', '');
+
+    await staff.getByTestId('nav-withdrawals').click();
+    await staff.getByTestId(`approve-withdrawal-${withdrawalId}`).click();
+    await staff.getByTestId('review-confirm').click();
+    await expect(staff.getByTestId(`withdrawal-row-${withdrawalId}`)).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId(`withdrawal-status-${withdrawalId}`)).toContainText(/approved/i);
+    await page.getByTestId(`withdrawal-received-button-${withdrawalId}`).click();
+    await expect(page.getByTestId(`withdrawal-confirmation-state-${withdrawalId}`)).toContainText(
+      /received/i,
+    );
+    await expect(page.getByTestId(`withdrawal-received-button-${withdrawalId}`)).toHaveCount(0);
+    await expect(page.getByTestId('header-balance')).toHaveText(/180\.00/);
+  } finally {
+    await consoleContext.close();
+  }
+});
+
+test('an agent transfers to a member of its downline', async ({ page }) => {
+  await page.goto('/agent');
+  await control(page, 'login-username').fill('demoagent');
+  await control(page, 'login-password').fill('Agent2025');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/agentHome$/);
+
+  await page.goto('/member?page=transferFund');
+  const before = (await page.getByTestId('wallet-main').textContent()) ?? '';
+  await control(page, 'downline-transfer-username').fill('demoplayer');
+  await control(page, 'downline-transfer-amount').fill('10');
+  await control(page, 'downline-transfer-password').fill('123456');
+  await page.getByTestId('downline-transfer-submit').click();
+  await expect(page.getByTestId('toast')).toBeVisible();
+  const toCents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  await expect
+    .poll(async () => toCents((await page.getByTestId('wallet-main').textContent()) ?? ''))
+    .toBe(toCents(before) - 1000);
+
+  // Someone outside the agent's line is refused, and nothing moves.
+  await control(page, 'downline-transfer-username').fill('payer01');
+  await control(page, 'downline-transfer-amount').fill('10');
+  await control(page, 'downline-transfer-password').fill('123456');
+  await page.getByTestId('downline-transfer-submit').click();
+  await expect(page.getByText('This account is not in your line.')).toBeVisible();
+  expect(toCents((await page.getByTestId('wallet-main').textContent()) ?? '')).toBe(toCents(before) - 1000);
+});

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test, testCaptchaAnswer } from '../support/platform';
 
-/** The input (or select) a test id names, whether the id sits on it or on its field wrapper. */
+/** The form control a test id names, whether the id sits on it or on its field wrapper. */
 const control = (page: Page, testId: string) =>
   page
     .locator(
-      [`input[data-testid="${testId}"]`, `select[data-testid="${testId}"]`, `[data-testid="${testId}"] input`]
-        .concat(`[data-testid="${testId}"] select`)
+      ['input', 'select', 'textarea']
+        .flatMap((tag) => [`${tag}[data-testid="${testId}"]`, `[data-testid="${testId}"] ${tag}`])
         .join(', '),
     )
     .first();

@@ -16,9 +16,9 @@ import { walletQueryKeyPrefix } from '../api/query-keys';
 import { uploadProof } from '../api/upload-proof';
 import { useFormMessages } from '../form-messages';
 import { openGateway } from '../open-gateway';
-import { useRequestId } from '../use-request-id';
+import { useRequestId } from '../../../lib/use-request-id';
 import { CopyButton } from './copy-button';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { ProofField } from './proof-field';
 
 const depositFields = ['channelCode', 'amount', 'playerReference', 'proofUploadId'] as const;
@@ -42,8 +42,7 @@ export function DepositForm() {
       >
         <h3 id="deposit-pending-title">{t('payments.deposit.pending_title')}</h3>
         <p role="status">
-          {t('payments.deposit.pending_text')}{' '}
-          <Money amount={submitted.amount} currency={submitted.currency} />
+          {t('payments.deposit.pending_text')} <Money amount={submitted.amount} symbol={submitted.currency} />
         </p>
         <button
           type="button"
@@ -220,8 +219,8 @@ function DepositFormFields({
                 </span>
                 <span className="payments-channel__method">{t(`payments.method.${candidate.method}`)}</span>
                 <span className="payments-channel__range">
-                  <Money amount={candidate.minAmount} currency={candidate.currency} /> –{' '}
-                  <Money amount={candidate.maxAmount} currency={candidate.currency} />
+                  <Money amount={candidate.minAmount} symbol={candidate.currency} /> –{' '}
+                  <Money amount={candidate.maxAmount} symbol={candidate.currency} />
                 </span>
               </span>
             </label>

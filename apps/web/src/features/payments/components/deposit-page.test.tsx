@@ -89,11 +89,11 @@ describe('depositv2', () => {
 
     const bank = await screen.findByTestId('deposit-channel-BANK_PH');
     expect(bank.textContent).toContain('Bank transfer (BDO)');
-    expect(bank.textContent).toContain('10.00 USD');
-    expect(bank.textContent).toContain('50000.00 USD');
+    expect(bank.textContent).toContain('USD 10.00');
+    expect(bank.textContent).toContain('USD 50,000.00');
     const gateway = screen.getByTestId('deposit-channel-SANDBOX_PAY');
     expect(gateway.textContent).toContain('Online payment');
-    expect(gateway.textContent).toContain('20.00 USD');
+    expect(gateway.textContent).toContain('USD 20.00');
 
     const row = await screen.findByTestId('deposit-row-40');
     expect(within(row).getByTestId('deposit-row-status-40').textContent).toBe('Credited');

@@ -7,7 +7,7 @@ import { toSafeExternalUrl } from '../../../lib/open-external-link';
 import { translateApiError } from '../../../lib/translate-message';
 import { getDepositsQueryOptions, useDeposit } from '../api/get-deposits';
 import { walletQueryKeyPrefix } from '../api/query-keys';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { StatusBadge } from './status-badge';
 
 /** The deposit the gateway returned the player for, asked about every 2 s until it settles. */
@@ -46,7 +46,7 @@ export function DepositStatusPanel({ id }: { id: string }) {
         <>
           <p className="payments-status__line">
             <StatusBadge status={deposit.status} testId="deposit-status-badge" />
-            <Money amount={deposit.amount} currency={deposit.currency} />
+            <Money amount={deposit.amount} symbol={deposit.currency} />
             <span dir="auto">{deposit.channelName}</span>
           </p>
           <p role="status" aria-live="polite" data-testid="deposit-status-text">

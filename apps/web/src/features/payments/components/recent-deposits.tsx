@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { formatLocalDateTime } from '../../../lib/format-date';
 import { translateApiError } from '../../../lib/translate-message';
 import { useRecentDeposits } from '../api/get-deposits';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { StatusBadge } from './status-badge';
 
 export function RecentDeposits() {
@@ -31,7 +31,7 @@ export function RecentDeposits() {
                 <StatusBadge status={deposit.status} testId={`deposit-row-status-${deposit.id}`} />
               </div>
               <div className="payments-list__body">
-                <Money amount={deposit.amount} currency={deposit.currency} />
+                <Money amount={deposit.amount} symbol={deposit.currency} />
                 <span className="muted">{formatLocalDateTime(deposit.createdAt)}</span>
               </div>
               {deposit.reviewNote !== null && (

@@ -108,10 +108,10 @@ describe('withdraw', () => {
     );
     renderApp('/member?page=withdraw', permission);
 
-    expect((await screen.findByTestId('withdraw-overview-balance')).textContent).toBe('1000.00 USD');
+    expect((await screen.findByTestId('withdraw-overview-balance')).textContent).toBe('USD 1,000.00');
     expect(screen.getByTestId('withdraw-overview-today-count').textContent).toBe('1 of 3');
     expect(screen.getByTestId('withdraw-overview-today-amount').textContent).toBe(
-      '150.00 USD / 20000.00 USD',
+      'USD 150.00 / USD 20,000.00',
     );
     expect(screen.getByTestId('withdraw-turnover-block').textContent).toContain(
       'You need to place 250.00 USD more in valid bets before you can withdraw.',
@@ -285,8 +285,8 @@ describe('withdraw', () => {
 
     const final = await screen.findByTestId('withdrawal-32');
     expect(within(final).queryByRole('button')).toBeNull();
-    expect(within(final).getByTestId('withdrawal-received-32').textContent).toBe('200.00 USD');
-    expect(within(final).getByTestId('withdrawal-remaining-32').textContent).toBe('0.00 USD');
+    expect(within(final).getByTestId('withdrawal-received-32').textContent).toBe('USD 200.00');
+    expect(within(final).getByTestId('withdrawal-remaining-32').textContent).toBe('USD 0.00');
     expect(screen.getByTestId('withdrawal-deadline-31').textContent).toContain('Counts as received after');
 
     // Received, partly.

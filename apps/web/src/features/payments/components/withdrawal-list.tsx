@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { formatLocalDateTime } from '../../../lib/format-date';
 import { translateApiError } from '../../../lib/translate-message';
 import { useWithdrawals } from '../api/get-withdrawals';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { ConfirmationBadge, StatusBadge } from './status-badge';
 import { WithdrawalConfirmation } from './withdrawal-confirmation';
 
@@ -50,7 +50,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
   return (
     <li className="payments-list__item" data-testid={`withdrawal-${id}`}>
       <div className="payments-list__head">
-        <Money amount={withdrawal.amount} currency={currency} />
+        <Money amount={withdrawal.amount} symbol={currency} />
         <StatusBadge status={withdrawal.status} testId={`withdrawal-status-${id}`} />
       </div>
       <div className="payments-list__body">
@@ -75,7 +75,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
                 <div>
                   <dt>{t('payments.confirmation.received_amount')}</dt>
                   <dd data-testid={`withdrawal-received-${id}`}>
-                    <Money amount={confirmation.receivedAmount} currency={currency} />
+                    <Money amount={confirmation.receivedAmount} symbol={currency} />
                   </dd>
                 </div>
               )}
@@ -83,7 +83,7 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
                 <div>
                   <dt>{t('payments.confirmation.remaining_amount')}</dt>
                   <dd data-testid={`withdrawal-remaining-${id}`}>
-                    <Money amount={confirmation.remainingAmount} currency={currency} />
+                    <Money amount={confirmation.remainingAmount} symbol={currency} />
                   </dd>
                 </div>
               )}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isPositiveAmount } from '../amount';
 import type { WithdrawalOverview } from '../api/get-withdrawal-overview';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 
 /** Balance, limits, today's use and the turnover still to bet, which blocks withdrawing until it is met. */
 export function WithdrawalOverviewPanel({ overview }: { overview: WithdrawalOverview }) {
@@ -11,15 +11,15 @@ export function WithdrawalOverviewPanel({ overview }: { overview: WithdrawalOver
     {
       name: 'balance',
       label: t('payments.overview.balance'),
-      value: <Money amount={overview.balance} currency={currency} />,
+      value: <Money amount={overview.balance} symbol={currency} />,
     },
     {
       name: 'limits',
       label: t('payments.overview.limits'),
       value: (
         <>
-          <Money amount={overview.minAmount} currency={currency} /> –{' '}
-          <Money amount={overview.maxAmount} currency={currency} />
+          <Money amount={overview.minAmount} symbol={currency} /> –{' '}
+          <Money amount={overview.maxAmount} symbol={currency} />
         </>
       ),
     },
@@ -37,15 +37,15 @@ export function WithdrawalOverviewPanel({ overview }: { overview: WithdrawalOver
       label: t('payments.overview.today_amount'),
       value: (
         <>
-          <Money amount={overview.usedTodayAmount} currency={currency} /> /{' '}
-          <Money amount={overview.dailyMaxAmount} currency={currency} />
+          <Money amount={overview.usedTodayAmount} symbol={currency} /> /{' '}
+          <Money amount={overview.dailyMaxAmount} symbol={currency} />
         </>
       ),
     },
     {
       name: 'turnover',
       label: t('payments.overview.turnover'),
-      value: <Money amount={overview.turnoverRemaining} currency={currency} />,
+      value: <Money amount={overview.turnoverRemaining} symbol={currency} />,
     },
   ];
   const isTurnoverOpen = isPositiveAmount(overview.turnoverRemaining);

@@ -10,7 +10,7 @@ import { usePayoutAccounts } from '../api/get-payout-accounts';
 import type { WithdrawalOverview } from '../api/get-withdrawal-overview';
 import { paymentsQueryKeyPrefix, walletQueryKeyPrefix } from '../api/query-keys';
 import { useFormMessages, type PaymentMessage } from '../form-messages';
-import { useRequestId } from '../use-request-id';
+import { useRequestId } from '../../../lib/use-request-id';
 import { SelectField } from './select-field';
 
 const requestFields = ['payoutAccountId', 'amount', 'paymentPassword'] as const;

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { readBalanceHidden, saveBalanceHidden } from '../../../lib/storage';
 import { useBalance } from '../api/get-balance';
-import { formatAmount } from '../format-amount';
+import { formatAmount } from '../../../lib/format-amount';
 
 /** Game pages take the whole screen and show no balance (spec section 2, Header). */
 const gamePages = new Set(['seamless', 'lottert', 'lottery', 'vnlottery', 'sealottery']);

@@ -13,9 +13,9 @@ import {
   type TransferResult,
 } from '../api/transfer-member';
 import { checkAmountInput } from '../amount-input';
-import { formatAmount } from '../format-amount';
+import { formatAmount } from '../../../lib/format-amount';
 import { useFormMessages, type WalletRule } from '../use-form-messages';
-import { useRequestId } from '../use-request-id';
+import { useRequestId } from '../../../lib/use-request-id';
 
 type TransferKind = 'upline' | 'downline';
 const fields = ['username', 'amount', 'paymentPassword'] as const;

@@ -9,7 +9,7 @@ import type { DateRangeFilter } from '../api/get-transaction-records';
 import { browserTimeZone, isRangeReversed, recentDays } from '../date-range';
 import { DateRangeFields } from './date-range-fields';
 import { ExportButton } from './export-button';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { QueryState } from './query-state';
 
 const defaultDays = 7;

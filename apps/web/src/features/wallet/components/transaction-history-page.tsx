@@ -7,7 +7,7 @@ import { useTransactionRecords, type TransactionRecordFilter } from '../api/get-
 import { browserTimeZone, isRangeReversed, recentDays } from '../date-range';
 import { DateRangeFields } from './date-range-fields';
 import { ExportButton } from './export-button';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { Pagination } from './pagination';
 import { QueryState } from './query-state';
 

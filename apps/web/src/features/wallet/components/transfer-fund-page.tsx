@@ -11,9 +11,9 @@ import { walletQueryKeys } from '../api/query-keys';
 import { transferGameWallet, type GameWalletTransferBody } from '../api/transfer-game-wallet';
 import { checkAmountInput } from '../amount-input';
 import { useFormMessages } from '../use-form-messages';
-import { useRequestId } from '../use-request-id';
+import { useRequestId } from '../../../lib/use-request-id';
 import { MemberTransferForm } from './member-transfer-form';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { QueryState } from './query-state';
 
 function FundsSummary({ funds }: { funds: ConsolidatedFunds }) {

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { useBalance } from '../api/get-balance';
 import { useUpline } from '../api/get-upline';
 import { MemberTransferForm } from './member-transfer-form';
-import { Money } from './money';
+import { Money } from '../../../components/money';
 import { QueryState } from './query-state';
 
 /** transferUpline: money from the member's main wallet to their direct upline. */

@@ -1,4 +1,4 @@
-import { amountSign, formatAmount } from '../format-amount';
+import { amountSign, formatAmount } from '../lib/format-amount';
 
 type MoneyProps = {
   amount: string;

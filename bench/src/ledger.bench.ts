@@ -107,7 +107,7 @@ export const ledgerBench = async (): Promise<BenchResult> => {
     await pglite.close();
   }
   if (process.env.DATABASE_URL) {
-    for (const clients of [8, 32]) {
+    for (const clients of [8, 16, 32]) {
       const database = await openTestDatabase();
       try {
         rows.push(await measurePostings(database, 'PostgreSQL', clients));

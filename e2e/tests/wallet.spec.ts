@@ -137,6 +137,16 @@ test('a player asks for a withdrawal, staff approve it in the console, the playe
     );
     await expect(page.getByTestId(`withdrawal-received-button-${withdrawalId}`)).toHaveCount(0);
     await expect(page.getByTestId('header-balance')).toHaveText(/180\.00/);
+
+    // The account record shows both movements, and filters by type.
+    await page.goto('/member?page=transactionHistory');
+    await expect(page.getByTestId('transactions-row')).toHaveCount(2);
+    await expect(page.getByTestId('transactions-table')).toContainText('300.00');
+    await expect(page.getByTestId('transactions-table')).toContainText('-120.00');
+    await control(page, 'transactions-type').selectOption('withdrawal');
+    await page.getByTestId('transactions-search').click();
+    await expect(page.getByTestId('transactions-row')).toHaveCount(1);
+    await expect(page.getByTestId('transactions-table')).toContainText('-120.00');
   } finally {
     await consoleContext.close();
   }

@@ -201,15 +201,23 @@ export class Operator {
     if (!response.ok()) throw new Error(`delivery settings refused: ${await response.text()}`);
   }
 
-  /** The newest verification code sent by SMS to a number, as staff read it in the outbox. */
+  /**
+   * The newest verification code sent by SMS to a number, as staff read it in the outbox. Like a phone, it
+   * waits a little for the message: the site's send button disables when sending starts, before the server
+   * has written the code.
+   */
   async readSmsCode(recipient: string): Promise<string> {
-    const response = await this.request.get(
-      `/wps/backoffice/outbox?merchantCode=DEMO&channel=sms&recipient=${encodeURIComponent(recipient)}`,
-      { headers: { authorization: this.authorization } },
-    );
-    const body = (await response.json()) as { value: { messages: Array<{ body: string }> } };
-    const code = /code is (\d{6})/.exec(body.value.messages[0]?.body ?? '')?.[1];
-    if (!code) throw new Error(`no code was sent to ${recipient}`);
-    return code;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const response = await this.request.get(
+        `/wps/backoffice/outbox?merchantCode=DEMO&channel=sms&recipient=${encodeURIComponent(recipient)}`,
+        { headers: { authorization: this.authorization } },
+      );
+      const body = (await response.json()) as { value: { messages: Array<{ body: string }> } };
+      const code = /code is (\d{6})/.exec(body.value.messages[0]?.body ?? '')?.[1];
+      if (code) return code;
+      if (Date.now() > deadline) throw new Error(`no code was sent to ${recipient}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 }

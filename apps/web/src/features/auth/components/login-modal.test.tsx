@@ -269,9 +269,13 @@ describe('login modal', () => {
 
     fireEvent.keyDown(document, { key: 'Escape' });
 
-    await waitFor(() => {
-      expect(screen.queryByTestId('login-modal')).toBeNull();
-    });
+    // Closing navigates home, which loads the home route; a busy CI machine needs more than the default 1 s.
+    await waitFor(
+      () => {
+        expect(screen.queryByTestId('login-modal')).toBeNull();
+      },
+      { timeout: 5000 },
+    );
     expect(window.location.pathname).toBe('/');
   });
 

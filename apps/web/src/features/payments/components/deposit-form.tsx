@@ -97,7 +97,13 @@ function DepositFormFields({
   const [isSending, setSending] = useState(false);
   // A slip uploaded by a failed submit is not uploaded again when the same file is sent again.
   const uploaded = useRef<{ file: File; id: string } | null>(null);
-  const messages = useFormMessages<DepositField>(depositFields);
+  const messages = useFormMessages<DepositField>(depositFields, {
+    AMOUNT_BELOW_MINIMUM: 'amount',
+    AMOUNT_ABOVE_MAXIMUM: 'amount',
+    UPLOAD_INVALID_TYPE: 'proofUploadId',
+    UPLOAD_TOO_LARGE: 'proofUploadId',
+    CHANNEL_UNAVAILABLE: 'channelCode',
+  });
   const { requestIdFor, settle } = useRequestId();
   const channel = channels.find((candidate) => candidate.code === channelCode) ?? null;
 
@@ -169,13 +175,7 @@ function DepositFormFields({
       dialogs.toast(t('payments.deposit.submitted'));
       onSubmitted(deposit);
     } catch (error) {
-      messages.showApiError(error, {
-        AMOUNT_BELOW_MINIMUM: 'amount',
-        AMOUNT_ABOVE_MAXIMUM: 'amount',
-        UPLOAD_INVALID_TYPE: 'proofUploadId',
-        UPLOAD_TOO_LARGE: 'proofUploadId',
-        CHANNEL_UNAVAILABLE: 'channelCode',
-      });
+      messages.showApiError(error);
       if (isApiError(error) && error.code === 'CHANNEL_UNAVAILABLE') {
         void queryClient.invalidateQueries({ queryKey: getDepositChannelsQueryOptions().queryKey });
       }

@@ -33,7 +33,11 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
   const [newPaymentPassword, setNewPaymentPassword] = useState('');
   const [confirmPaymentPassword, setConfirmPaymentPassword] = useState('');
   const [isSending, setSending] = useState(false);
-  const messages = useFormMessages<PasswordFormField>(passwordFields);
+  const messages = useFormMessages<PasswordFormField>(passwordFields, {
+    INVALID_CREDENTIALS: 'loginPassword',
+    OLD_PASSWORD_WRONG: 'loginPassword',
+    PAYMENT_PASSWORD_WRONG: 'oldPaymentPassword',
+  });
 
   const edit = (field: PasswordFormField, setter: (value: string) => void) => (value: string) => {
     setter(value);
@@ -74,11 +78,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
       setConfirmPaymentPassword('');
       onDone?.();
     } catch (error) {
-      messages.showApiError(error, {
-        INVALID_CREDENTIALS: 'loginPassword',
-        OLD_PASSWORD_WRONG: 'loginPassword',
-        PAYMENT_PASSWORD_WRONG: 'oldPaymentPassword',
-      });
+      messages.showApiError(error);
     } finally {
       setSending(false);
     }

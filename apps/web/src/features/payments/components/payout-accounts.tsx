@@ -122,7 +122,12 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
   const [holderName, setHolderName] = useState(realName ?? '');
   const [paymentPassword, setPaymentPassword] = useState('');
   const [isSending, setSending] = useState(false);
-  const messages = useFormMessages<AccountField>(accountFields);
+  const messages = useFormMessages<AccountField>(accountFields, {
+    PAYOUT_NAME_MISMATCH: 'holderName',
+    PAYOUT_ACCOUNT_EXISTS: 'accountNumber',
+    PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+    PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
+  });
 
   const edit = (field: AccountField, setter: (value: string) => void) => (value: string) => {
     setter(value);
@@ -159,12 +164,7 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
       onClose();
     } catch (error) {
       setPaymentPassword('');
-      messages.showApiError(error, {
-        PAYOUT_NAME_MISMATCH: 'holderName',
-        PAYOUT_ACCOUNT_EXISTS: 'accountNumber',
-        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-        PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
-      });
+      messages.showApiError(error);
     } finally {
       setSending(false);
     }

@@ -28,7 +28,12 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
   const [proof, setProof] = useState<File | null>(null);
   const [sending, setSending] = useState<Outcome | null>(null);
   const uploaded = useRef<{ file: File; id: string } | null>(null);
-  const messages = useFormMessages<ConfirmationField>(confirmationFields);
+  const messages = useFormMessages<ConfirmationField>(confirmationFields, {
+    AMOUNT_ABOVE_MAXIMUM: 'receivedAmount',
+    AMOUNT_BELOW_MINIMUM: 'receivedAmount',
+    UPLOAD_INVALID_TYPE: 'proofUploadId',
+    UPLOAD_TOO_LARGE: 'proofUploadId',
+  });
 
   const send = async (outcome: Outcome) => {
     if (sending !== null) return;
@@ -60,12 +65,7 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
       void queryClient.invalidateQueries({ queryKey: walletQueryKeyPrefix });
       dialogs.toast(t('payments.confirmation.sent'));
     } catch (error) {
-      messages.showApiError(error, {
-        AMOUNT_ABOVE_MAXIMUM: 'receivedAmount',
-        AMOUNT_BELOW_MINIMUM: 'receivedAmount',
-        UPLOAD_INVALID_TYPE: 'proofUploadId',
-        UPLOAD_TOO_LARGE: 'proofUploadId',
-      });
+      messages.showApiError(error);
       // Someone else (the deadline, another tab) may have closed it: show what is true now.
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
     } finally {

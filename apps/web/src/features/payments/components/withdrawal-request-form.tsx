@@ -26,7 +26,13 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
   const [amount, setAmount] = useState('');
   const [paymentPassword, setPaymentPassword] = useState('');
   const [isSending, setSending] = useState(false);
-  const messages = useFormMessages<RequestField>(requestFields);
+  const messages = useFormMessages<RequestField>(requestFields, {
+    AMOUNT_BELOW_MINIMUM: 'amount',
+    AMOUNT_ABOVE_MAXIMUM: 'amount',
+    INSUFFICIENT_FUNDS: 'amount',
+    PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+    PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
+  });
   const { requestIdFor, settle } = useRequestId();
   // The first account until the player picks one (and again when the picked one is removed).
   const payoutAccountId = accounts?.some((account) => account.id === chosenAccountId)
@@ -68,13 +74,7 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
       dialogs.toast(t('payments.withdraw.submitted'));
     } catch (error) {
-      messages.showApiError(error, {
-        AMOUNT_BELOW_MINIMUM: 'amount',
-        AMOUNT_ABOVE_MAXIMUM: 'amount',
-        INSUFFICIENT_FUNDS: 'amount',
-        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-        PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
-      });
+      messages.showApiError(error);
     } finally {
       setSending(false);
     }

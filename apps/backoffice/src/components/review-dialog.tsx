@@ -83,3 +83,37 @@ export const ReviewDialog = ({
     </Dialog>
   );
 };
+
+/** The Approve and Reject buttons of a pending row; `kind` names the test ids (approve-deposit-12). */
+export const ReviewActions = ({
+  kind,
+  id,
+  onReview,
+}: {
+  kind: 'deposit' | 'withdrawal';
+  id: string;
+  onReview: (decision: ReviewDecision) => void;
+}) => (
+  <>
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={() => {
+        onReview('approve');
+      }}
+      data-testid={`approve-${kind}-${id}`}
+    >
+      Approve
+    </button>
+    <button
+      type="button"
+      className="button button--danger"
+      onClick={() => {
+        onReview('reject');
+      }}
+      data-testid={`reject-${kind}-${id}`}
+    >
+      Reject
+    </button>
+  </>
+);

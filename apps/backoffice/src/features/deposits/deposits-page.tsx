@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { Pager } from '../../components/pager';
 import { ProofImage } from '../../components/proof-image';
-import { ReviewDialog, type ReviewDecision } from '../../components/review-dialog';
+import { ReviewDialog, type ReviewDecision, ReviewActions } from '../../components/review-dialog';
 import { StatusFilter, type ReviewStatus } from '../../components/status-filter';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useDeposits, useReviewDeposit, type StaffDeposit } from './api';
@@ -86,28 +86,13 @@ export const DepositsPage = () => {
                 </td>
                 <td className="row-actions">
                   {deposit.status === 'pending' ? (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--primary"
-                        onClick={() => {
-                          openReview(deposit, 'approve');
-                        }}
-                        data-testid={`approve-deposit-${deposit.id}`}
-                      >
-                        Approve
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger"
-                        onClick={() => {
-                          openReview(deposit, 'reject');
-                        }}
-                        data-testid={`reject-deposit-${deposit.id}`}
-                      >
-                        Reject
-                      </button>
-                    </>
+                    <ReviewActions
+                      kind="deposit"
+                      id={deposit.id}
+                      onReview={(decision) => {
+                        openReview(deposit, decision);
+                      }}
+                    />
                   ) : null}
                 </td>
               </tr>

@@ -3,7 +3,7 @@ import type { ConfirmationState } from '@wps/contracts/payments';
 import { ErrorMessage } from '../../components/error-message';
 import { Pager } from '../../components/pager';
 import { ProofImage } from '../../components/proof-image';
-import { ReviewDialog, type ReviewDecision } from '../../components/review-dialog';
+import { ReviewDialog, type ReviewDecision, ReviewActions } from '../../components/review-dialog';
 import { StatusFilter, type ReviewStatus } from '../../components/status-filter';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useReviewWithdrawal, useWithdrawals, type StaffWithdrawal } from './api';
@@ -129,28 +129,13 @@ export const WithdrawalsPage = () => {
                 </td>
                 <td className="row-actions">
                   {withdrawal.status === 'pending' ? (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--primary"
-                        onClick={() => {
-                          openReview(withdrawal, 'approve');
-                        }}
-                        data-testid={`approve-withdrawal-${withdrawal.id}`}
-                      >
-                        Approve
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger"
-                        onClick={() => {
-                          openReview(withdrawal, 'reject');
-                        }}
-                        data-testid={`reject-withdrawal-${withdrawal.id}`}
-                      >
-                        Reject
-                      </button>
-                    </>
+                    <ReviewActions
+                      kind="withdrawal"
+                      id={withdrawal.id}
+                      onReview={(decision) => {
+                        openReview(withdrawal, decision);
+                      }}
+                    />
                   ) : null}
                 </td>
               </tr>

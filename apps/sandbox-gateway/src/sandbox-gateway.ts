@@ -134,7 +134,7 @@ const localUrl = (host: string, port: number): string => {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 };
 
-/** Starts the sandbox on `port` (0: any free port) and answers its address. */
+/** Starts the sandbox on `port` (0: a free port) and answers its address. */
 export const startSandboxGateway = async (
   options: SandboxGatewayOptions & { host: string; port: number },
 ): Promise<RunningSandboxGateway> => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -76,6 +77,7 @@ const openPglite = async (location: { dataDir: string } | { memory: true }): Pro
   }
   const client = await PGlite.create(dataDir, {
     parsers: { [int8Oid]: (value: string) => BigInt(value) },
+    extensions: { pg_trgm },
   });
   const db: Database = drizzlePglite({ client });
   return {

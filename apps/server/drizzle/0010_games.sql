@@ -82,8 +82,7 @@ CREATE TABLE "game_vendors" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "game_vendors_code_unique" UNIQUE("code"),
 	CONSTRAINT "game_vendors_code_check" CHECK ("game_vendors"."code" ~ '^[A-Z0-9_]{2,24}$'),
-	CONSTRAINT "game_vendors_integration_check" CHECK ("game_vendors"."integration" in ('seamless', 'house')),
-	CONSTRAINT "game_vendors_seamless_check" CHECK ("game_vendors"."integration" <> 'seamless' or ("game_vendors"."wallet_public_key" is not null and "game_vendors"."launch_url" is not null))
+	CONSTRAINT "game_vendors_integration_check" CHECK ("game_vendors"."integration" in ('seamless', 'house'))
 );
 --> statement-breakpoint
 CREATE TABLE "games" (

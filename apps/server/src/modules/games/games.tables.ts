@@ -35,7 +35,11 @@ export const gameVendors = pgTable(
     displayName: text('display_name').notNull(),
     integration: text('integration', { enum: vendorIntegrations }).notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
-    /** PEM (SPKI) public key that verifies `X-Hub88-Signature` on the vendor's wallet calls. */
+    /**
+     * PEM (SPKI) public key that verifies `X-Hub88-Signature` on the vendor's wallet calls. A seamless vendor
+     * without one (or without a launch URL) is not connected yet: its calls fail the signature check and its
+     * games do not launch.
+     */
     walletPublicKey: text('wallet_public_key'),
     /** Where a launch sends the player; the platform adds token, game, currency, language and mode. */
     launchUrl: text('launch_url'),
@@ -47,10 +51,6 @@ export const gameVendors = pgTable(
   (table) => [
     check('game_vendors_code_check', sql`${table.code} ~ '^[A-Z0-9_]{2,24}$'`),
     check('game_vendors_integration_check', sql`${table.integration} in ('seamless', 'house')`),
-    check(
-      'game_vendors_seamless_check',
-      sql`${table.integration} <> 'seamless' or (${table.walletPublicKey} is not null and ${table.launchUrl} is not null)`,
-    ),
   ],
 );
 

@@ -106,6 +106,11 @@ export default tseslint.config(
                 'The operator console talks to the server over HTTP only and shares code through contracts.',
             },
             {
+              target: './apps/demo-vendor',
+              from: ['./apps/server', './apps/web', './apps/backoffice'],
+              message: 'The demo vendor is an outside party: it reaches the platform over HTTP only.',
+            },
+            {
               target: './packages/contracts',
               from: './apps',
               message: 'Contracts depend on nothing of the apps.',

@@ -31,6 +31,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'demo-vendor',
+          root: './apps/demo-vendor',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       './apps/backoffice',
     ],
   },

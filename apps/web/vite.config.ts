@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 // The API server of apps/server; the site calls it on the same origin, so dev and preview proxy to it.
 const apiTarget = 'http://127.0.0.1:8080';
-const proxy = Object.fromEntries(['/wps', '/health', '/ready', '/docs'].map((path) => [path, apiTarget]));
+// Game and vendor images are served by the platform too when the brand has no image CDN.
+const proxy = Object.fromEntries(
+  ['/wps', '/health', '/ready', '/docs', '/TCG_GAME_ICONS', '/TCG_PROD_IMAGES'].map((path) => [
+    path,
+    apiTarget,
+  ]),
+);
 
 export default defineConfig({
   plugins: [react()],

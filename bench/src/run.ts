@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { ledgerBench } from './ledger.bench';
 import { loginBench } from './login.bench';
 import { siteConfigurationBench } from './site-configuration.bench';
+import { vendorWalletBench } from './vendor-wallet.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
 
-const benches = [siteConfigurationBench, loginBench, ledgerBench];
+const benches = [siteConfigurationBench, loginBench, ledgerBench, vendorWalletBench];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {
   const columns = Object.keys(rows[0] ?? {});

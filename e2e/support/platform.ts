@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -178,6 +178,15 @@ export class Operator {
       data: patch,
     });
     if (!response.ok()) throw new Error(`settings refused: ${await response.text()}`);
+  }
+
+  /** A manual credit (positive) or debit of a member's main wallet, as finance staff make it. */
+  async adjustBalance(username: string, amount: string, reason: string): Promise<void> {
+    const response = await this.request.post('/wps/backoffice/adjustments', {
+      headers: { authorization: this.authorization },
+      data: { username, amount, reason, requestId: randomUUID() },
+    });
+    if (!response.ok()) throw new Error(`adjustment refused: ${await response.text()}`);
   }
 
   /** A brand's client registration at a social sign-in provider (its button also needs the brand's flag). */

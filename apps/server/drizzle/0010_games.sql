@@ -19,6 +19,7 @@ CREATE TABLE "game_rounds" (
 	"win_amount" bigint DEFAULT 0 NOT NULL,
 	"refunded_amount" bigint DEFAULT 0 NOT NULL,
 	"valid_bet" bigint DEFAULT 0 NOT NULL,
+	"turnover_recorded" bigint DEFAULT 0 NOT NULL,
 	"details" jsonb,
 	"opened_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_at" timestamp with time zone,
@@ -109,6 +110,13 @@ CREATE TABLE "recent_games" (
 	"game_id" bigint NOT NULL,
 	"played_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "recent_games_member_id_game_id_pk" PRIMARY KEY("member_id","game_id")
+);
+--> statement-breakpoint
+CREATE TABLE "vendor_wallet_keys" (
+	"key_id" text PRIMARY KEY NOT NULL,
+	"public_key_pem" text NOT NULL,
+	"private_key_pem" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "favorite_games" ADD CONSTRAINT "favorite_games_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

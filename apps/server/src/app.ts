@@ -28,6 +28,21 @@ import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { createStaffGuard } from './modules/backoffice/backoffice.guard';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
+import { catalogueRoutes } from './modules/games/catalogue.routes';
+import { createCatalogueService } from './modules/games/catalogue.service';
+import { favouriteRoutes } from './modules/games/favourites.routes';
+import { createFavouriteService } from './modules/games/favourites.service';
+import { createGameImageService } from './modules/games/game-images';
+import { gameImageRoutes } from './modules/games/game-images.routes';
+import { vendorAdminRoutes } from './modules/games/vendors-admin.routes';
+import { createVendorService } from './modules/games/vendors.service';
+import { launchRoutes } from './modules/games/launch.routes';
+import { createLaunchService } from './modules/games/launch.service';
+import { roundsRoutes } from './modules/games/rounds.routes';
+import { createRoundsService } from './modules/games/rounds.service';
+import { vendorWalletRoutes } from './modules/games/vendor-wallet.routes';
+import { createVendorWalletService } from './modules/games/vendor-wallet.service';
+import { createPlatformSigner } from './modules/games/wallet-signing';
 import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { createMessageService } from './modules/messages/messages.service';
@@ -71,6 +86,11 @@ export type AppDependencies = {
   push?: PushService;
   /** The sandbox payment gateway started beside the platform (main.ts), for channels without a baseUrl. */
   sandboxGatewayUrl?: string;
+  /**
+   * Origins of game vendors served over plain http that the site may frame (the demo vendor main.ts starts
+   * after listening, so read on every request); https vendors are always allowed.
+   */
+  gameFrameOrigins?: () => readonly string[];
 };
 
 /** Headers and cookies that must never be written to the logs. */
@@ -95,6 +115,7 @@ export const buildApp = async ({
   logStream,
   push = createPushService(),
   sandboxGatewayUrl,
+  gameFrameOrigins = () => [],
 }: AppDependencies): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
@@ -131,7 +152,7 @@ export const buildApp = async ({
         // blob: the operator console shows proof images fetched with its staff token as object URLs.
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'https:'],
-        'frame-src': ["'self'", 'https:'],
+        'frame-src': ["'self'", 'https:', () => gameFrameOrigins().join(' ')],
       },
     },
   });
@@ -183,6 +204,22 @@ export const buildApp = async ({
   const turnover = createTurnoverService({ db: database.db });
   const funds = createFundsService({ db: database.db, ledger, wallet });
   const records = createRecordsService({ db: database.db, ledger, wallet });
+  const catalogue = createCatalogueService({ db: database.db });
+  const favourites = createFavouriteService({ db: database.db, catalogue });
+  const gameVendors = createVendorService({ db: database.db, onCatalogueChange: catalogue.clearCaches });
+  const launch = createLaunchService({ db: database.db });
+  const rounds = createRoundsService({ db: database.db, wallet, records });
+  const vendorWallet = createVendorWalletService({
+    db: database.db,
+    ledger,
+    wallet,
+    turnover,
+    members,
+    brandCurrency: site.getBrandCurrency,
+    onError: (error) => {
+      app.log.error({ err: error }, 'vendor wallet call failed');
+    },
+  });
   const transfers = createTransferService({ db: database.db, ledger, wallet, members, messages });
   const walletAdmin = createWalletAdminService({
     db: database.db,
@@ -222,6 +259,10 @@ export const buildApp = async ({
   });
 
   await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
+  // The vendor wallet protocol answers in its own format (never the envelope), so it is a plugin of its own.
+  await app.register(vendorWalletRoutes({ vendorWallet, signer: createPlatformSigner(database.db) }), {
+    prefix: '/wps/vendor-wallet',
+  });
   await app.register(
     async (api) => {
       await api.register(siteRoutes(site));
@@ -231,6 +272,10 @@ export const buildApp = async ({
       await api.register(messageRoutes(messages, requireMember));
       await api.register(uploadRoutes(uploads, requireMember));
       await api.register(walletRoutes({ site, wallet, funds, transfers, records }, requireMember));
+      await api.register(catalogueRoutes({ catalogue, site, requireMember }));
+      await api.register(favouriteRoutes({ catalogue, favourites, requireMember }));
+      await api.register(launchRoutes({ launch, site, requireMember }));
+      await api.register(roundsRoutes({ rounds, site, requireMember }));
       await api.register(
         withdrawalRoutes({
           withdrawals,
@@ -252,6 +297,7 @@ export const buildApp = async ({
           await operator.register(uploadAdminRoutes(uploads, requireStaff));
           await operator.register(depositAdminRoutes({ deposits, channels, site, requireStaff }));
           await operator.register(walletAdminRoutes({ site, funds, admin: walletAdmin }, requireStaff));
+          await operator.register(vendorAdminRoutes(gameVendors, requireStaff));
           await operator.register(
             withdrawalAdminRoutes({ withdrawals, settings: paymentSettings, site, requireStaff }),
           );
@@ -262,6 +308,8 @@ export const buildApp = async ({
     { prefix: '/wps' },
   );
 
+  // Game and vendor artwork at the spec's image paths, outside /wps (the image CDN, when set, mirrors them).
+  await app.register(gameImageRoutes(createGameImageService({ db: database.db })));
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -47,6 +47,15 @@ const configSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   SANDBOX_GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  /**
+   * The demo game vendor, a separate process started beside the platform (demo and tests); its port, where 0
+   * (or a taken port) picks a free one. Its key pair lives in DATA_DIR/demo-vendor.
+   */
+  DEMO_VENDOR_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  DEMO_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
   /** Tests only: every captcha shows this answer, so journeys can solve it. Refused outside NODE_ENV=test. */
   TEST_CAPTCHA_ANSWER: z
     .string()

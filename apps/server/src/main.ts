@@ -3,6 +3,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { demoLogins, seedDemoData } from './db/seed';
+import {
+  type RunningDemoVendorProcess,
+  startDemoVendorBesidePlatform,
+} from './modules/games/demo-vendor-runner';
+import { ownUrl } from './modules/payments/gateway-client';
 import { startSandboxBesidePlatform } from './modules/payments/sandbox-runner';
 
 /** Starts the platform: configuration, database and migrations, demo data, then listen. */
@@ -16,8 +21,16 @@ const start = async (): Promise<void> => {
 
   // The sandbox payment gateway runs beside the platform, so the demo's gateway deposits work for real.
   const sandbox = await startSandboxBesidePlatform(config, database.db);
-  const app = await buildApp({ config, database, ...(sandbox ? { sandboxGatewayUrl: sandbox.url } : {}) });
+  // The demo game vendor is its own process, started once the platform listens (it calls the wallet API).
+  let demoVendor: RunningDemoVendorProcess | undefined = undefined;
+  const app = await buildApp({
+    config,
+    database,
+    ...(sandbox ? { sandboxGatewayUrl: sandbox.url } : {}),
+    gameFrameOrigins: () => (demoVendor ? [demoVendor.origin] : []),
+  });
   app.addHook('onClose', async () => {
+    await demoVendor?.close();
     await sandbox?.close();
     await database.close();
   });
@@ -31,6 +44,10 @@ const start = async (): Promise<void> => {
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  demoVendor = await startDemoVendorBesidePlatform(config, database.db, {
+    platformUrl: ownUrl(app.server, config.HOST, config.PORT),
+    log: app.log,
+  });
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   const lines = [
     '',
@@ -38,6 +55,9 @@ const start = async (): Promise<void> => {
     `  Operator console:   http://localhost:${port}/backoffice/`,
     `  API documentation:  http://localhost:${port}/docs`,
     ...(sandbox ? [`  Sandbox payment gateway: ${sandbox.url}/  (pretend payments for the demo)`] : []),
+    ...(demoVendor
+      ? [`  Demo game vendor:   ${demoVendor.url}/  (its own process; plays the demo games)`]
+      : []),
     ...(config.SEED_DEMO ? ['  Demo logins:', ...demoLogins.map((login) => `    ${login}`)] : []),
     '',
   ];

@@ -220,7 +220,11 @@ export const rankListResponseSchema = successEnvelope(z.object({ list: z.array(w
 /** `/game/launchGame` (token): a one-time launch token and the vendor's URL. */
 export const launchGameRequestSchema = z.strictObject({
   nodeId: z.coerce.number().int().positive(),
-  language: z.string().max(8).default('EN'),
+  /** Handed to the vendor as `lang` (lower-cased); a language code such as EN, UR or zh-CN. */
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/)
+    .default('EN'),
   /** Free trial with the vendor's demo money (games with supportPlay 0). */
   demo: z.boolean().default(false),
 });
@@ -237,12 +241,17 @@ export const launchGameResponseSchema = successEnvelope(launchGameResultSchema);
 
 /** Betting record (personalHistoryCopy): rounds with their filters, newest first. */
 export const roundStatusFilters = ['ALL', 'OPEN', 'SETTLED'] as const;
+export const bettingProductLines = ['ALL', ...gameCategories] as const;
 export const bettingRecordQuerySchema = z.strictObject({
-  productLine: z.string().max(16).default('ALL'),
+  /** ALL or a category the game is shown in (ESPORTS and COCKFIGHT included). */
+  productLine: z.enum(bettingProductLines).default('ALL'),
   status: z.enum(roundStatusFilters).default('ALL'),
-  /** yyyy-MM-dd, in the member's time zone; the range is [startDate, endDate + 1 day). */
-  startDate: z.iso.date(),
-  endDate: z.iso.date(),
+  /**
+   * yyyy-MM-dd, in the member's time zone (the brand's when absent), as the wallet's records take them: the
+   * range is [from, to + 1 day) of the round's start; an absent end is open.
+   */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
   timeZone: z.string().max(64).optional(),
   page: pageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,4 +1,5 @@
 import { demoStaff, seedBackofficeDemo } from '../modules/backoffice/backoffice.seed';
+import { seedGamesDemo } from '../modules/games/games.seed';
 import { demoAgent, demoPaymentPassword, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
@@ -12,6 +13,7 @@ export const seedDemoData = async (db: Database): Promise<void> => {
   const { player, agent } = await seedMembersDemo(db, brand);
   await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
   await seedPaymentsDemo(db, brand);
+  await seedGamesDemo(db);
 };
 
 export const demoLogins = [

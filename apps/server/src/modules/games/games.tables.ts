@@ -219,6 +219,14 @@ export const gameRounds = pgTable(
     validBet: bigint('valid_bet', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * How much of this round's valid bet has been counted on the member's turnover. It only grows: a round that
+     * settles again (re-opened by a late bet) adds the difference once; a refund after settlement takes
+     * nothing back.
+     */
+    turnoverRecorded: bigint('turnover_recorded', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     details: jsonb('details').$type<Record<string, unknown> | null>(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -281,3 +289,17 @@ export const gameTransactions = pgTable(
     check('game_transactions_amount_check', sql`${table.amount} >= 0`),
   ],
 );
+
+/**
+ * The platform's RSA key pair that signs its vendor wallet answers (`X-Hub88-Signature`). Kept in the database
+ * so every instance signs with the same key, the one published at `GET /wps/vendor-wallet/public-key`. A fixed
+ * id: instances that start together race on the primary key and all use the first pair stored.
+ */
+export const vendorWalletKeys = pgTable('vendor_wallet_keys', {
+  keyId: text('key_id').primaryKey(),
+  /** SubjectPublicKeyInfo, PEM. */
+  publicKeyPem: text('public_key_pem').notNull(),
+  /** PKCS #8, PEM. */
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -29,6 +29,11 @@ export const findBrandByMerchantCode = async (db: Executor, merchantCode: string
   return row;
 };
 
+export const findBrandById = async (db: Executor, brandId: bigint) => {
+  const [row] = await db.select().from(brands).where(eq(brands.id, brandId)).limit(1);
+  return row;
+};
+
 export const findBrandByDomain = async (db: Executor, domainName: string) => {
   const [row] = await db
     .select({ brand: brands })

@@ -216,6 +216,10 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
       };
     },
 
+    /** A brand's wallet currency, for calls that arrive without a visitor (vendor wallet callbacks). */
+    getBrandCurrency: async (brandId: bigint): Promise<string | undefined> =>
+      (await repository.findBrandById(db, brandId))?.currency,
+
     getSiteSettings: async (merchantCode: string) => {
       const brand = await repository.findBrandByMerchantCode(db, merchantCode);
       if (!brand) throw new AppError('BRAND_NOT_FOUND');

@@ -239,6 +239,11 @@ export const createRecordsService = ({
   };
 
   return {
+    /**
+     * A member's day range checked (real dates, in order, a zone PostgreSQL knows; the brand's zone when
+     * absent), for other records that count days the same way (the betting record).
+     */
+    resolveRange,
     transactions,
     exportTransactions,
     profit: async (member: WalletOwner, brand: WalletBrand, query: DateRangeQuery) =>

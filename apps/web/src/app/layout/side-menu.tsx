@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
 import { usePermission } from '../../features/site/api/get-permission';
 import { openExternalLink } from '../../lib/open-external-link';
@@ -12,6 +13,9 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }): string =>
 export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const { t } = useTranslation();
   const { customerService } = usePermission().info;
+  const menus = useGameMenus();
+  // Spec section 2, Side menu: HOT, FAV, RECENT, then only the categories that have vendors.
+  const categories = categoriesWithVendors(menus.data, sideMenuCategories);
   return (
     <nav
       id={id}
@@ -30,8 +34,23 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
         </li>
       </ul>
       <h2 className="side-menu__heading">{t('nav.games')}</h2>
-      <ul className="side-menu__list">
-        {sideMenuCategories.map((gameType) => (
+      <ul className="side-menu__list" data-testid="side-menu-games">
+        <li>
+          <Link to="/#home-hot" className="side-menu__link" onClick={onClose}>
+            {t('game_types.HOT')}
+          </Link>
+        </li>
+        <li>
+          <NavLink to="/favorite" className={menuLinkClass} onClick={onClose}>
+            {t('game_types.FAV')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/recent" className={menuLinkClass} onClick={onClose}>
+            {t('game_types.RECENT')}
+          </NavLink>
+        </li>
+        {categories.map((gameType) => (
           <li key={gameType}>
             <NavLink to={lobbyPathOf(gameType)} className={menuLinkClass} onClick={onClose}>
               {t(`game_types.${gameType}`)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { VendorGamesPopup } from '../../features/games/components/vendor-games-popup';
 import { useRouteHandle } from '../route-handle';
 import { FloatingBar } from './floating-bar';
 import { SideMenu } from './side-menu';
@@ -40,6 +41,7 @@ export function SiteShell() {
       </main>
       <SiteFooter />
       <FloatingBar />
+      <VendorGamesPopup />
     </div>
   );
 }

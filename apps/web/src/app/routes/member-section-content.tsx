@@ -1,5 +1,6 @@
 import type { MemberInfo } from '@wps/contracts/auth';
 import type { ReactNode } from 'react';
+import { BettingRecordPage } from '../../features/games/components/betting-record-page';
 import type { MemberSection } from '../../features/members/member-sections';
 import { DepositPage } from '../../features/payments/components/deposit-page';
 import { WithdrawPage } from '../../features/payments/components/withdraw-page';
@@ -17,6 +18,7 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   withdraw: () => <WithdrawPage />,
   transferFund: (member) => <TransferFundPage member={member} />,
   transferUpline: () => <TransferUplinePage />,
+  personalHistoryCopy: () => <BettingRecordPage />,
   transactionHistory: () => <TransactionHistoryPage />,
   personalProfit: () => <PersonalProfitPage />,
 };

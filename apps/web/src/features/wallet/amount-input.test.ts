@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmountInput } from './amount-input';
-import { isRangeReversed, localIsoDate, recentDays } from './date-range';
+import { isRangeReversed, localIsoDate, recentDays } from '../../lib/date-range';
 
 describe('checkAmountInput', () => {
   it.each([

@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { MemberGamesPage } from './member-games-page';
 
+/** /favorite: the member's favourite games. */
 export function FavoriteGamesPage() {
-  const { t } = useTranslation();
-  return (
-    <article className="page">
-      <h1 className="page__title">{t('pages.favorite.title')}</h1>
-      <EmptyState message={t('pages.favorite.empty')} />
-    </article>
-  );
+  return <MemberGamesPage kind="favorite" />;
 }

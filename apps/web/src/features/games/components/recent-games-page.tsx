@@ -1,12 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { MemberGamesPage } from './member-games-page';
 
+/** /recent: the games the member played last. */
 export function RecentGamesPage() {
-  const { t } = useTranslation();
-  return (
-    <article className="page">
-      <h1 className="page__title">{t('pages.recent.title')}</h1>
-      <EmptyState message={t('pages.recent.empty')} />
-    </article>
-  );
+  return <MemberGamesPage kind="recent" />;
 }

@@ -6,11 +6,11 @@ import en from '../../../locales/en.json';
 import { downloadProfitReport } from '../api/download-export';
 import { useProfitReport } from '../api/get-profit-report';
 import type { DateRangeFilter } from '../api/get-transaction-records';
-import { browserTimeZone, isRangeReversed, recentDays } from '../date-range';
-import { DateRangeFields } from './date-range-fields';
+import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButton } from './export-button';
 import { Money } from '../../../components/money';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
 
 const defaultDays = 7;
 

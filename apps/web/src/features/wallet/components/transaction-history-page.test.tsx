@@ -5,7 +5,7 @@ import type { SitePermission } from '../../site/api/get-permission';
 import { fail, ok, type MockRequest } from '../../../testing/mock-api';
 import { buildSitePermission } from '../../../testing/permission-fixture';
 import { renderApp } from '../../../testing/render-app';
-import { recentDays } from '../date-range';
+import { recentDays } from '../../../lib/date-range';
 import { logInWithApi } from '../testing/wallet-fixtures';
 
 let permission: SitePermission;

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { downloadTransactionRecords } from '../api/download-export';
 import { useTransactionRecords, type TransactionRecordFilter } from '../api/get-transaction-records';
-import { browserTimeZone, isRangeReversed, recentDays } from '../date-range';
-import { DateRangeFields } from './date-range-fields';
+import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
+import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButton } from './export-button';
 import { Money } from '../../../components/money';
-import { Pagination } from './pagination';
-import { QueryState } from './query-state';
+import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
 
 const defaultDays = 7;
 

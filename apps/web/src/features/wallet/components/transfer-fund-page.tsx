@@ -14,7 +14,7 @@ import { useFormMessages } from '../use-form-messages';
 import { useRequestId } from '../../../lib/use-request-id';
 import { MemberTransferForm } from './member-transfer-form';
 import { Money } from '../../../components/money';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
 
 function FundsSummary({ funds }: { funds: ConsolidatedFunds }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useBalance } from '../api/get-balance';
 import { useUpline } from '../api/get-upline';
 import { MemberTransferForm } from './member-transfer-form';
 import { Money } from '../../../components/money';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
 
 /** transferUpline: money from the member's main wallet to their direct upline. */
 export function TransferUplinePage() {

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/form-field';
+import { TextField } from './form-field';
 import { useTranslation } from 'react-i18next';
 
 type DateRangeFieldsProps = {

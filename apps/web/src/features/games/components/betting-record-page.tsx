@@ -1,0 +1,369 @@
+import {
+  bettingProductLines,
+  gameCategories,
+  roundStatusFilters,
+  type BettingRound,
+} from '@wps/contracts/games';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '../../../components/date-range-fields';
+import { EmptyState } from '../../../components/empty-state';
+import { Modal } from '../../../components/modal';
+import { Money } from '../../../components/money';
+import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
+import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
+import {
+  type BettingProductLine,
+  type BettingRecordFilter,
+  type BettingStatusFilter,
+  useBettingRecords,
+  useBettingRound,
+} from '../api/get-betting-records';
+
+const defaultDays = 7;
+
+const isProductLine = (value: string): value is BettingProductLine =>
+  bettingProductLines.some((line) => line === value);
+const isCategory = (value: string): value is (typeof gameCategories)[number] =>
+  gameCategories.some((category) => category === value);
+const isStatusFilter = (value: string): value is BettingStatusFilter =>
+  roundStatusFilters.some((status) => status === value);
+
+function Time({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <>{iso}</>;
+  return (
+    <time dateTime={iso}>
+      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date)}
+    </time>
+  );
+}
+
+/** "All products" or the category's name (ESPORTS and COCKFIGHT included). */
+function useProductLineLabel() {
+  const { t } = useTranslation();
+  return (line: string): string =>
+    line === 'ALL' ? t('betting.all_products') : isCategory(line) ? t(`game_types.${line}`) : line;
+}
+
+function RoundDetail({ round, onClose }: { round: BettingRound; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useBettingRound(round.roundId);
+  const productLineLabel = useProductLineLabel();
+  const captionId = useId();
+  return (
+    <Modal
+      title={t('betting.detail_title', { game: round.gameName })}
+      onClose={onClose}
+      size="wide"
+      testId="round-detail"
+    >
+      <dl className="wallet-summary betting-detail__facts">
+        <div className="wallet-summary__item">
+          <dt>{t('betting.round')}</dt>
+          <dd>
+            <bdi data-testid="round-detail-ref">{round.roundRef}</bdi>
+          </dd>
+        </div>
+        <div className="wallet-summary__item">
+          <dt>{t('betting.vendor')}</dt>
+          <dd>
+            <bdi>{round.vendorName}</bdi> · {productLineLabel(round.productLine)}
+          </dd>
+        </div>
+        <div className="wallet-summary__item">
+          <dt>{t('betting.status')}</dt>
+          <dd>{t(`betting.statuses.${round.status}`)}</dd>
+        </div>
+        <div className="wallet-summary__item">
+          <dt>{t('betting.profit')}</dt>
+          <dd>
+            <Money amount={round.profit} signed />
+          </dd>
+        </div>
+      </dl>
+      {detail.data === undefined ? (
+        <QueryState error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : detail.data.transactions.length === 0 ? (
+        <EmptyState message={t('betting.no_transactions')} />
+      ) : (
+        <div className="wallet-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table className="wallet-table" data-testid="round-transactions">
+            <caption id={captionId} className="wallet-table__caption">
+              {t('betting.transactions_caption')}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('betting.time')}</th>
+                <th scope="col">{t('betting.transaction_kind')}</th>
+                <th scope="col" className="wallet-table__number">
+                  {t('betting.amount', { currency: round.currency })}
+                </th>
+                <th scope="col">{t('betting.transaction_id')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.data.transactions.map((transaction) => (
+                <tr key={transaction.transactionUuid} data-testid="round-transaction">
+                  <td>
+                    <Time iso={transaction.createdAt} />
+                  </td>
+                  <td>
+                    {t(`betting.kinds.${transaction.kind}`)}
+                    {transaction.isRolledBack && (
+                      <span className="betting-badge" data-testid="round-transaction-rolled-back">
+                        {t('betting.rolled_back')}
+                      </span>
+                    )}
+                  </td>
+                  <td className="wallet-table__number">
+                    <Money amount={transaction.amount} />
+                  </td>
+                  <td>
+                    <bdi className="wallet-table__reference">{transaction.transactionUuid}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function RoundsTable({
+  rounds,
+  onOpen,
+}: {
+  rounds: readonly BettingRound[];
+  onOpen: (round: BettingRound) => void;
+}) {
+  const { t } = useTranslation();
+  const productLineLabel = useProductLineLabel();
+  const captionId = useId();
+  const currency = rounds[0]?.currency ?? '';
+  return (
+    <div className="wallet-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="wallet-table" data-testid="betting-table">
+        <caption id={captionId} className="visually-hidden">
+          {t('betting.caption')}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('betting.time')}</th>
+            <th scope="col">{t('betting.game')}</th>
+            <th scope="col">{t('betting.product_line')}</th>
+            <th scope="col">{t('betting.status')}</th>
+            <th scope="col" className="wallet-table__number">
+              {t('betting.bet', { currency })}
+            </th>
+            <th scope="col" className="wallet-table__number">
+              {t('betting.valid_bet')}
+            </th>
+            <th scope="col" className="wallet-table__number">
+              {t('betting.win')}
+            </th>
+            <th scope="col" className="wallet-table__number">
+              {t('betting.profit')}
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">{t('betting.detail')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rounds.map((round) => (
+            <tr key={round.roundId} data-testid="betting-row">
+              <td>
+                <Time iso={round.openedAt} />
+              </td>
+              <td>
+                <bdi className="betting-game">{round.gameName}</bdi>
+                <span className="betting-vendor muted">{round.vendorName}</span>
+              </td>
+              <td>{productLineLabel(round.productLine)}</td>
+              <td>{t(`betting.statuses.${round.status}`)}</td>
+              <td className="wallet-table__number">
+                <Money amount={round.betAmount} />
+              </td>
+              <td className="wallet-table__number">
+                <Money amount={round.validBet} />
+              </td>
+              <td className="wallet-table__number">
+                <Money amount={round.winAmount} />
+              </td>
+              <td className="wallet-table__number">
+                <Money amount={round.profit} signed />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  data-testid="betting-row-detail"
+                  aria-label={t('betting.detail_of', { game: round.gameName, round: round.roundRef })}
+                  onClick={() => {
+                    onOpen(round);
+                  }}
+                >
+                  {t('betting.detail')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** personalHistoryCopy: the member's game rounds by product line, days and status, paged, with a detail. */
+export function BettingRecordPage() {
+  const { t } = useTranslation();
+  const productLineLabel = useProductLineLabel();
+  const [productLine, setProductLine] = useState<BettingProductLine>('ALL');
+  const [status, setStatus] = useState<BettingStatusFilter>('ALL');
+  const [range, setRange] = useState(() => recentDays(defaultDays));
+  const [isRangeWrong, setRangeWrong] = useState(false);
+  const [filter, setFilter] = useState<BettingRecordFilter>(() => ({
+    productLine: 'ALL',
+    status: 'ALL',
+    ...recentDays(defaultDays),
+    timeZone: browserTimeZone(),
+  }));
+  const [page, setPage] = useState(1);
+  const [openRound, setOpenRound] = useState<BettingRound | null>(null);
+  const records = useBettingRecords(filter, page);
+  const productLineId = useId();
+  const statusId = useId();
+
+  const search = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isRangeReversed(range.from, range.to)) {
+      setRangeWrong(true);
+      return;
+    }
+    setFilter({ productLine, status, ...range, timeZone: browserTimeZone() });
+    setPage(1);
+  };
+  const editRange = (end: 'from' | 'to') => (value: string) => {
+    setRange((current) => ({ ...current, [end]: value }));
+    setRangeWrong(false);
+  };
+
+  const data = records.data;
+  return (
+    <div className="wallet-page" data-testid="betting-page">
+      <form className="wallet-filters" role="search" noValidate onSubmit={search}>
+        <div className="field">
+          <label htmlFor={productLineId} className="field__label">
+            {t('betting.product_line')}
+          </label>
+          <div className="field__control">
+            <select
+              id={productLineId}
+              className="field__input"
+              value={productLine}
+              data-testid="betting-product-line"
+              onChange={(event) => {
+                if (isProductLine(event.target.value)) setProductLine(event.target.value);
+              }}
+            >
+              {bettingProductLines.map((line) => (
+                <option key={line} value={line}>
+                  {productLineLabel(line)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={statusId} className="field__label">
+            {t('betting.status')}
+          </label>
+          <div className="field__control">
+            <select
+              id={statusId}
+              className="field__input"
+              value={status}
+              data-testid="betting-status"
+              onChange={(event) => {
+                if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+              }}
+            >
+              {roundStatusFilters.map((value) => (
+                <option key={value} value={value}>
+                  {t(`betting.statuses.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <DateRangeFields
+          from={range.from}
+          to={range.to}
+          onFromChange={editRange('from')}
+          onToChange={editRange('to')}
+          error={isRangeWrong ? t('wallet.validation.range_reversed') : null}
+          testId="betting"
+        />
+        <div className="wallet-filters__actions">
+          <button type="submit" className="button button--primary" data-testid="betting-search">
+            {t('betting.search')}
+          </button>
+        </div>
+      </form>
+      <p className="muted wallet-note">{t('wallet.records.time_zone', { timeZone: filter.timeZone })}</p>
+      {data === undefined ? (
+        <QueryState error={records.error} onRetry={() => void records.refetch()} />
+      ) : (
+        <div className="wallet-stack" aria-busy={records.isPlaceholderData}>
+          <dl className="wallet-summary" data-testid="betting-summary">
+            {(
+              [
+                ['betAmount', 'betting.total_bet'],
+                ['validBet', 'betting.total_valid_bet'],
+                ['winAmount', 'betting.total_win'],
+                ['profit', 'betting.total_profit'],
+              ] as const
+            ).map(([field, label]) => (
+              <div key={field} className="wallet-summary__item">
+                <dt>{t(label)}</dt>
+                <dd>
+                  <Money
+                    amount={data.summary[field]}
+                    signed={field === 'profit'}
+                    testId={`betting-summary-${field}`}
+                  />
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {data.list.length === 0 ? (
+            <EmptyState message={t('betting.empty')} />
+          ) : (
+            <>
+              <RoundsTable rounds={data.list} onOpen={setOpenRound} />
+              <Pagination
+                page={page}
+                totalPages={data.totalPages}
+                onPageChange={setPage}
+                testId="betting-pagination"
+              />
+            </>
+          )}
+        </div>
+      )}
+      {openRound !== null && (
+        <RoundDetail
+          round={openRound}
+          onClose={() => {
+            setOpenRound(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

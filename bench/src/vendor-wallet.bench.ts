@@ -1,0 +1,328 @@
+import { generateKeyPairSync, type KeyObject, randomUUID, sign } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { categoryOf, searchableName } from '@wps/contracts/games';
+import { stringifyProtocolJson } from '@wps/contracts/vendor-wallet';
+import { buildApp } from '@wps/server/app';
+import { loadConfig } from '@wps/server/config';
+import type { DatabaseHandle } from '@wps/server/db/database';
+import { seedDemoData } from '@wps/server/db/seed';
+import { createSessionToken } from '@wps/server/lib/session-token';
+import { gameSessions, games, gameVendors } from '@wps/server/modules/games/games.tables';
+import { createVendorWalletService } from '@wps/server/modules/games/vendor-wallet.service';
+import { insertMember } from '@wps/server/modules/members/members.repository';
+import { createMemberService } from '@wps/server/modules/members/members.service';
+import { createPushService } from '@wps/server/modules/push/push.service';
+import { brands } from '@wps/server/modules/site/site.tables';
+import { createSiteService } from '@wps/server/modules/site/site.service';
+import { createTurnoverService } from '@wps/server/modules/turnover/turnover.service';
+import { createLedgerService } from '@wps/server/modules/wallet/ledger.service';
+import { createWalletService } from '@wps/server/modules/wallet/wallet.service';
+import { openTestDatabase } from '@wps/server/testing/test-database';
+import type { BenchResult } from './run';
+
+const memberCount = 400;
+const durationSeconds = 8;
+const vendorCode = 'BENCHV';
+const gameCode = 'bench-slot';
+
+const percentile = (sorted: readonly number[], fraction: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+
+type Player = { id: bigint; token: string };
+
+/** A vendor with its own key, one game, and members with money and a launch token each. */
+const setUp = async (database: DatabaseHandle): Promise<{ players: Player[]; privateKey: KeyObject }> => {
+  const { db } = database;
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const [vendor] = await db
+    .insert(gameVendors)
+    .values({
+      code: vendorCode,
+      displayName: 'Bench vendor',
+      integration: 'seamless',
+      walletPublicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      launchUrl: 'https://vendor.example/launch',
+    })
+    .returning({ id: gameVendors.id });
+  if (!vendor) throw new Error('bench vendor not created');
+  const [game] = await db
+    .insert(games)
+    .values({
+      vendorId: vendor.id,
+      gameType: 'RNG',
+      gameCode,
+      name: 'Bench Slot',
+      searchName: searchableName('Bench Slot'),
+    })
+    .returning({ id: games.id });
+  if (!game) throw new Error('bench game not created');
+  const [brand] = await db
+    .select({ id: brands.id, currency: brands.currency })
+    .from(brands)
+    .where(eq(brands.merchantCode, 'DEMO'));
+  if (!brand) throw new Error('no demo brand');
+  const ledger = createLedgerService({ db });
+  const promotion = await ledger.ensureSystemAccount(brand.id, 'promotion', brand.currency);
+  const players: Player[] = [];
+  for (let index = 0; index < memberCount; index += 1) {
+    const member = await insertMember(db, {
+      brandId: brand.id,
+      username: `vwbench${index}`,
+      nickname: 'Bench',
+    });
+    if (!member) throw new Error('bench member not created');
+    const cash = await ledger.ensureMemberAccount(brand.id, member.id, brand.currency);
+    await ledger.post({
+      brandId: brand.id,
+      idempotencyKey: `bench:fund:${member.id}`,
+      kind: 'bonus',
+      legs: [
+        { accountId: promotion.id, amount: -1_000_000_000n },
+        { accountId: cash.id, amount: 1_000_000_000n },
+      ],
+    });
+    const { token, tokenHash } = createSessionToken();
+    await db.insert(gameSessions).values({
+      tokenHash,
+      brandId: brand.id,
+      memberId: member.id,
+      vendorId: vendor.id,
+      gameId: game.id,
+      currency: brand.currency,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    players.push({ id: member.id, token });
+  }
+  return { players, privateKey: keys.privateKey };
+};
+
+/** Bodies signed ahead (the vendor's cost, not ours), so the client spends its share of the cores sending. */
+const signedBets = async (
+  players: readonly Player[],
+  privateKey: KeyObject,
+  count: number,
+  closesRound: boolean,
+): Promise<{ body: string; signature: string }[]> => {
+  const bodies: { body: string; signature: string }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const player = players[index % players.length];
+    if (!player) throw new Error('no players');
+    const body = stringifyProtocolJson({
+      user: player.id.toString(),
+      transaction_uuid: randomUUID(),
+      supplier_transaction_id: null,
+      token: player.token,
+      supplier_user: `bench-${player.id}`,
+      round_closed: closesRound,
+      round: randomUUID(),
+      reward_uuid: null,
+      request_uuid: randomUUID(),
+      is_free: false,
+      is_aggregated: false,
+      game_code: gameCode,
+      currency: 'USD',
+      bet: 'lines=20',
+      amount: 100_000n,
+      meta: null,
+    });
+    bodies.push({ body, signature: '' });
+  }
+  const batch = 256;
+  for (let start = 0; start < bodies.length; start += batch) {
+    await Promise.all(
+      bodies.slice(start, start + batch).map(
+        (entry) =>
+          new Promise<void>((resolve, reject) => {
+            sign('sha256', Buffer.from(entry.body), privateKey, (error, signature) => {
+              if (error) reject(error);
+              else {
+                entry.signature = signature.toString('base64');
+                resolve();
+              }
+            });
+          }),
+      ),
+    );
+  }
+  return bodies;
+};
+
+/**
+ * The same bets handed straight to the service (verification included, no HTTP, answers not signed), to
+ * show how the cost splits between the database work and the HTTP and signing around it.
+ */
+const measureService = async (
+  database: DatabaseHandle,
+  players: readonly Player[],
+  privateKey: KeyObject,
+  concurrency: number,
+): Promise<BenchResult['rows'][number]> => {
+  const { db } = database;
+  const ledger = createLedgerService({ db });
+  const site = createSiteService({ db, defaultMerchant: 'DEMO' });
+  const service = createVendorWalletService({
+    db,
+    ledger,
+    wallet: createWalletService({ db, ledger, push: createPushService() }),
+    turnover: createTurnoverService({ db }),
+    members: createMemberService({ db }),
+    brandCurrency: site.getBrandCurrency,
+  });
+  const bodies = await signedBets(players, privateKey, 3_000 * durationSeconds, false);
+  const latencies: number[] = [];
+  let next = 0;
+  let refused = 0;
+  const measureUntil = performance.now() + durationSeconds * 1_000;
+  const runClient = async (): Promise<void> => {
+    while (performance.now() < measureUntil) {
+      const entry = bodies[next];
+      next += 1;
+      if (!entry) throw new Error('the bench ran out of signed bodies; raise the count');
+      const started = performance.now();
+      const outcome = await service.handle({
+        vendorCode,
+        method: 'transaction/bet',
+        body: Buffer.from(entry.body),
+        signature: entry.signature,
+      });
+      latencies.push(performance.now() - started);
+      if (outcome.answer.status !== 'RS_OK') refused += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, runClient));
+  latencies.sort((a, b) => a - b);
+  return {
+    connections: concurrency,
+    round: 'bet opens it; service only (no HTTP, answer unsigned)',
+    'callbacks/s': Math.round(latencies.length / durationSeconds),
+    'p50 ms': Number(percentile(latencies, 0.5).toFixed(2)),
+    'p99 ms': Number(percentile(latencies, 0.99).toFixed(2)),
+    'server p99 ms': '',
+    'not RS_OK': refused,
+    errors: 0,
+  };
+};
+
+/**
+ * Signed bet callbacks per second over real HTTP on PostgreSQL: each verifies the vendor's signature, checks
+ * the launch token, takes the member's advisory lock, writes the round, the ledger posting and the game
+ * transaction in one database transaction, and signs its answer with the platform key.
+ */
+export const vendorWalletBench = async (): Promise<BenchResult> => {
+  const name = 'Vendor wallet: signed bet callbacks (POST /wps/vendor-wallet/:vendor/transaction/bet)';
+  if (!process.env.DATABASE_URL) {
+    const note = 'DATABASE_URL is unset: the vendor wallet bench runs on PostgreSQL only and was skipped.';
+    console.log(note);
+    return { name, rows: [], notes: [note] };
+  }
+  const database = await openTestDatabase();
+  await seedDemoData(database.db);
+  const { players, privateKey } = await setUp(database);
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: 'apps/web/dist' }),
+    database,
+  });
+  let serverTimes: number[] = [];
+  app.addHook('onResponse', async (_request, reply) => {
+    serverTimes.push(reply.elapsedTime);
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const rows: BenchResult['rows'] = [];
+  try {
+    // Warm-up: every member's accounts resolved and cached, statements prepared on every pooled connection.
+    const warmUp = await signedBets(players, privateKey, players.length * 2, false);
+    let warmNext = 0;
+    await autocannon({
+      url,
+      connections: 32,
+      amount: warmUp.length,
+      requests: [
+        {
+          method: 'POST',
+          path: `/wps/vendor-wallet/${vendorCode}/transaction/bet`,
+          setupRequest: (request) => {
+            const entry = warmUp[warmNext];
+            warmNext += 1;
+            return {
+              ...request,
+              body: entry?.body ?? '',
+              headers: { 'content-type': 'application/json', 'x-hub88-signature': entry?.signature ?? '' },
+            };
+          },
+        },
+      ],
+    });
+    const scenarios = [
+      { connections: 16, closesRound: false },
+      { connections: 32, closesRound: false },
+      { connections: 32, closesRound: true },
+    ];
+    for (const { connections, closesRound } of scenarios) {
+      // More than the run can use: a body sent twice would be an idempotent replay, not a bet.
+      const bodies = await signedBets(players, privateKey, 4_000 * durationSeconds, closesRound);
+      let next = 0;
+      let refused = 0;
+      serverTimes = [];
+      const result = await autocannon({
+        url,
+        connections,
+        duration: durationSeconds,
+        requests: [
+          {
+            method: 'POST',
+            path: `/wps/vendor-wallet/${vendorCode}/transaction/bet`,
+            setupRequest: (request) => {
+              const entry = bodies[next % bodies.length];
+              next += 1;
+              return {
+                ...request,
+                body: entry?.body ?? '',
+                headers: { 'content-type': 'application/json', 'x-hub88-signature': entry?.signature ?? '' },
+              };
+            },
+            onResponse: (_status, body) => {
+              if (!body.includes('"status":"RS_OK"')) refused += 1;
+            },
+          },
+        ],
+      });
+      if (next > bodies.length) throw new Error('the bench ran out of signed bodies; raise the count');
+      const sorted = [...serverTimes].sort((a, b) => a - b);
+      rows.push({
+        connections,
+        round: closesRound ? 'bet closes it (settle + turnover)' : 'bet opens it',
+        'callbacks/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'server p99 ms': Number(percentile(sorted, 0.99).toFixed(2)),
+        'not RS_OK': refused,
+        errors: result.errors + result.non2xx,
+      });
+    }
+    rows.push(await measureService(database, players, privateKey, 32));
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  return {
+    name,
+    rows,
+    notes: [
+      `${memberCount} members with a launch token each, bets spread over them (so callbacks rarely queue on one member's advisory lock); ${durationSeconds} s per row.`,
+      `Product line of the bench game: ${categoryOf('RNG', vendorCode)}; one fresh round per bet; RSA-2048 both ways.`,
+      "Requests are signed before the run (the vendor's cost); the server verifies each and signs each answer (node:crypto callbacks, on the thread pool).",
+      'autocannon, the server and PostgreSQL share the machine\'s cores; "server p99" is Fastify\'s own handling time.',
+      'A bet is 6 round trips to PostgreSQL: the member, then begin, lock + round (one statement), ledger posting, game transaction, commit (the launch session is cached, it never changes); the two statements of ours are named prepared statements.',
+      'The service-only row shows the database share; the difference to the HTTP rows is HTTP (client and server in one process) and signing every answer.',
+    ],
+  };
+};
+
+if (process.argv[1]?.endsWith('vendor-wallet.bench.ts')) {
+  const result = await vendorWalletBench();
+  console.log(`\n${result.name}`);
+  console.table(result.rows);
+  for (const note of result.notes) console.log(`  ${note}`);
+}

@@ -318,6 +318,16 @@ describe('vendor wallet protocol', () => {
       expect(result.answer.balance).toBe(protocolCents(10_000n));
     });
 
+    it('refuses a member disabled while playing once the 2-second member cache lapses', async () => {
+      const { member, token } = await player();
+      expect((await vendor.call('transaction/bet', vendor.betBody(member, token))).answer.status).toBe(
+        'RS_OK',
+      );
+      await db().update(members).set({ status: 'disabled' }).where(eq(members.id, member.id));
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await expectRefused('transaction/bet', vendor.betBody(member, token), 'RS_ERROR_USER_DISABLED');
+    });
+
     it('answers a game unknown to this vendor (or disabled) with RS_ERROR_INVALID_GAME', async () => {
       const { member, token } = await player();
       await expectRefused(

@@ -177,6 +177,7 @@ export const createVendorWalletService = ({
   const gameEntries = new LRUCache<string, GameEntry>({ max: 50_000, ttl: catalogueTtlMs });
   const currencies = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
   const sessions = new LRUCache<string, repository.WalletSessionRow>({ max: 100_000, ttl: 60_000 });
+  const knownMembers = new LRUCache<string, Party['member']>({ max: 100_000, ttl: 2_000 });
 
   const findVendor = async (code: string): Promise<VendorEntry | undefined> => {
     const cached = vendors.get(code);
@@ -214,8 +215,11 @@ export const createVendorWalletService = ({
   /** The member named by `user`, with their wallet currency; undefined for anyone we do not know. */
   const findParty = async (user: string): Promise<Party | undefined> => {
     if (!memberIdPattern.test(user) || BigInt(user) > maxMemberId) return undefined;
-    const member = await members.findById(BigInt(user));
+    // Kept 2 s from the read (not from the last use), so a disabled member is refused within 2 s.
+    const known = knownMembers.get(user);
+    const member = known ?? (await members.findById(BigInt(user)));
     if (!member) return undefined;
+    if (!known) knownMembers.set(user, { id: member.id, brandId: member.brandId, status: member.status });
     const brandKey = member.brandId.toString();
     let currency = currencies.get(brandKey);
     if (currency === undefined) {

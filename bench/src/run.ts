@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gameCatalogueBench } from './game-catalogue.bench';
 import { ledgerBench } from './ledger.bench';
 import { loginBench } from './login.bench';
 import { siteConfigurationBench } from './site-configuration.bench';
@@ -9,7 +10,7 @@ import { vendorWalletBench } from './vendor-wallet.bench';
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
 
-const benches = [siteConfigurationBench, loginBench, ledgerBench, vendorWalletBench];
+const benches = [siteConfigurationBench, loginBench, ledgerBench, gameCatalogueBench, vendorWalletBench];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {
   const columns = Object.keys(rows[0] ?? {});

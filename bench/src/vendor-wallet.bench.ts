@@ -314,7 +314,7 @@ export const vendorWalletBench = async (): Promise<BenchResult> => {
       `Product line of the bench game: ${categoryOf('RNG', vendorCode)}; one fresh round per bet; RSA-2048 both ways.`,
       "Requests are signed before the run (the vendor's cost); the server verifies each and signs each answer (node:crypto callbacks, on the thread pool).",
       'autocannon, the server and PostgreSQL share the machine\'s cores; "server p99" is Fastify\'s own handling time.',
-      'A bet is 6 round trips to PostgreSQL: the member, then begin, lock + round (one statement), ledger posting, game transaction, commit (the launch session is cached, it never changes); the two statements of ours are named prepared statements.',
+      'A bet is 5 round trips to PostgreSQL: begin, lock + round (one statement), ledger posting, game transaction, commit (the launch session is cached, it never changes; the member’s status is kept 2 s); the two statements of ours are named prepared statements.',
       'The service-only row shows the database share; the difference to the HTTP rows is HTTP (client and server in one process) and signing every answer.',
     ],
   };

@@ -478,6 +478,64 @@ export const createVendorWalletService = ({
     );
   };
 
+  /**
+   * A win or a refund: vendor clearing → member cash (nothing moves for 0), the call's row, and the round's
+   * turnover when it settled; the answer carries the member's balance after it.
+   */
+  const payToMember = async (
+    tx: Transaction,
+    payment: {
+      party: Party;
+      vendor: VendorEntry;
+      accounts: Awaited<ReturnType<typeof accountsOf>>;
+      round: WalletRoundRow;
+      amount: bigint;
+      requestHash: string;
+      productLine: string;
+      ledgerKind: 'win' | 'bet.rollback';
+      kind: 'win' | 'rollback';
+      transactionUuid: string;
+      referenceUuid: string;
+    },
+  ): Promise<{ status: VendorWalletStatus; balance: bigint; moved: boolean }> => {
+    const { party, accounts, round, amount } = payment;
+    let ledgerTransactionId: bigint | null = null;
+    let balance: bigint | undefined;
+    if (amount > 0n) {
+      const posting = await ledger.post(
+        {
+          brandId: party.member.brandId,
+          idempotencyKey: `game:${payment.vendor.code}:${payment.transactionUuid}`,
+          kind: payment.ledgerKind,
+          legs: [
+            { accountId: accounts.clearing.id, amount: -amount },
+            { accountId: accounts.cash.id, amount },
+          ],
+          reference: `round:${round.id}`,
+          productLine: payment.productLine,
+        },
+        { executor: tx },
+      );
+      ledgerTransactionId = posting.transactionId;
+      balance =
+        posting.entries.find((entry) => entry.accountId === accounts.cash.id)?.balanceAfter ?? undefined;
+    }
+    await repository.insertTransaction(tx, {
+      vendorId: payment.vendor.id,
+      transactionUuid: payment.transactionUuid,
+      kind: payment.kind,
+      brandId: party.member.brandId,
+      memberId: party.member.id,
+      roundId: round.id,
+      referenceUuid: payment.referenceUuid,
+      amount,
+      requestHash: payment.requestHash,
+      ledgerTransactionId,
+    });
+    await recordTurnover(tx, party, round);
+    return { status: 'RS_OK', balance: balance ?? (await balanceOf(party, tx)), moved: amount > 0n };
+  };
+
   /** The referenced bet of a win or rollback, when it is this member's bet in this round. */
   const referencedBet = (
     reference: WalletTransactionRow | undefined,
@@ -544,41 +602,19 @@ export const createVendorWalletService = ({
         refundDelta: 0n,
         isClosed: request.round_closed,
       });
-      let ledgerTransactionId: bigint | null = null;
-      let balance: bigint | undefined;
-      if (amount > 0n) {
-        const posting = await ledger.post(
-          {
-            brandId: party.member.brandId,
-            idempotencyKey: `game:${vendor.code}:${request.transaction_uuid}`,
-            kind: 'win',
-            legs: [
-              { accountId: accounts.clearing.id, amount: -amount },
-              { accountId: accounts.cash.id, amount },
-            ],
-            reference: `round:${round.id}`,
-            productLine: betRow.productLine,
-          },
-          { executor: tx },
-        );
-        ledgerTransactionId = posting.transactionId;
-        balance =
-          posting.entries.find((entry) => entry.accountId === accounts.cash.id)?.balanceAfter ?? undefined;
-      }
-      await repository.insertTransaction(tx, {
-        vendorId: vendor.id,
-        transactionUuid: request.transaction_uuid,
-        kind: 'win',
-        brandId: party.member.brandId,
-        memberId: party.member.id,
-        roundId: round.id,
-        referenceUuid: request.reference_transaction_uuid,
+      return payToMember(tx, {
+        party,
+        vendor,
+        accounts,
+        round,
         amount,
         requestHash,
-        ledgerTransactionId,
+        productLine: betRow.productLine,
+        ledgerKind: 'win',
+        kind: 'win',
+        transactionUuid: request.transaction_uuid,
+        referenceUuid: request.reference_transaction_uuid,
       });
-      await recordTurnover(tx, party, round);
-      return { status: 'RS_OK', balance: balance ?? (await balanceOf(party, tx)), moved: amount > 0n };
     });
   };
 
@@ -648,41 +684,19 @@ export const createVendorWalletService = ({
         refundDelta: amount,
         isClosed: request.round_closed,
       });
-      let ledgerTransactionId: bigint | null = null;
-      let balance: bigint | undefined;
-      if (amount > 0n) {
-        const posting = await ledger.post(
-          {
-            brandId: party.member.brandId,
-            idempotencyKey: `game:${vendor.code}:${request.transaction_uuid}`,
-            kind: 'bet.rollback',
-            legs: [
-              { accountId: accounts.clearing.id, amount: -amount },
-              { accountId: accounts.cash.id, amount },
-            ],
-            reference: `round:${round.id}`,
-            productLine: betRow.productLine,
-          },
-          { executor: tx },
-        );
-        ledgerTransactionId = posting.transactionId;
-        balance =
-          posting.entries.find((entry) => entry.accountId === accounts.cash.id)?.balanceAfter ?? undefined;
-      }
-      await repository.insertTransaction(tx, {
-        vendorId: vendor.id,
-        transactionUuid: request.transaction_uuid,
-        kind: 'rollback',
-        brandId: party.member.brandId,
-        memberId: party.member.id,
-        roundId: round.id,
-        referenceUuid: request.reference_transaction_uuid,
+      return payToMember(tx, {
+        party,
+        vendor,
+        accounts,
+        round,
         amount,
         requestHash,
-        ledgerTransactionId,
+        productLine: betRow.productLine,
+        ledgerKind: 'bet.rollback',
+        kind: 'rollback',
+        transactionUuid: request.transaction_uuid,
+        referenceUuid: request.reference_transaction_uuid,
       });
-      await recordTurnover(tx, party, round);
-      return { status: 'RS_OK', balance: balance ?? (await balanceOf(party, tx)), moved: amount > 0n };
     });
   };
 

@@ -12,6 +12,7 @@ import { Modal } from '../../../components/modal';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { SelectField } from '../../../components/select-field';
 import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
 import {
   type BettingProductLine,
@@ -236,8 +237,6 @@ export function BettingRecordPage() {
   const [page, setPage] = useState(1);
   const [openRound, setOpenRound] = useState<BettingRound | null>(null);
   const records = useBettingRecords(filter, page);
-  const productLineId = useId();
-  const statusId = useId();
 
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -257,50 +256,24 @@ export function BettingRecordPage() {
   return (
     <div className="wallet-page" data-testid="betting-page">
       <form className="wallet-filters" role="search" noValidate onSubmit={search}>
-        <div className="field">
-          <label htmlFor={productLineId} className="field__label">
-            {t('betting.product_line')}
-          </label>
-          <div className="field__control">
-            <select
-              id={productLineId}
-              className="field__input"
-              value={productLine}
-              data-testid="betting-product-line"
-              onChange={(event) => {
-                if (isProductLine(event.target.value)) setProductLine(event.target.value);
-              }}
-            >
-              {bettingProductLines.map((line) => (
-                <option key={line} value={line}>
-                  {productLineLabel(line)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor={statusId} className="field__label">
-            {t('betting.status')}
-          </label>
-          <div className="field__control">
-            <select
-              id={statusId}
-              className="field__input"
-              value={status}
-              data-testid="betting-status"
-              onChange={(event) => {
-                if (isStatusFilter(event.target.value)) setStatus(event.target.value);
-              }}
-            >
-              {roundStatusFilters.map((value) => (
-                <option key={value} value={value}>
-                  {t(`betting.statuses.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField
+          label={t('betting.product_line')}
+          value={productLine}
+          testId="betting-product-line"
+          options={bettingProductLines.map((line) => ({ value: line, label: productLineLabel(line) }))}
+          onValueChange={(value) => {
+            if (isProductLine(value)) setProductLine(value);
+          }}
+        />
+        <SelectField
+          label={t('betting.status')}
+          value={status}
+          testId="betting-status"
+          options={roundStatusFilters.map((value) => ({ value, label: t(`betting.statuses.${value}`) }))}
+          onValueChange={(value) => {
+            if (isStatusFilter(value)) setStatus(value);
+          }}
+        />
         <DateRangeFields
           from={range.from}
           to={range.to}

@@ -11,7 +11,7 @@ import { createPayoutAccount } from '../api/create-payout-account';
 import { deletePayoutAccount } from '../api/delete-payout-account';
 import { getPayoutAccountsQueryOptions, usePayoutAccounts } from '../api/get-payout-accounts';
 import { useFormMessages, type PaymentMessage } from '../form-messages';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/select-field';
 
 type PayoutMethod = (typeof payoutMethods)[number];
 const isPayoutMethod = (value: string): value is PayoutMethod =>

@@ -11,7 +11,7 @@ import type { WithdrawalOverview } from '../api/get-withdrawal-overview';
 import { paymentsQueryKeyPrefix, walletQueryKeyPrefix } from '../api/query-keys';
 import { useFormMessages, type PaymentMessage } from '../form-messages';
 import { useRequestId } from '../../../lib/use-request-id';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/select-field';
 
 const requestFields = ['payoutAccountId', 'amount', 'paymentPassword'] as const;
 type RequestField = (typeof requestFields)[number];

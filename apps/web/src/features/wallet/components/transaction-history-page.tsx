@@ -10,6 +10,7 @@ import { ExportButton } from './export-button';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { SelectField } from '../../../components/select-field';
 
 const defaultDays = 7;
 
@@ -85,7 +86,6 @@ export function TransactionHistoryPage() {
   }));
   const [page, setPage] = useState(1);
   const records = useTransactionRecords(filter, page);
-  const typeId = useId();
 
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,29 +105,19 @@ export function TransactionHistoryPage() {
   return (
     <div className="wallet-page" data-testid="transactions-page">
       <form className="wallet-filters" role="search" noValidate onSubmit={search}>
-        <div className="field">
-          <label htmlFor={typeId} className="field__label">
-            {t('wallet.records.type')}
-          </label>
-          <div className="field__control">
-            <select
-              id={typeId}
-              className="field__input"
-              value={type}
-              data-testid="transactions-type"
-              onChange={(event) => {
-                setType(event.target.value);
-              }}
-            >
-              <option value="">{t('wallet.records.all_types')}</option>
-              {recordTypes.map((recordType) => (
-                <option key={recordType} value={recordType}>
-                  {t(`wallet.record_types.${recordType}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField
+          label={t('wallet.records.type')}
+          value={type}
+          testId="transactions-type"
+          options={[
+            { value: '', label: t('wallet.records.all_types') },
+            ...recordTypes.map((recordType) => ({
+              value: recordType,
+              label: t(`wallet.record_types.${recordType}`),
+            })),
+          ]}
+          onValueChange={setType}
+        />
         <DateRangeFields
           from={range.from}
           to={range.to}

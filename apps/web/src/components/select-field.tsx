@@ -37,7 +37,7 @@ export function SelectField({
       <div className="field__control">
         <select
           id={selectId}
-          className="field__input payments-select"
+          className="field__input field__select"
           value={value}
           disabled={disabled}
           aria-invalid={error !== null}

@@ -9,4 +9,6 @@ export const gamesQueryKeys = {
   favouriteIds: (token: string) => [...gamesQueryKeyPrefix, 'member', token, 'favourite-ids'] as const,
   favouriteLists: (token: string) => [...gamesQueryKeyPrefix, 'member', token, 'favourites'] as const,
   recentLists: (token: string) => [...gamesQueryKeyPrefix, 'member', token, 'recent'] as const,
+  /** The betting record: refetched when money moves (a round was played), like the wallet's own records. */
+  bettingRecords: [...gamesQueryKeyPrefix, 'betting-records'],
 } as const;

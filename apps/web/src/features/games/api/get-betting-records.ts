@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import type { DateRangeFilter } from '../../wallet/api/get-transaction-records';
-import { gamesQueryKeyPrefix } from './games-query-keys';
+import { gamesQueryKeys } from './games-query-keys';
 
 export const bettingRecordPageSize = 20;
 
@@ -24,10 +24,10 @@ export type BettingRoundDetail = z.output<typeof bettingRoundDetailResponseSchem
 
 /** The betting record's queries; the push stream's balance signal does not touch them, a new search does. */
 export const bettingQueryKeys = {
-  all: [...gamesQueryKeyPrefix, 'betting-records'],
+  all: gamesQueryKeys.bettingRecords,
   page: (filter: BettingRecordFilter, page: number) =>
-    [...gamesQueryKeyPrefix, 'betting-records', 'page', filter, page] as const,
-  round: (roundId: string) => [...gamesQueryKeyPrefix, 'betting-records', 'round', roundId] as const,
+    [...gamesQueryKeys.bettingRecords, 'page', filter, page] as const,
+  round: (roundId: string) => [...gamesQueryKeys.bettingRecords, 'round', roundId] as const,
 } as const;
 
 export const getBettingRecords = (

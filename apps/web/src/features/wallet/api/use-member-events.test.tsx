@@ -15,6 +15,8 @@ const seeded = () => {
     ['wallet/records', ['wallet', 'records', 'transactions', {}, 1]],
     ['wallet/merchant-wallet', ['wallet', 'merchant-wallet']],
     ['payments/withdrawals', ['payments', 'withdrawals']],
+    ['games/betting-records', ['games', 'betting-records', 'page', {}, 1]],
+    ['games/catalogue', ['games', 'catalogue', 'menus']],
     ['messages/unread-count', ['messages', 'unread-count']],
     ['members/info', ['members', 'info', 'tok']],
   ];
@@ -25,7 +27,7 @@ const seeded = () => {
 };
 
 describe('applyMemberEvent', () => {
-  it('refreshes the balance, funds, records and payments on a balance signal', () => {
+  it('refreshes the balance, funds, records, payments and the betting record on a balance signal', () => {
     const { queryClient, invalidated } = seeded();
     applyMemberEvent(queryClient, 'balance');
     expect(invalidated()).toEqual([
@@ -33,6 +35,7 @@ describe('applyMemberEvent', () => {
       'wallet/funds',
       'wallet/records',
       'payments/withdrawals',
+      'games/betting-records',
     ]);
   });
 

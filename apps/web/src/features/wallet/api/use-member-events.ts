@@ -1,19 +1,22 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../auth/api/use-session';
+import { gamesQueryKeys } from '../../games/api/games-query-keys';
 import { paymentsQueryKeyPrefix } from '../../payments/api/query-keys';
 import { followEvents } from './event-stream';
 import { messagesQueryKeyPrefix, refreshWalletQueries } from './query-keys';
 
 /**
  * What a signal means for the screens: signals carry no data, so the queries they concern are refetched.
- * `balance`: the balance, funds and records (and the deposits and withdrawals whose state moved the money);
+ * `balance`: the balance, funds and records (and the deposits and withdrawals whose state moved the money, and
+ * the betting record, since a played round moves money);
  * `message`: the inbox and its unread count.
  */
 export const applyMemberEvent = (queryClient: QueryClient, type: string): void => {
   if (type === 'balance') {
     void refreshWalletQueries(queryClient);
     void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
+    void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.bettingRecords });
   } else if (type === 'message') {
     void queryClient.invalidateQueries({ queryKey: messagesQueryKeyPrefix });
   }

@@ -4,13 +4,14 @@ import {
   roundStatusFilters,
   type BettingRound,
 } from '@wps/contracts/games';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields } from '../../../components/date-range-fields';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
+import { CaptionedTable } from '../../../components/captioned-table';
 import { QueryState } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
 import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
@@ -53,7 +54,6 @@ function RoundDetail({ round, onClose }: { round: BettingRound; onClose: () => v
   const { t } = useTranslation();
   const detail = useBettingRound(round.roundId);
   const productLineLabel = useProductLineLabel();
-  const captionId = useId();
   return (
     <Modal
       title={t('betting.detail_title', { game: round.gameName })}
@@ -90,46 +90,41 @@ function RoundDetail({ round, onClose }: { round: BettingRound; onClose: () => v
       ) : detail.data.transactions.length === 0 ? (
         <EmptyState message={t('betting.no_transactions')} />
       ) : (
-        <div className="wallet-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="wallet-table" data-testid="round-transactions">
-            <caption id={captionId} className="wallet-table__caption">
-              {t('betting.transactions_caption')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('betting.time')}</th>
-                <th scope="col">{t('betting.transaction_kind')}</th>
-                <th scope="col" className="wallet-table__number">
-                  {t('betting.amount', { currency: round.currency })}
-                </th>
-                <th scope="col">{t('betting.transaction_id')}</th>
+        <CaptionedTable caption={t('betting.transactions_caption')} testId="round-transactions">
+          <thead>
+            <tr>
+              <th scope="col">{t('betting.time')}</th>
+              <th scope="col">{t('betting.transaction_kind')}</th>
+              <th scope="col" className="wallet-table__number">
+                {t('betting.amount', { currency: round.currency })}
+              </th>
+              <th scope="col">{t('betting.transaction_id')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.data.transactions.map((transaction) => (
+              <tr key={transaction.transactionUuid} data-testid="round-transaction">
+                <td>
+                  <Time iso={transaction.createdAt} />
+                </td>
+                <td>
+                  {t(`betting.kinds.${transaction.kind}`)}
+                  {transaction.isRolledBack && (
+                    <span className="betting-badge" data-testid="round-transaction-rolled-back">
+                      {t('betting.rolled_back')}
+                    </span>
+                  )}
+                </td>
+                <td className="wallet-table__number">
+                  <Money amount={transaction.amount} />
+                </td>
+                <td>
+                  <bdi className="wallet-table__reference">{transaction.transactionUuid}</bdi>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {detail.data.transactions.map((transaction) => (
-                <tr key={transaction.transactionUuid} data-testid="round-transaction">
-                  <td>
-                    <Time iso={transaction.createdAt} />
-                  </td>
-                  <td>
-                    {t(`betting.kinds.${transaction.kind}`)}
-                    {transaction.isRolledBack && (
-                      <span className="betting-badge" data-testid="round-transaction-rolled-back">
-                        {t('betting.rolled_back')}
-                      </span>
-                    )}
-                  </td>
-                  <td className="wallet-table__number">
-                    <Money amount={transaction.amount} />
-                  </td>
-                  <td>
-                    <bdi className="wallet-table__reference">{transaction.transactionUuid}</bdi>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </CaptionedTable>
       )}
     </Modal>
   );
@@ -144,79 +139,73 @@ function RoundsTable({
 }) {
   const { t } = useTranslation();
   const productLineLabel = useProductLineLabel();
-  const captionId = useId();
   const currency = rounds[0]?.currency ?? '';
   return (
-    <div className="wallet-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="wallet-table" data-testid="betting-table">
-        <caption id={captionId} className="visually-hidden">
-          {t('betting.caption')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('betting.time')}</th>
-            <th scope="col">{t('betting.game')}</th>
-            <th scope="col">{t('betting.product_line')}</th>
-            <th scope="col">{t('betting.status')}</th>
-            <th scope="col" className="wallet-table__number">
-              {t('betting.bet', { currency })}
-            </th>
-            <th scope="col" className="wallet-table__number">
-              {t('betting.valid_bet')}
-            </th>
-            <th scope="col" className="wallet-table__number">
-              {t('betting.win')}
-            </th>
-            <th scope="col" className="wallet-table__number">
-              {t('betting.profit')}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t('betting.detail')}</span>
-            </th>
+    <CaptionedTable caption={t('betting.caption')} testId="betting-table" isCaptionHidden>
+      <thead>
+        <tr>
+          <th scope="col">{t('betting.time')}</th>
+          <th scope="col">{t('betting.game')}</th>
+          <th scope="col">{t('betting.product_line')}</th>
+          <th scope="col">{t('betting.status')}</th>
+          <th scope="col" className="wallet-table__number">
+            {t('betting.bet', { currency })}
+          </th>
+          <th scope="col" className="wallet-table__number">
+            {t('betting.valid_bet')}
+          </th>
+          <th scope="col" className="wallet-table__number">
+            {t('betting.win')}
+          </th>
+          <th scope="col" className="wallet-table__number">
+            {t('betting.profit')}
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">{t('betting.detail')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rounds.map((round) => (
+          <tr key={round.roundId} data-testid="betting-row">
+            <td>
+              <Time iso={round.openedAt} />
+            </td>
+            <td>
+              <bdi className="betting-game">{round.gameName}</bdi>
+              <span className="betting-vendor muted">{round.vendorName}</span>
+            </td>
+            <td>{productLineLabel(round.productLine)}</td>
+            <td>{t(`betting.statuses.${round.status}`)}</td>
+            <td className="wallet-table__number">
+              <Money amount={round.betAmount} />
+            </td>
+            <td className="wallet-table__number">
+              <Money amount={round.validBet} />
+            </td>
+            <td className="wallet-table__number">
+              <Money amount={round.winAmount} />
+            </td>
+            <td className="wallet-table__number">
+              <Money amount={round.profit} signed />
+            </td>
+            <td>
+              <button
+                type="button"
+                className="button button--ghost"
+                data-testid="betting-row-detail"
+                aria-label={t('betting.detail_of', { game: round.gameName, round: round.roundRef })}
+                onClick={() => {
+                  onOpen(round);
+                }}
+              >
+                {t('betting.detail')}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rounds.map((round) => (
-            <tr key={round.roundId} data-testid="betting-row">
-              <td>
-                <Time iso={round.openedAt} />
-              </td>
-              <td>
-                <bdi className="betting-game">{round.gameName}</bdi>
-                <span className="betting-vendor muted">{round.vendorName}</span>
-              </td>
-              <td>{productLineLabel(round.productLine)}</td>
-              <td>{t(`betting.statuses.${round.status}`)}</td>
-              <td className="wallet-table__number">
-                <Money amount={round.betAmount} />
-              </td>
-              <td className="wallet-table__number">
-                <Money amount={round.validBet} />
-              </td>
-              <td className="wallet-table__number">
-                <Money amount={round.winAmount} />
-              </td>
-              <td className="wallet-table__number">
-                <Money amount={round.profit} signed />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  data-testid="betting-row-detail"
-                  aria-label={t('betting.detail_of', { game: round.gameName, round: round.roundRef })}
-                  onClick={() => {
-                    onOpen(round);
-                  }}
-                >
-                  {t('betting.detail')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ProfitReport } from '@wps/contracts/wallet';
-import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import en from '../../../locales/en.json';
@@ -10,6 +10,7 @@ import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-
 import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButton } from './export-button';
 import { Money } from '../../../components/money';
+import { CaptionedTable } from '../../../components/captioned-table';
 import { QueryState } from '../../../components/query-state';
 
 const defaultDays = 7;
@@ -31,46 +32,40 @@ function FiguresTable({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const captionId = useId();
   return (
     <section className="wallet-section">
-      <div className="wallet-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="wallet-table" data-testid={testId}>
-          <caption id={captionId} className="wallet-table__caption">
-            {title}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{firstColumn}</th>
-              <th scope="col" className="wallet-table__number">
-                {t('wallet.profit.bet')}
-              </th>
-              <th scope="col" className="wallet-table__number">
-                {t('wallet.profit.win')}
-              </th>
-              <th scope="col" className="wallet-table__number">
-                {t('wallet.profit.profit')}
-              </th>
+      <CaptionedTable caption={title} testId={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{firstColumn}</th>
+            <th scope="col" className="wallet-table__number">
+              {t('wallet.profit.bet')}
+            </th>
+            <th scope="col" className="wallet-table__number">
+              {t('wallet.profit.win')}
+            </th>
+            <th scope="col" className="wallet-table__number">
+              {t('wallet.profit.profit')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td className="wallet-table__number">
+                <Money amount={row.figures.betAmount} />
+              </td>
+              <td className="wallet-table__number">
+                <Money amount={row.figures.winAmount} />
+              </td>
+              <td className="wallet-table__number">
+                <Money amount={row.figures.profit} signed />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td className="wallet-table__number">
-                  <Money amount={row.figures.betAmount} />
-                </td>
-                <td className="wallet-table__number">
-                  <Money amount={row.figures.winAmount} />
-                </td>
-                <td className="wallet-table__number">
-                  <Money amount={row.figures.profit} signed />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </CaptionedTable>
     </section>
   );
 }

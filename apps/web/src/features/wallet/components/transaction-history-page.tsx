@@ -1,5 +1,5 @@
 import { recordTypes, type RecordType, type TransactionRecord } from '@wps/contracts/wallet';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { downloadTransactionRecords } from '../api/download-export';
@@ -9,6 +9,7 @@ import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButton } from './export-button';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
+import { CaptionedTable } from '../../../components/captioned-table';
 import { QueryState } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
 
@@ -29,47 +30,41 @@ function RecordTime({ iso }: { iso: string }) {
 
 function RecordsTable({ records, currency }: { records: readonly TransactionRecord[]; currency: string }) {
   const { t } = useTranslation();
-  const captionId = useId();
   return (
-    <div className="wallet-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="wallet-table" data-testid="transactions-table">
-        <caption id={captionId} className="visually-hidden">
-          {t('wallet.records.caption')}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('wallet.records.time')}</th>
-            <th scope="col">{t('wallet.records.type')}</th>
-            <th scope="col" className="wallet-table__number">
-              {t('wallet.records.amount', { currency })}
-            </th>
-            <th scope="col" className="wallet-table__number">
-              {t('wallet.records.balance_after')}
-            </th>
-            <th scope="col">{t('wallet.records.reference')}</th>
+    <CaptionedTable caption={t('wallet.records.caption')} testId="transactions-table" isCaptionHidden>
+      <thead>
+        <tr>
+          <th scope="col">{t('wallet.records.time')}</th>
+          <th scope="col">{t('wallet.records.type')}</th>
+          <th scope="col" className="wallet-table__number">
+            {t('wallet.records.amount', { currency })}
+          </th>
+          <th scope="col" className="wallet-table__number">
+            {t('wallet.records.balance_after')}
+          </th>
+          <th scope="col">{t('wallet.records.reference')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((record) => (
+          <tr key={record.id} data-testid="transactions-row">
+            <td>
+              <RecordTime iso={record.time} />
+            </td>
+            <td title={record.kind}>{t(`wallet.record_types.${record.type}`)}</td>
+            <td className="wallet-table__number">
+              <Money amount={record.amount} signed />
+            </td>
+            <td className="wallet-table__number">
+              <Money amount={record.balanceAfter} />
+            </td>
+            <td>
+              <bdi className="wallet-table__reference">{record.reference ?? record.transactionId}</bdi>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => (
-            <tr key={record.id} data-testid="transactions-row">
-              <td>
-                <RecordTime iso={record.time} />
-              </td>
-              <td title={record.kind}>{t(`wallet.record_types.${record.type}`)}</td>
-              <td className="wallet-table__number">
-                <Money amount={record.amount} signed />
-              </td>
-              <td className="wallet-table__number">
-                <Money amount={record.balanceAfter} />
-              </td>
-              <td>
-                <bdi className="wallet-table__reference">{record.reference ?? record.transactionId}</bdi>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
 

@@ -207,8 +207,8 @@ const measureService = async (
 
 /**
  * Signed bet callbacks per second over real HTTP on PostgreSQL: each verifies the vendor's signature, checks
- * the launch token, takes the member's advisory lock, writes the round, the ledger posting and the game
- * transaction in one database transaction, and signs its answer with the platform key.
+ * the launch token, writes the round, the ledger posting and the game transaction in one statement, and signs
+ * its answer with the platform key.
  */
 export const vendorWalletBench = async (): Promise<BenchResult> => {
   const name = 'Vendor wallet: signed bet callbacks (POST /wps/vendor-wallet/:vendor/transaction/bet)';
@@ -310,11 +310,11 @@ export const vendorWalletBench = async (): Promise<BenchResult> => {
     name,
     rows,
     notes: [
-      `${memberCount} members with a launch token each, bets spread over them (so callbacks rarely queue on one member's advisory lock); ${durationSeconds} s per row.`,
+      `${memberCount} members with a launch token each, bets spread over them (so callbacks rarely queue on one member's locks); ${durationSeconds} s per row.`,
       `Product line of the bench game: ${categoryOf('RNG', vendorCode)}; one fresh round per bet; RSA-2048 both ways.`,
       "Requests are signed before the run (the vendor's cost); the server verifies each and signs each answer (node:crypto callbacks, on the thread pool).",
       'autocannon, the server and PostgreSQL share the machine\'s cores; "server p99" is Fastify\'s own handling time.',
-      'A bet is 5 round trips to PostgreSQL: begin, lock + round (one statement), ledger posting, game transaction, commit (the launch session is cached, it never changes; the member’s status is kept 2 s); the two statements of ours are named prepared statements.',
+      'A bet that leaves its round open is ONE autocommitted statement (round upsert, ledger posting, game transaction row; a named prepared statement); a bet that closes its round also settles it and records turnover, in a transaction of 6 round trips. The launch session is cached (it never changes); the member’s status is kept 2 s.',
       'The service-only row shows the database share; the difference to the HTTP rows is HTTP (client and server in one process) and signing every answer.',
     ],
   };

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { selectPrepared } from '../../db/prepared';
 import {
   gameRounds,
   gameSessions,
@@ -82,24 +83,6 @@ export const lockMember = async (executor: Executor, memberId: bigint): Promise<
   );
 };
 
-/**
- * Runs a fixed statement text under a name, so PostgreSQL parses and plans it once per connection and
- * Drizzle builds nothing per call (the ledger does the same for its posting). For the bet path, the hot
- * one. PGlite has no named statements and runs it as usual. Parameters are strings, numbers, booleans or
- * null; int8 results come back as bigint on both drivers.
- */
-const runPrepared = async <Row>(
-  executor: Executor,
-  name: string,
-  text: string,
-  params: readonly (string | number | boolean | null)[],
-): Promise<Row[]> => {
-  const result: unknown = await executor._.session
-    .prepareQuery({ sql: text, params: [...params] }, undefined, name, false)
-    .execute();
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
-};
-
 type RoundRecord = {
   id: bigint;
   status: 'open' | 'settled';
@@ -109,70 +92,108 @@ type RoundRecord = {
   turnover_recorded: bigint;
 };
 
+const toRoundRow = (row: RoundRecord): WalletRoundRow => ({
+  id: row.id,
+  status: row.status,
+  betAmount: row.bet_amount,
+  refundedAmount: row.refunded_amount,
+  validBet: row.valid_bet,
+  turnoverRecorded: row.turnover_recorded,
+});
+
+export type NewBetRound = {
+  brandId: bigint;
+  memberId: bigint;
+  vendorId: bigint;
+  gameId: bigint;
+  roundRef: string;
+  productLine: string;
+  currency: string;
+  amount: bigint;
+  isClosed: boolean;
+};
+
 /**
- * A bet's first statement: the member's advisory lock, then the bet added to its round (created on the first
- * bet; `round_closed` settles it, a bet on a settled round opens it again). One statement, one round trip:
- * the lock is taken before the insert runs, and INSERT … ON CONFLICT DO UPDATE works on the newest row
- * version whatever the statement's snapshot, so nothing here reads a state from before the lock.
+ * The bet added to its round (created on the first bet; `round_closed` settles it, a bet on a settled round
+ * opens it again), selected from `source` (a CTE that must run first). INSERT … ON CONFLICT DO UPDATE works on
+ * the newest row version whatever the statement's snapshot, so nothing here reads a stale round.
+ */
+const addBetToRound = (round: NewBetRound, source: SQL) => sql`
+  insert into game_rounds
+    (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
+     valid_bet, settled_at)
+  select ${round.brandId}::bigint, ${round.memberId}::bigint, ${round.vendorId}::bigint, ${round.gameId}::bigint,
+         ${round.roundRef}::text, ${round.productLine}::text, ${round.currency}::text,
+         case when ${round.isClosed}::boolean then 'settled' else 'open' end, ${round.amount}::bigint,
+         case when ${round.isClosed}::boolean then ${round.amount}::bigint else 0 end,
+         case when ${round.isClosed}::boolean then now() end
+  from ${source}
+  on conflict (vendor_id, member_id, round_ref) do update set
+    bet_amount = game_rounds.bet_amount + excluded.bet_amount,
+    status = excluded.status,
+    valid_bet = case when ${round.isClosed}::boolean
+      then game_rounds.bet_amount + excluded.bet_amount - game_rounds.refunded_amount
+      else game_rounds.valid_bet end,
+    settled_at = excluded.settled_at,
+    updated_at = now()
+  returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded`;
+
+/**
+ * A bet's first statement in a transaction of its own: the member's advisory lock, then the bet added to its
+ * round. One statement, one round trip: the lock is taken before the insert runs.
  */
 export const lockMemberAndAddBet = async (
   executor: Executor,
-  round: {
-    brandId: bigint;
-    memberId: bigint;
-    vendorId: bigint;
-    gameId: bigint;
-    roundRef: string;
-    productLine: string;
-    currency: string;
-    amount: bigint;
-    isClosed: boolean;
-  },
+  round: NewBetRound,
 ): Promise<WalletRoundRow> => {
-  const [row] = await runPrepared<RoundRecord>(
+  const [row] = await selectPrepared<RoundRecord>(
     executor,
-    'vendor_wallet_bet_round_v1',
-    `with member_lock as (select pg_advisory_xact_lock($1::int, $2::int))
-     insert into game_rounds
-       (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
-        valid_bet, settled_at)
-     select $3::bigint, $4::bigint, $5::bigint, $6::bigint, $7::text, $8::text, $9::text,
-            case when $11::boolean then 'settled' else 'open' end, $10::bigint,
-            case when $11::boolean then $10::bigint else 0 end,
-            case when $11::boolean then now() end
-     from member_lock
-     on conflict (vendor_id, member_id, round_ref) do update set
-       bet_amount = game_rounds.bet_amount + excluded.bet_amount,
-       status = excluded.status,
-       valid_bet = case when $11::boolean
-         then game_rounds.bet_amount + excluded.bet_amount - game_rounds.refunded_amount
-         else game_rounds.valid_bet end,
-       settled_at = excluded.settled_at,
-       updated_at = now()
-     returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded`,
-    [
-      memberLockNamespace,
-      memberLockKey(round.memberId),
-      round.brandId.toString(),
-      round.memberId.toString(),
-      round.vendorId.toString(),
-      round.gameId.toString(),
-      round.roundRef,
-      round.productLine,
-      round.currency,
-      round.amount.toString(),
-      round.isClosed,
-    ],
+    'vendor_wallet_bet_round_v2',
+    sql`with member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(round.memberId)}::int))
+        ${addBetToRound(round, sql`member_lock`)}`,
   );
   if (!row) throw new Error('game_rounds upsert returned no row');
-  return {
-    id: row.id,
-    status: row.status,
-    betAmount: row.bet_amount,
-    refundedAmount: row.refunded_amount,
-    validBet: row.valid_bet,
-    turnoverRecorded: row.turnover_recorded,
-  };
+  return toRoundRow(row);
+};
+
+/** What the ledger's posting of a bet records as its reference: the round the bet statement writes. */
+export const betRoundReference = sql`'round:' || (select id from bet_round)`;
+
+/**
+ * A new bet with money in ONE statement, so it needs no transaction of its own: the round, the ledger's posting
+ * (`posting`, the ledger's CTEs, whose reference is `betRoundReference`) and the call's row. Any refusal (the
+ * uuid or the ledger key taken, not enough money) fails the statement and nothing is written. Member order
+ * comes from the round's and the cash balance's row locks, taken in the same order as a win's or a rollback's.
+ */
+export const insertBetWithPosting = async (
+  executor: Executor,
+  round: NewBetRound,
+  posting: SQL,
+  call: { transactionUuid: string; requestHash: string; cashAccountId: bigint },
+): Promise<{ round: WalletRoundRow; balance: bigint | null }> => {
+  const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null }>(
+    executor,
+    'vendor_wallet_bet_v1',
+    sql`with bet_round as (${addBetToRound(round, sql`(select) as always`)}),
+        ${posting},
+        bet_transaction as (
+          insert into game_transactions
+            (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, amount, request_hash,
+             ledger_transaction_id)
+          select ${round.vendorId}::bigint, ${call.transactionUuid}::text, 'bet', ${round.brandId}::bigint,
+                 ${round.memberId}::bigint, bet_round.id, ${round.amount}::bigint, ${call.requestHash}::text,
+                 ledger_new_transaction.id
+          from bet_round cross join ledger_new_transaction
+          returning id
+        )
+        select bet_round.*,
+          (select balance_after from ledger_posted_entries where account_id = ${call.cashAccountId}::bigint)
+            as balance_after
+        from bet_round
+        where exists (select from bet_transaction)`,
+  );
+  if (!row) throw new Error('the bet statement wrote no round or no call');
+  return { round: toRoundRow(row), balance: row.balance_after };
 };
 
 export type WalletTransactionRow = {
@@ -301,28 +322,18 @@ export const insertTransactionIfNew = async (
   executor: Executor,
   values: NewWalletTransaction,
 ): Promise<boolean> => {
-  const rows = await runPrepared<{ id: bigint }>(
+  const rows = await selectPrepared<{ id: bigint }>(
     executor,
-    'vendor_wallet_insert_transaction_v1',
-    `insert into game_transactions
-       (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, reference_uuid, amount, request_hash,
-        ledger_transaction_id)
-     values ($1::bigint, $2::text, $3::text, $4::bigint, $5::bigint, $6::bigint, $7::text, $8::bigint, $9::text,
-             $10::bigint)
-     on conflict (vendor_id, transaction_uuid) do nothing
-     returning id`,
-    [
-      values.vendorId.toString(),
-      values.transactionUuid,
-      values.kind,
-      values.brandId.toString(),
-      values.memberId.toString(),
-      values.roundId?.toString() ?? null,
-      values.referenceUuid,
-      values.amount.toString(),
-      values.requestHash,
-      values.ledgerTransactionId?.toString() ?? null,
-    ],
+    'vendor_wallet_insert_transaction_v2',
+    sql`insert into game_transactions
+          (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, reference_uuid, amount,
+           request_hash, ledger_transaction_id)
+        values (${values.vendorId}::bigint, ${values.transactionUuid}::text, ${values.kind}::text,
+                ${values.brandId}::bigint, ${values.memberId}::bigint, ${values.roundId}::bigint,
+                ${values.referenceUuid}::text, ${values.amount}::bigint, ${values.requestHash}::text,
+                ${values.ledgerTransactionId}::bigint)
+        on conflict (vendor_id, transaction_uuid) do nothing
+        returning id`,
   );
   return rows.length > 0;
 };

@@ -412,40 +412,62 @@ export const createVendorWalletService = ({
         };
       });
     const productLine = categoryOf(game.gameType, vendor.code);
+    const newRound: repository.NewBetRound = {
+      brandId: party.member.brandId,
+      memberId: party.member.id,
+      vendorId: vendor.id,
+      gameId: game.id,
+      roundRef: request.round,
+      productLine,
+      currency: party.currency,
+      amount,
+      isClosed: request.round_closed,
+    };
+    const betPosting = {
+      brandId: party.member.brandId,
+      idempotencyKey: `game:${vendor.code}:${request.transaction_uuid}`,
+      kind: 'bet',
+      legs: [
+        { accountId: accounts.cash.id, amount: -amount },
+        { accountId: accounts.clearing.id, amount },
+      ],
+      productLine,
+    };
 
-    // The common case, a new bet, in three statements: lock + round, ledger posting, game transaction. A uuid
-    // already taken is found by the last one (or by the ledger's key), which rolls everything back.
+    // The common case, a stake on a round that stays open: one statement, no transaction of its own (see
+    // insertBetWithPosting). A uuid or ledger key already taken, or not enough money, fails it whole.
+    if (amount > 0n && !request.round_closed) {
+      try {
+        const placed = await ledger.postWithin(betPosting, repository.betRoundReference, (posting) =>
+          repository.insertBetWithPosting(db, newRound, posting, {
+            transactionUuid: request.transaction_uuid,
+            requestHash,
+            cashAccountId: accounts.cash.id,
+          }),
+        );
+        const balance = placed.balance ?? (await balanceOf(party));
+        return { answer: answerOf('RS_OK', echo, party, balance), changedMemberId: party.member.id };
+      } catch (error) {
+        if (isInsufficientFunds(error)) return answerRepeat('RS_ERROR_NOT_ENOUGH_MONEY')();
+        if (isUuidRace(error)) return answerRepeat(undefined)();
+        throw error;
+      }
+    }
+
+    // A bet that closes its round (turnover counts then) or stakes nothing, in a transaction: lock + round,
+    // ledger posting, game transaction, turnover. A uuid already taken is found by the game transaction (or
+    // by the ledger's key), which rolls everything back.
     return inMemberTransaction(
       party,
       echo,
       async (tx) => {
-        const round = await repository.lockMemberAndAddBet(tx, {
-          brandId: party.member.brandId,
-          memberId: party.member.id,
-          vendorId: vendor.id,
-          gameId: game.id,
-          roundRef: request.round,
-          productLine,
-          currency: party.currency,
-          amount,
-          isClosed: request.round_closed,
-        });
+        const round = await repository.lockMemberAndAddBet(tx, newRound);
         let ledgerTransactionId: bigint | null = null;
         let balance: bigint | undefined;
         if (amount > 0n) {
           // Not enough money: the ledger's overdraft check refuses the posting and the round rolls back with it.
           const posting = await ledger.post(
-            {
-              brandId: party.member.brandId,
-              idempotencyKey: `game:${vendor.code}:${request.transaction_uuid}`,
-              kind: 'bet',
-              legs: [
-                { accountId: accounts.cash.id, amount: -amount },
-                { accountId: accounts.clearing.id, amount },
-              ],
-              reference: `round:${round.id}`,
-              productLine,
-            },
+            { ...betPosting, reference: `round:${round.id}` },
             { executor: tx },
           );
           // The same bet again: the ledger answered its original posting; the repeat is answered below.

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database';
+import { selectPrepared } from '../../db/prepared';
 import {
   currencies,
   type HoldStatus,
@@ -46,73 +46,75 @@ type PostedEntryRow = {
   balance_after: bigint;
 };
 
-const dialect = new PgDialect();
-
-/**
- * Runs a statement under a name, so PostgreSQL parses and plans it once per connection instead of on every
- * call (for the posting statement that is most of its cost). The text must be the same on every call; what
- * varies goes in parameters. PGlite has no named statements and runs it as usual.
- */
-const selectPreparedRows = async <Row>(executor: Executor, name: string, query: SQL): Promise<Row[]> => {
-  const result: unknown = await executor._.session
-    .prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
-    .execute();
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
-};
-
 /** A Postgres array literal of integers; the values are bigints and numbers, so nothing needs quoting. */
 const toArrayLiteral = (values: ReadonlyArray<bigint | number>): string => `{${values.join(',')}}`;
 
+export type PostingCteOptions = {
+  /** The transaction's reference as an SQL expression (may read the caller's CTEs); else the posting's. */
+  reference?: SQL;
+  /**
+   * A key used before: `nothing` writes nothing and the statement answers no entries (a replay to look up);
+   * `raise` fails the whole statement with a unique violation, so a caller's rows beside it are undone too.
+   */
+  onKeyConflict: 'nothing' | 'raise';
+};
+
 /**
- * A whole posting in one statement, so it costs one round trip and is atomic without an explicit
- * transaction: record the transaction under its idempotency key (nothing at all happens if the key exists),
- * lock the touched balance rows in (account, shard) order so two postings never wait on each other in a
- * cycle, apply the amounts, and write one entry per leg with the balance it left. A debit that would take an
- * account that may not go negative below zero fails the `ledger_balances_no_overdraft` check on the locked,
- * current row, which aborts the statement: nothing is written. Answers no rows when the key was used.
+ * A whole posting as common table expressions, so it costs no round trip of its own and is atomic without an
+ * explicit transaction: record the transaction under its idempotency key (`ledger_new_transaction`), lock the
+ * touched balance rows in (account, shard) order so two postings never wait on each other in a cycle, apply
+ * the amounts, and write one entry per leg with the balance it left (`ledger_posted_entries`: transaction_id,
+ * account_id, shard, amount, balance_after). A debit that would take an account that may not go negative
+ * below zero fails the `ledger_balances_no_overdraft` check on the locked, current row, which aborts the
+ * statement: nothing is written.
  */
+export const postingCtes = (posting: NewPosting, options: PostingCteOptions): SQL => sql`
+  ledger_new_transaction as (
+    insert into ledger_transactions
+      (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
+    values (${posting.brandId}, ${posting.idempotencyKey}, ${posting.requestHash}, ${posting.kind},
+            ${options.reference ?? sql`${posting.reference}`}, ${posting.memo}, ${posting.productLine})
+    ${options.onKeyConflict === 'nothing' ? sql`on conflict (brand_id, idempotency_key) do nothing` : sql``}
+    returning id
+  ),
+  ledger_legs as (
+    select * from unnest(
+      ${toArrayLiteral(posting.legs.map((leg) => leg.accountId))}::bigint[],
+      ${toArrayLiteral(posting.legs.map((leg) => leg.shard))}::smallint[],
+      ${toArrayLiteral(posting.legs.map((leg) => leg.amount))}::bigint[]
+    ) as leg (account_id, shard, amount)
+  ),
+  ledger_locked as (
+    select balance.account_id, balance.shard
+    from ledger_balances balance
+    join ledger_legs legs on legs.account_id = balance.account_id and legs.shard = balance.shard
+    where exists (select from ledger_new_transaction)
+    order by balance.account_id, balance.shard
+    for update of balance
+  ),
+  ledger_moved as (
+    update ledger_balances balance
+    set balance = balance.balance + legs.amount
+    from ledger_locked locked
+    join ledger_legs legs on legs.account_id = locked.account_id and legs.shard = locked.shard
+    where balance.account_id = locked.account_id and balance.shard = locked.shard
+    returning balance.account_id, balance.shard, balance.currency, balance.balance, legs.amount
+  ),
+  ledger_posted_entries as (
+    insert into ledger_entries (transaction_id, account_id, shard, currency, amount, balance_after)
+    select new_transaction.id, moved.account_id, moved.shard, moved.currency, moved.amount, moved.balance
+    from ledger_moved moved cross join ledger_new_transaction new_transaction
+    order by moved.account_id, moved.shard
+    returning transaction_id, account_id, shard, amount, balance_after
+  )`;
+
+/** A posting in one statement (see `postingCtes`). Answers no rows when the key was used. */
 export const insertPosting = async (executor: Executor, posting: NewPosting): Promise<PostedEntry[]> => {
-  const rows = await selectPreparedRows<PostedEntryRow>(
+  const rows = await selectPrepared<PostedEntryRow>(
     executor,
-    'ledger_insert_posting_v2',
-    sql`
-      with new_transaction as (
-        insert into ledger_transactions
-          (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
-        values (${posting.brandId}, ${posting.idempotencyKey}, ${posting.requestHash}, ${posting.kind},
-                ${posting.reference}, ${posting.memo}, ${posting.productLine})
-        on conflict (brand_id, idempotency_key) do nothing
-        returning id
-      ),
-      legs as (
-        select * from unnest(
-          ${toArrayLiteral(posting.legs.map((leg) => leg.accountId))}::bigint[],
-          ${toArrayLiteral(posting.legs.map((leg) => leg.shard))}::smallint[],
-          ${toArrayLiteral(posting.legs.map((leg) => leg.amount))}::bigint[]
-        ) as leg (account_id, shard, amount)
-      ),
-      locked as (
-        select balance.account_id, balance.shard
-        from ledger_balances balance
-        join legs on legs.account_id = balance.account_id and legs.shard = balance.shard
-        where exists (select from new_transaction)
-        order by balance.account_id, balance.shard
-        for update of balance
-      ),
-      moved as (
-        update ledger_balances balance
-        set balance = balance.balance + legs.amount
-        from locked
-        join legs on legs.account_id = locked.account_id and legs.shard = locked.shard
-        where balance.account_id = locked.account_id and balance.shard = locked.shard
-        returning balance.account_id, balance.shard, balance.currency, balance.balance, legs.amount
-      )
-      insert into ledger_entries (transaction_id, account_id, shard, currency, amount, balance_after)
-      select new_transaction.id, moved.account_id, moved.shard, moved.currency, moved.amount, moved.balance
-      from moved cross join new_transaction
-      order by moved.account_id, moved.shard
-      returning transaction_id, account_id, shard, amount, balance_after
-    `,
+    'ledger_insert_posting_v3',
+    sql`with ${postingCtes(posting, { onKeyConflict: 'nothing' })}
+        select transaction_id, account_id, shard, amount, balance_after from ledger_posted_entries`,
   );
   return rows.map((row) => ({
     transactionId: row.transaction_id,

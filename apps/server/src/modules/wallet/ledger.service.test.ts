@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/database';
+import { selectPrepared } from '../../db/prepared';
 import type { LedgerStep } from './ledger.service';
 import { LedgerError, type LedgerErrorReason } from './wallet.errors';
 import { ledgerBalances, ledgerEntries, ledgerHolds, ledgerTransactions } from './wallet.tables';
@@ -580,6 +581,66 @@ describe('ledger service', () => {
           throw new Error('caller changed its mind');
         }),
       ).rejects.toThrow('caller changed its mind');
+      expect(await rowCounts()).toEqual(before);
+      expect(await fixture.ledger.getBalance(member)).toBe(1_000n);
+    });
+  });
+
+  describe('inside the caller’s statement', () => {
+    const stake = (member: bigint, amount: bigint, idempotencyKey: string, callerPart = sql``) =>
+      fixture.ledger.postWithin(
+        {
+          brandId: fixture.brandId,
+          idempotencyKey,
+          kind: 'bet',
+          legs: [
+            { accountId: member, amount: -amount },
+            { accountId: fixture.house, amount },
+          ],
+        },
+        sql`'caller:' || (select 7)`,
+        async (ctes) => {
+          const rows = await selectPrepared<{ balance_after: bigint }>(
+            fixture.database.db,
+            // A caller's part varies here, so each text gets its own name.
+            `ledger_test_stake_${callerPart.queryChunks.length}`,
+            sql`with ${ctes} select balance_after from ledger_posted_entries
+                where account_id = ${member}::bigint ${callerPart}`,
+          );
+          return rows.map((row) => row.balance_after);
+        },
+      );
+
+    it('writes the posting with the caller’s reference and answers what the caller selects', async () => {
+      const member = await fixture.createMemberCash();
+      await deposit(member, 1_000n);
+      const key = newKey();
+      expect(await stake(member, 300n, key)).toEqual([700n]);
+      const [row] = await fixture.database.db
+        .select({ reference: ledgerTransactions.reference })
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, key));
+      expect(row?.reference).toBe('caller:7');
+      expect(await fixture.ledger.getBalance(member)).toBe(700n);
+    });
+
+    it('fails the whole statement on a used key or too little money, writing nothing', async () => {
+      const member = await fixture.createMemberCash();
+      await deposit(member, 1_000n);
+      const key = newKey();
+      await stake(member, 300n, key);
+      const before = await rowCounts();
+      expect(await reasonOf(stake(member, 300n, key))).toBe('idempotency_conflict');
+      expect(await reasonOf(stake(member, 800n, newKey()))).toBe('insufficient_funds');
+      expect(await rowCounts()).toEqual(before);
+      expect(await fixture.ledger.getBalance(member)).toBe(700n);
+    });
+
+    it('moves no money when the caller’s part of the statement fails', async () => {
+      const member = await fixture.createMemberCash();
+      await deposit(member, 1_000n);
+      const before = await rowCounts();
+      await expect(stake(member, 300n, newKey(), sql`and balance_after / 0 = 1`)).rejects.toThrow();
       expect(await rowCounts()).toEqual(before);
       expect(await fixture.ledger.getBalance(member)).toBe(1_000n);
     });

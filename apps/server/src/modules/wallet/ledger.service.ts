@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { maxMinorUnits } from '@wps/contracts/money';
+import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/database';
 import * as repository from './ledger.repository';
@@ -128,6 +129,7 @@ const productLinePattern = /^[A-Z][A-Z0-9_]{0,31}$/;
 
 const overdraftConstraint = 'ledger_balances_no_overdraft';
 const balancedConstraint = 'ledger_transaction_balanced';
+const idempotencyKeyConstraint = 'ledger_transactions_idempotency_key';
 
 const toLedgerAccount = (row: AccountRow): LedgerAccount => ({
   id: row.id,
@@ -187,6 +189,9 @@ const translateDatabaseError = (error: unknown): unknown => {
   }
   if (databaseError.code === '22003') {
     return new LedgerError('amount_out_of_range', 'The amount would take a balance out of range');
+  }
+  if (databaseError.code === '23505' && databaseError.constraint === idempotencyKeyConstraint) {
+    return new LedgerError('idempotency_conflict', 'This idempotency key was already used');
   }
   if (databaseError.code === '23514' && databaseError.constraint === balancedConstraint) {
     return new LedgerError('unbalanced', 'The entries of a ledger transaction must sum to zero per currency');
@@ -418,7 +423,10 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
     };
   };
 
-  const post = async (request: PostingRequest, options: LedgerCallOptions = {}): Promise<PostingResult> => {
+  /** Checks a posting request and hashes it in its canonical form. */
+  const checkPosting = (
+    request: PostingRequest,
+  ): Omit<repository.NewPosting, 'legs'> & { legs: readonly LedgerLeg[] } => {
     checkCallerKey(request.idempotencyKey);
     checkKind(request.kind);
     checkText('reference', request.reference, maxReferenceLength, false);
@@ -437,7 +445,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       // Only when set, so requests written before product lines existed keep their hash.
       ...(request.productLine === undefined ? {} : { productLine: request.productLine }),
     });
-    return writePosting(options.executor ?? db, {
+    return {
       brandId: request.brandId,
       idempotencyKey: request.idempotencyKey,
       requestHash,
@@ -446,7 +454,32 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       memo: request.memo ?? null,
       productLine: request.productLine ?? null,
       legs: request.legs,
-    });
+    };
+  };
+
+  const post = async (request: PostingRequest, options: LedgerCallOptions = {}): Promise<PostingResult> =>
+    writePosting(options.executor ?? db, checkPosting(request));
+
+  /**
+   * A posting written inside the caller's own statement, for a hot path that wants its rows and the money in
+   * one round trip: `statement` receives the posting as common table expressions (see
+   * `ledger.repository.postingCtes` for their names and columns) and runs the statement. The whole statement
+   * fails on any refusal, which comes back as a LedgerError: insufficient_funds, or idempotency_conflict for
+   * a key used before (by this very request too: the caller answers a repeat from its own rows). `reference`
+   * is written instead of the request's (an SQL expression over the caller's CTEs); the hash covers the rest.
+   */
+  const postWithin = async <T>(
+    request: PostingRequest,
+    reference: SQL | undefined,
+    statement: (ctes: SQL) => Promise<T>,
+  ): Promise<T> => {
+    const posting = checkPosting(request);
+    const { legs } = await resolveLegs(posting.brandId, posting.idempotencyKey, posting.legs, db);
+    const ctes = repository.postingCtes(
+      { ...posting, legs },
+      { onKeyConflict: 'raise', ...(reference ? { reference } : {}) },
+    );
+    return withDatabaseErrors(() => statement(ctes));
   };
 
   /** Moves money from a member's cash into their hold account, under a hold to be posted or voided once. */
@@ -585,6 +618,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
 
   return {
     post,
+    postWithin,
     reserve,
     /** Settles a hold to its destination (a withdrawal paid out: the payment clearing account). */
     postHold: (request: PostHoldRequest, options: LedgerCallOptions = {}) =>

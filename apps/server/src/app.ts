@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -17,7 +19,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { visitorOf } from './http/request-context';
 import { registerBackofficeApp } from './http/backoffice-app';
-import { registerWebApp } from './http/web-app';
+import { registerWebApp, siteInlineScriptHashes } from './http/web-app';
 import { createMemberGuard } from './modules/auth/auth.guard';
 import { createBodyDecryptionHook, createBodyKeyring } from './modules/auth/encrypted-body';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -28,6 +30,9 @@ import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { createStaffGuard } from './modules/backoffice/backoffice.guard';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
+import { contentAdminRoutes } from './modules/content/content-admin.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { createContentService } from './modules/content/content.service';
 import { catalogueRoutes } from './modules/games/catalogue.routes';
 import { createCatalogueService } from './modules/games/catalogue.service';
 import { favouriteRoutes } from './modules/games/favourites.routes';
@@ -43,6 +48,8 @@ import { createRoundsService } from './modules/games/rounds.service';
 import { vendorWalletRoutes } from './modules/games/vendor-wallet.routes';
 import { createVendorWalletService } from './modules/games/vendor-wallet.service';
 import { createPlatformSigner } from './modules/games/wallet-signing';
+import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/feedback.routes';
+import { createFeedbackService } from './modules/feedback/feedback.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { createMessageService } from './modules/messages/messages.service';
@@ -64,6 +71,7 @@ import { pushRoutes } from './modules/push/push.routes';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { siteAdminRoutes } from './modules/site/site-admin.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { liveChatRoutes, pingRoutes } from './modules/site/site-tools.routes';
 import { createSiteService } from './modules/site/site.service';
 import { uploadAdminRoutes, uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadService } from './modules/uploads/uploads.service';
@@ -143,16 +151,27 @@ export const buildApp = async ({
     reply.header('x-request-id', request.id);
   });
 
+  // JSON answers are compressed on the fly (brotli at a fast level); the built sites are precompressed at
+  // build time, and the event stream is left alone so that pushes are never held back in a buffer.
+  await app.register(compress, {
+    customTypes: /^application\/json\b/,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'script-src': ["'self'", 'https://www.googletagmanager.com', ...siteInlineScriptHashes],
         'style-src': ["'self'", "'unsafe-inline'"],
         // blob: the operator console shows proof images fetched with its staff token as object URLs.
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'https:'],
         'frame-src': ["'self'", 'https:', () => gameFrameOrigins().join(' ')],
+        // The site's service worker (/sw.js) and web app manifest come from this origin only.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
       },
     },
   });
@@ -198,6 +217,7 @@ export const buildApp = async ({
 
   const messages = createMessageService({ db: database.db, push });
   const uploads = createUploadService({ db: database.db, directory: config.UPLOADS_DIR });
+  const feedback = createFeedbackService({ db: database.db, site, uploads, members });
   // The one ledger (and the services on it) that every money domain shares; never create a second one.
   const ledger = createLedgerService({ db: database.db });
   const wallet = createWalletService({ db: database.db, ledger, push });
@@ -205,6 +225,7 @@ export const buildApp = async ({
   const funds = createFundsService({ db: database.db, ledger, wallet });
   const records = createRecordsService({ db: database.db, ledger, wallet });
   const catalogue = createCatalogueService({ db: database.db });
+  const content = createContentService({ db: database.db });
   const favourites = createFavouriteService({ db: database.db, catalogue });
   const gameVendors = createVendorService({ db: database.db, onCatalogueChange: catalogue.clearCaches });
   const launch = createLaunchService({ db: database.db });
@@ -271,8 +292,11 @@ export const buildApp = async ({
       await api.register(pushRoutes(push, requireMember));
       await api.register(messageRoutes(messages, requireMember));
       await api.register(uploadRoutes(uploads, requireMember));
+      await api.register(feedbackRoutes(feedback, requireMember));
+      await api.register(liveChatRoutes(site));
       await api.register(walletRoutes({ site, wallet, funds, transfers, records }, requireMember));
       await api.register(catalogueRoutes({ catalogue, site, requireMember }));
+      await api.register(contentRoutes({ content, site }));
       await api.register(favouriteRoutes({ catalogue, favourites, requireMember }));
       await api.register(launchRoutes({ launch, site, requireMember }));
       await api.register(roundsRoutes({ rounds, site, requireMember }));
@@ -295,9 +319,11 @@ export const buildApp = async ({
           await operator.register(socialSignInAdminRoutes(socialSignIn, requireStaff));
           await operator.register(notificationsAdminRoutes(notifications, site, requireStaff));
           await operator.register(uploadAdminRoutes(uploads, requireStaff));
+          await operator.register(feedbackAdminRoutes(feedback, requireStaff));
           await operator.register(depositAdminRoutes({ deposits, channels, site, requireStaff }));
           await operator.register(walletAdminRoutes({ site, funds, admin: walletAdmin }, requireStaff));
           await operator.register(vendorAdminRoutes(gameVendors, requireStaff));
+          await operator.register(contentAdminRoutes({ content, site, requireStaff }));
           await operator.register(
             withdrawalAdminRoutes({ withdrawals, settings: paymentSettings, site, requireStaff }),
           );
@@ -310,6 +336,7 @@ export const buildApp = async ({
 
   // Game and vendor artwork at the spec's image paths, outside /wps (the image CDN, when set, mirrors them).
   await app.register(gameImageRoutes(createGameImageService({ db: database.db })));
+  await app.register(pingRoutes);
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { loginTypes } from './auth-rules';
 import { successEnvelope } from './envelope';
+import { languageCodes } from './site';
 
-/** Member types of the spec: agents 1, 2, 41, 42; trial (free play) 4; an ordinary member is 0. */
-export const MemberType = {
-  member: 0,
-  agent: 1,
-  agentLevel2: 2,
-  agentPolicy: 41,
-  agentPolicyLevel2: 42,
-  trial: 4,
-} as const;
-export const agentTypes: readonly number[] = [1, 2, 41, 42];
-export const isAgentType = (type: number): boolean => agentTypes.includes(type);
-export const isTrialType = (type: number): boolean => type === MemberType.trial;
+export { agentTypes, isAgentType, isTrialType, loginTypes, MemberType } from './auth-rules';
 
 /** Bounded free text: every field has an upper length so no request can carry megabytes in one field. */
 const text = (max = 128) => z.string().max(max);
@@ -67,7 +58,6 @@ export const registerRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const loginTypes = ['username', 'sms'] as const;
 export const loginRequestSchema = z.strictObject({
   /** The username, or the mobile number for SMS login. */
   username: text(64),
@@ -154,3 +144,6 @@ export const memberInfoResponseSchema = successEnvelope(memberInfoSchema);
 export const memberIconResponseSchema = successEnvelope(z.object({ avatarUrl: z.string().nullable() }));
 
 export const emptySuccessSchema = successEnvelope(z.null());
+
+/** getUpdateLanguage (spec section 7): the member's site language, kept on the server. */
+export const updateLanguageRequestSchema = z.object({ language: z.enum(languageCodes) });

@@ -31,3 +31,10 @@ export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
 
 export type SuccessEnvelope<T> = { success: true; value: T; message: string };
 export type Envelope<T> = SuccessEnvelope<T> | FailureEnvelope;
+
+/**
+ * The `value` of a success envelope schema's answer. The site asks `apiRequest` for this type instead of
+ * passing the schema: the server already checked the answer against it, and the site keeps zod out of its
+ * first load.
+ */
+export type ResponseValue<S extends z.ZodType<SuccessEnvelope<unknown>>> = z.output<S>['value'];

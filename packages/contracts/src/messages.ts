@@ -34,3 +34,18 @@ export const messageListResponseSchema = successEnvelope(
   z.object({ list: z.array(memberMessageSchema), totalPages: z.number().int(), unread: z.number().int() }),
 );
 export const unreadCountResponseSchema = successEnvelope(z.object({ count: z.number().int() }));
+
+/** Up to one page of ids per call; reading and deleting touch only the caller's own messages. */
+export const messageIdsSchema = z.strictObject({
+  ids: z
+    .array(z.string().regex(/^\d{1,18}$/))
+    .min(1)
+    .max(100),
+});
+export const messageParamsSchema = z.strictObject({ id: z.string().regex(/^\d{1,18}$/) });
+export const messagesChangedResponseSchema = successEnvelope(z.object({ changed: z.number().int() }));
+
+/** getUnreadMessageV2: the unread count with the newest unread message (for the marquee's icon and title). */
+export const unreadMessageResponseSchema = successEnvelope(
+  z.object({ count: z.number().int(), latest: memberMessageSchema.nullable() }),
+);

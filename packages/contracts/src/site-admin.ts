@@ -17,6 +17,17 @@ export const siteSettingsPatchSchema = z
     flags: z.partialRecord(z.enum(whitelabelFlags), z.boolean()).optional(),
     /** Refuse plain bodies on the spec's "encrypt" calls (login, registration, passwords). */
     requireEncryptedBodies: z.boolean().optional(),
+    /** Word bounds of a feedback's content. */
+    feedbackWords: z
+      .strictObject({ min: z.number().int().min(1).max(5000), max: z.number().int().min(1).max(5000) })
+      .refine((bounds) => bounds.min <= bounds.max, 'min must not exceed max')
+      .optional(),
+    /** Where the live chat opens (CBS_launchChat); null for no live chat. */
+    liveChatUrl: z
+      .url({ protocol: /^https$/ })
+      .max(2048)
+      .nullable()
+      .optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
@@ -29,6 +40,8 @@ export const siteSettingsSchema = z.object({
   blockedCountries: z.array(z.string()),
   flags: z.record(z.enum(whitelabelFlags), z.boolean()),
   requireEncryptedBodies: z.boolean(),
+  feedbackWords: z.object({ min: z.number().int(), max: z.number().int() }),
+  liveChatUrl: z.string().nullable(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

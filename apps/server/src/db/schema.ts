@@ -4,6 +4,8 @@ export * from '../modules/auth/auth.tables';
 export * from '../modules/auth/encrypted-body.tables';
 export * from '../modules/auth/social-sign-in.tables';
 export * from '../modules/backoffice/backoffice.tables';
+export * from '../modules/content/content.tables';
+export * from '../modules/feedback/feedback.tables';
 export * from '../modules/games/games.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/messages/messages.tables';

@@ -1,4 +1,5 @@
 import { demoStaff, seedBackofficeDemo } from '../modules/backoffice/backoffice.seed';
+import { seedContentDemo } from '../modules/content/content.seed';
 import { seedGamesDemo } from '../modules/games/games.seed';
 import { demoAgent, demoPaymentPassword, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
@@ -14,6 +15,7 @@ export const seedDemoData = async (db: Database): Promise<void> => {
   await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
   await seedPaymentsDemo(db, brand);
   await seedGamesDemo(db);
+  await seedContentDemo(db, brand);
 };
 
 export const demoLogins = [

@@ -18,6 +18,13 @@ export const isPageRequest = (request: FastifyRequest): boolean => {
   );
 };
 
+/**
+ * The player site's inline scripts, allowed by hash in the Content-Security-Policy. index.html sets the theme
+ * with one before the first paint, so a light-theme visitor never sees the dark page flash; a test keeps this
+ * list equal to the scripts in apps/web/index.html.
+ */
+export const siteInlineScriptHashes = ["'sha256-NZJvlWo42/7cPLXBqRU0AsEEk06SWvzM783dWv5zBzc='"];
+
 /** Hashed assets never change under their name; everything else (index.html) is revalidated. */
 export const setStaticCacheHeaders = (reply: FastifyReply, filePath: string): void => {
   const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -35,6 +42,8 @@ export const registerWebApp = async (app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files; browsers get the smallest they accept.
+      preCompressed: true,
       setHeaders: setStaticCacheHeaders,
     });
   } else {

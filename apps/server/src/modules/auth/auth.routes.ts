@@ -14,6 +14,7 @@ import {
   sessionResponseSchema,
   smsRequestSchema,
   smsResponseSchema,
+  updateLanguageRequestSchema,
 } from '@wps/contracts/auth';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -176,6 +177,23 @@ export const authRoutes =
         schema: { tags, response: { 200: memberIconResponseSchema, ...failureResponses } },
       },
       async (request) => ok({ avatarUrl: sessionOf(request).member.avatarUrl }),
+    );
+
+    // Spec section 7, "getUpdateLanguage with a language field": a relay call like the site's other relays.
+    app.post(
+      '/relay/getUpdateLanguage',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: updateLanguageRequestSchema,
+          response: { 200: emptySuccessSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await auth.updateLanguage(sessionOf(request), request.body.language);
+        return ok(null);
+      },
     );
 
     app.post(

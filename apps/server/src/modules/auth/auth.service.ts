@@ -8,6 +8,7 @@ import {
   type SessionValue,
 } from '@wps/contracts/auth';
 import type { FieldIssue } from '@wps/contracts/envelope';
+import type { LanguageCode } from '@wps/contracts/site';
 import { socialProviderFlags } from '@wps/contracts/social-sign-in';
 import {
   type FieldErrors,
@@ -595,6 +596,11 @@ export const createAuthService = ({
       const mustChange =
         session.loginMethod === 'password' && (session.member.mustChangePassword || passwordExpired);
       return toMemberInfo(session.member, context.brand, mustChange);
+    },
+
+    /** The language the member chose on the site, so other devices and messages can follow it. */
+    updateLanguage: async (session: MemberSession, language: LanguageCode): Promise<void> => {
+      await members.update(db, session.member.id, { language });
     },
 
     changePassword: async (

@@ -48,6 +48,8 @@ export const members = pgTable(
     uplineId: bigint('upline_id', { mode: 'bigint' }),
     referralCode: text('referral_code'),
     avatarUrl: text('avatar_url'),
+    /** The site language the member last chose (getUpdateLanguage); null until they pick one. */
+    language: text('language'),
     registerIp: text('register_ip'),
     registerDomain: text('register_domain'),
     registerUrl: text('register_url'),

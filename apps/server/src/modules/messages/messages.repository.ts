@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { memberMessages } from './messages.tables';
 
@@ -29,4 +29,40 @@ export const countMessages = async (executor: Executor, memberId: bigint, unread
     .from(memberMessages)
     .where(unreadOnly ? and(visible(memberId), isNull(memberMessages.readAt)) : visible(memberId));
   return row?.total ?? 0;
+};
+
+/** Marks the member's unread messages read: those with the given ids, or all of them. Answers how many. */
+export const markMessagesRead = async (executor: Executor, memberId: bigint, ids: bigint[] | 'all') => {
+  const rows = await executor
+    .update(memberMessages)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        visible(memberId),
+        isNull(memberMessages.readAt),
+        ids === 'all' ? undefined : inArray(memberMessages.id, ids),
+      ),
+    )
+    .returning({ id: memberMessages.id });
+  return rows.length;
+};
+
+/** Hides the member's messages with the given ids (kept for the record, never shown again). */
+export const deleteMessages = async (executor: Executor, memberId: bigint, ids: bigint[]) => {
+  const rows = await executor
+    .update(memberMessages)
+    .set({ deletedAt: new Date() })
+    .where(and(visible(memberId), inArray(memberMessages.id, ids)))
+    .returning({ id: memberMessages.id });
+  return rows.length;
+};
+
+export const findLatestUnread = async (executor: Executor, memberId: bigint) => {
+  const [row] = await executor
+    .select()
+    .from(memberMessages)
+    .where(and(visible(memberId), isNull(memberMessages.readAt)))
+    .orderBy(desc(memberMessages.id))
+    .limit(1);
+  return row;
 };

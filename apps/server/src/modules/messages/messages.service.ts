@@ -12,6 +12,16 @@ export type OutgoingMessage = {
   body: string;
 };
 
+const toMemberMessage = (row: repository.MemberMessageRow): MemberMessage => ({
+  id: row.id.toString(),
+  kind: row.kind as MessageKind,
+  params: row.params,
+  title: row.title,
+  body: row.body,
+  isRead: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
 /** The member inbox. Other domains write to it inside their own transaction and signal after commit. */
 export const createMessageService = ({ db, push }: { db: Database; push: PushService }) => ({
   send: (executor: Executor, message: OutgoingMessage): Promise<bigint> =>
@@ -28,19 +38,32 @@ export const createMessageService = ({ db, push }: { db: Database; push: PushSer
       repository.countMessages(db, memberId, false),
       repository.countMessages(db, memberId, true),
     ]);
-    const list: MemberMessage[] = rows.map((row) => ({
-      id: row.id.toString(),
-      kind: row.kind as MessageKind,
-      params: row.params,
-      title: row.title,
-      body: row.body,
-      isRead: row.readAt !== null,
-      createdAt: row.createdAt.toISOString(),
-    }));
-    return { list, totalPages: Math.ceil(total / page.pageSize), unread };
+    return { list: rows.map(toMemberMessage), totalPages: Math.ceil(total / page.pageSize), unread };
   },
 
   unreadCount: (memberId: bigint): Promise<number> => repository.countMessages(db, memberId, true),
+
+  /** getUnreadMessageV2: the count and the newest unread message. */
+  getUnread: async (memberId: bigint) => {
+    const [count, latest] = await Promise.all([
+      repository.countMessages(db, memberId, true),
+      repository.findLatestUnread(db, memberId),
+    ]);
+    return { count, latest: latest ? toMemberMessage(latest) : null };
+  },
+
+  // Reading or deleting signals the member's other open sites too, so every tab's count stays right.
+  markRead: async (memberId: bigint, ids: string[] | 'all'): Promise<number> => {
+    const changed = await repository.markMessagesRead(db, memberId, ids === 'all' ? 'all' : ids.map(BigInt));
+    if (changed > 0) push.publish(memberId, { type: 'message' });
+    return changed;
+  },
+
+  delete: async (memberId: bigint, ids: string[]): Promise<number> => {
+    const changed = await repository.deleteMessages(db, memberId, ids.map(BigInt));
+    if (changed > 0) push.publish(memberId, { type: 'message' });
+    return changed;
+  },
 });
 
 export type MessageService = ReturnType<typeof createMessageService>;

@@ -1,5 +1,4 @@
-import type { DepositChannel } from '@wps/contracts/payments';
-import { type upsertChannelRequestSchema, type staffChannelSchema } from '@wps/contracts/payments';
+import type { DepositChannel, staffChannelSchema, upsertChannelRequestSchema } from '@wps/contracts/payments';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';

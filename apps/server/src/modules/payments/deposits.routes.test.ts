@@ -30,8 +30,9 @@ const bank = (amount: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const uploadProof = async (member: TestMember): Promise<string> => {
+const uploadProof = async (member: TestMember, purpose?: string): Promise<string> => {
   const form = new FormData();
+  if (purpose !== undefined) form.append('purpose', purpose);
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
   const response = await testApp.app.inject({
     method: 'POST',
@@ -210,6 +211,11 @@ describe('bad deposit requests change nothing', () => {
     const theirs = await uploadProof(other);
     await expectRefused(bank('20.00', { proofUploadId: theirs }), 'NOT_FOUND', 404);
     await expectRefused(bank('20.00', { proofUploadId: randomUUID() }), 'NOT_FOUND', 404);
+  });
+
+  it('refuses an upload made for something else as the proof', async () => {
+    const feedbackImage = await uploadProof(member, 'feedback');
+    await expectRefused(bank('20.00', { proofUploadId: feedbackImage }), 'VALIDATION_FAILED');
   });
 
   it('refuses trial accounts and anonymous callers', async () => {

@@ -170,6 +170,12 @@ export const createDepositService = ({
     if (!upload) {
       throw new AppError('NOT_FOUND', { issues: [{ field: 'proofUploadId', message: 'not found' }] });
     }
+    // A picture uploaded for something else (a feedback screenshot) is no proof of a transfer.
+    if (upload.purpose !== 'deposit_proof') {
+      throw new AppError('VALIDATION_FAILED', {
+        issues: [{ field: 'proofUploadId', message: 'The proof must be uploaded as a deposit proof' }],
+      });
+    }
   };
 
   const messageFor = async (deposit: DepositRow) => ({

@@ -21,6 +21,9 @@ export type BrandSettingsPatch = Partial<
     | 'requireEncryptedBodies'
     | 'smsProvider'
     | 'smtpSettings'
+    | 'feedbackMinWords'
+    | 'feedbackMaxWords'
+    | 'liveChatUrl'
   >
 >;
 

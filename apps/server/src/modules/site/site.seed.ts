@@ -59,6 +59,7 @@ export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
         defaultLanguage: 'EN',
         imageCdns: [],
         launchGameCdns: [],
+        liveChatUrl: 'https://chat.lucky-lotus.example/room',
       })
       .onConflictDoNothing({ target: brands.merchantCode })
       .returning({ id: brands.id });
@@ -106,8 +107,8 @@ export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
     await tx.insert(brandCustomerServices).values([
       {
         brandId,
-        title: 'Live chat',
-        csType: 'LIVECHAT',
+        title: 'Telegram support',
+        csType: 'TELEGRAM',
         path: 'https://t.me/lucky_lotus_support',
         sortOrder: 0,
       },

@@ -173,6 +173,10 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
 
     getRegisterSetting: async (visitor: VisitorContext) => (await getSnapshot(visitor)).register,
 
+    /** Where the brand's live chat opens (CBS_launchChat); null when it has none. */
+    getLiveChatUrl: async (visitor: VisitorContext): Promise<string | null> =>
+      (await getSnapshot(visitor)).brand.liveChatUrl,
+
     getDomainRoutes: async (visitor: VisitorContext, device: number) => {
       const snapshot = await getSnapshot(visitor);
       return {
@@ -246,6 +250,9 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
                   : new Date(patch.maintenanceEndTime),
             blockedCountries: patch.blockedCountries,
             requireEncryptedBodies: patch.requireEncryptedBodies,
+            feedbackMinWords: patch.feedbackWords?.min,
+            feedbackMaxWords: patch.feedbackWords?.max,
+            liveChatUrl: patch.liveChatUrl,
           })) ?? before;
         for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
           await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);
@@ -318,6 +325,8 @@ const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   blockedCountries: brand.blockedCountries,
   flags: flagStates(tree),
   requireEncryptedBodies: brand.requireEncryptedBodies,
+  feedbackWords: { min: brand.feedbackMinWords, max: brand.feedbackMaxWords },
+  liveChatUrl: brand.liveChatUrl,
 });
 
 export type SiteService = ReturnType<typeof createSiteService>;

@@ -48,6 +48,11 @@ export const brands = pgTable('brands', {
     password: string | null;
     from: string;
   } | null>(),
+  /** Word bounds of a feedback's content (spec section 5: "between {0} and {1} words"). */
+  feedbackMinWords: smallint('feedback_min_words').notNull().default(5),
+  feedbackMaxWords: smallint('feedback_max_words').notNull().default(500),
+  /** Where the live chat (CBS_launchChat) opens; null when the brand has no live chat. */
+  liveChatUrl: text('live_chat_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

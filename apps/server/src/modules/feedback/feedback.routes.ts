@@ -1,0 +1,58 @@
+import {
+  feedbackBodySchema,
+  feedbackListQuerySchema,
+  feedbackListResponseSchema,
+  feedbackResponseSchema,
+  feedbackSettingResponseSchema,
+} from '@wps/contracts/feedback';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import type { FeedbackService } from './feedback.service';
+
+const tags = ['feedback'];
+
+/** The spec's `PUT /feedback`, and the bounds the site's form checks before sending. */
+export const feedbackRoutes =
+  (feedback: FeedbackService, requireMember: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/feedback/setting',
+      { schema: { tags, response: { 200: feedbackSettingResponseSchema, ...failureResponses } } },
+      async (request) => ok(await feedback.getSetting(visitorOf(request))),
+    );
+    app.put(
+      '/feedback',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: feedbackBodySchema,
+          response: { 200: feedbackResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) =>
+        ok(await feedback.submit(visitorOf(request), sessionOf(request).member, request.body)),
+    );
+  };
+
+/** Staff read the feedback members sent, newest first. */
+export const feedbackAdminRoutes =
+  (feedback: FeedbackService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/feedback',
+      {
+        preHandler: requireStaff,
+        schema: {
+          tags: ['backoffice: feedback'],
+          querystring: feedbackListQuerySchema,
+          response: { 200: feedbackListResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await feedback.list(request.query)),
+    );
+  };

@@ -1,0 +1,98 @@
+import { isTrialType } from '@wps/contracts/auth';
+import { countWords, feedbackImageLimit, type FeedbackSetting } from '@wps/contracts/feedback';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { VisitorContext } from '../../http/request-context';
+import type { MemberService } from '../members/members.service';
+import type { SiteService } from '../site/site.service';
+import type { UploadService } from '../uploads/uploads.service';
+import * as repository from './feedback.repository';
+
+/** Feedback and complaints: text within the brand's word bounds and up to 3 images uploaded beforehand. */
+export const createFeedbackService = ({
+  db,
+  site,
+  uploads,
+  members,
+}: {
+  db: Database;
+  site: SiteService;
+  uploads: UploadService;
+  members: MemberService;
+}) => {
+  const getSetting = async (visitor: VisitorContext): Promise<FeedbackSetting> => {
+    const { brand } = await site.getBrandContext(visitor);
+    return {
+      minWords: brand.feedbackMinWords,
+      maxWords: brand.feedbackMaxWords,
+      maxImages: feedbackImageLimit,
+    };
+  };
+
+  return {
+    getSetting,
+
+    submit: async (
+      visitor: VisitorContext,
+      member: { id: bigint; brandId: bigint; type: number },
+      body: { content: string; imageIds: string[] },
+    ): Promise<{ id: string }> => {
+      if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
+      const setting = await getSetting(visitor);
+      const words = countWords(body.content);
+      if (words < setting.minWords || words > setting.maxWords) {
+        throw new AppError('FEEDBACK_WORD_COUNT', {
+          details: { minWords: setting.minWords, maxWords: setting.maxWords, words },
+        });
+      }
+      const uploadIds = [...new Set(body.imageIds)];
+      if (uploadIds.length > setting.maxImages) {
+        throw new AppError('TOO_MANY_IMAGES', { details: { maxImages: setting.maxImages } });
+      }
+      for (const uploadId of uploadIds) {
+        const upload = await uploads.findOwned(member.brandId, member.id, uploadId);
+        if (upload?.purpose !== 'feedback') {
+          throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'imageIds', message: 'invalid' }] });
+        }
+      }
+      const id = await db.transaction((tx) =>
+        repository.insertFeedback(tx, {
+          brandId: member.brandId,
+          memberId: member.id,
+          content: body.content,
+          uploadIds,
+        }),
+      );
+      return { id: id.toString() };
+    },
+
+    /** Staff's list, newest first; images are read through the back office's upload endpoint. */
+    list: async (page: { pageNo: number; pageSize: number }) => {
+      const [rows, total] = await Promise.all([
+        repository.listFeedback(db, page.pageSize, (page.pageNo - 1) * page.pageSize),
+        repository.countFeedback(db),
+      ]);
+      const authors = new Map(
+        await Promise.all(
+          [...new Set(rows.map((row) => row.memberId))].map(
+            async (memberId) => [memberId, (await members.findById(memberId))?.username ?? ''] as const,
+          ),
+        ),
+      );
+      return {
+        list: rows.map((row) => ({
+          id: row.id.toString(),
+          brandId: row.brandId.toString(),
+          memberId: row.memberId.toString(),
+          account: authors.get(row.memberId) ?? '',
+          content: row.content,
+          imageIds: row.uploadIds,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        totalPages: Math.ceil(total / page.pageSize),
+      };
+    },
+  };
+};
+
+export type FeedbackService = ReturnType<typeof createFeedbackService>;

@@ -5,12 +5,20 @@ import { gameCatalogueBench } from './game-catalogue.bench';
 import { ledgerBench } from './ledger.bench';
 import { loginBench } from './login.bench';
 import { siteConfigurationBench } from './site-configuration.bench';
+import { siteBench } from './site.bench';
 import { vendorWalletBench } from './vendor-wallet.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
 
-const benches = [siteConfigurationBench, loginBench, ledgerBench, gameCatalogueBench, vendorWalletBench];
+const benches = [
+  siteConfigurationBench,
+  loginBench,
+  ledgerBench,
+  gameCatalogueBench,
+  vendorWalletBench,
+  siteBench,
+];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {
   const columns = Object.keys(rows[0] ?? {});

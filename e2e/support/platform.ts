@@ -130,7 +130,26 @@ export const stopPlatform = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-export const test = base.extend<{ operator: Operator }, { platform: Platform }>({
+/** Whether the home page's announcement popup shows (content.spec.ts) or starts closed for the session. */
+export type AnnouncementPopups = 'shown' | 'closed';
+
+export const test = base.extend<
+  { operator: Operator; announcementPopups: AnnouncementPopups },
+  { platform: Platform }
+>({
+  announcementPopups: ['closed', { option: true }],
+  // The popup covers the home page once per session; journeys that are not about it start with every
+  // audience's popup closed, as a visitor who already dismissed it (the site's own session-storage flag).
+  context: async ({ context, announcementPopups }, use) => {
+    if (announcementPopups === 'closed') {
+      await context.addInitScript(() => {
+        if (window.sessionStorage.getItem('announcementPopupClosed') === null) {
+          window.sessionStorage.setItem('announcementPopupClosed', 'A,B,F');
+        }
+      });
+    }
+    await use(context);
+  },
   platform: [
     async ({}, use) => {
       const database = await prepareDatabase();

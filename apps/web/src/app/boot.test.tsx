@@ -16,7 +16,20 @@ let mountedRoot: Root | null = null;
 const permissionCalls = (fetchMock: { mock: { calls: Parameters<typeof fetch>[] } }) =>
   fetchMock.mock.calls.filter(([url]) => url === '/wps/system/permission');
 
-const bootWith = async (answer: () => Promise<Response>) => {
+/**
+ * The permission document for its own path; every other call (content, remembered login) a NOT_FOUND
+ * failure, since the site takes a success answer as the contract's shape without checking it again.
+ */
+const answerPermission =
+  (permission: unknown) =>
+  (input: Parameters<typeof fetch>[0]): Promise<Response> =>
+    Promise.resolve(
+      input === '/wps/system/permission'
+        ? Response.json(envelopeOf(permission))
+        : Response.json({ success: false, value: null, message: '', code: 'NOT_FOUND' }, { status: 404 }),
+    );
+
+const bootWith = async (answer: (input: Parameters<typeof fetch>[0]) => Promise<Response>) => {
   const fetchMock = vi.fn<typeof fetch>(answer);
   vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState(null, '', '/');
@@ -29,7 +42,7 @@ const bootWith = async (answer: () => Promise<Response>) => {
 
 const bootWithPermission = async (overrides: Parameters<typeof buildServerPermission>[0] = {}) => {
   const permission = await buildServerPermission(overrides);
-  return bootWith(() => Promise.resolve(Response.json(envelopeOf(permission))));
+  return bootWith(answerPermission(permission));
 };
 
 afterEach(() => {
@@ -48,6 +61,26 @@ describe('boot', () => {
     expect(window.sessionStorage.getItem('merchantCode')).toBe(testMerchantCode);
     expect(window.localStorage.getItem('merchantCode')).toBe(testMerchantCode);
     expect(screen.queryByTestId('maintenance-screen')).toBeNull();
+  });
+
+  it('starts a guest’s home content call (execution B) before the home page mounts', async () => {
+    const permission = await buildServerPermission({ status: 0 });
+    const contentCalls: Array<{ url: string; isPageMounted: boolean }> = [];
+    const answer = answerPermission(permission);
+    await bootWith((input) => {
+      if (typeof input === 'string' && input.startsWith('/wps/relay/CSP_getContent')) {
+        contentCalls.push({
+          url: input,
+          isPageMounted: document.querySelector('[data-testid="home-page"]') !== null,
+        });
+      }
+      return answer(input);
+    });
+
+    expect(await screen.findByTestId('home-page')).toBeTruthy();
+    const [first] = contentCalls;
+    expect(first?.isPageMounted).toBe(false);
+    expect(new URL(first?.url ?? '', 'http://site.test').searchParams.get('execution')).toBe('B');
   });
 
   it('shows the maintenance screen with the end time in local format for status 1', async () => {
@@ -97,7 +130,7 @@ describe('boot', () => {
 
     const permission = await buildServerPermission({ status: 1 });
     permission.info.analytics.gtagId = 'G-TEST123';
-    await bootWith(() => Promise.resolve(Response.json(envelopeOf(permission))));
+    await bootWith(answerPermission(permission));
     const script = document.querySelector<HTMLScriptElement>('script[data-analytics="gtag"]');
     expect(script?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
   });
@@ -105,10 +138,8 @@ describe('boot', () => {
   it('offers a retry when the permission call fails, and boots once it succeeds', async () => {
     const permission = await buildServerPermission({ status: 0 });
     let isNetworkUp = false;
-    const { fetchMock } = await bootWith(() =>
-      isNetworkUp
-        ? Promise.resolve(Response.json(envelopeOf(permission)))
-        : Promise.reject(new TypeError('Failed to fetch')),
+    const { fetchMock } = await bootWith((input) =>
+      isNetworkUp ? answerPermission(permission)(input) : Promise.reject(new TypeError('Failed to fetch')),
     );
 
     expect(screen.getByText('Network link is abnormal, please try again.')).toBeTruthy();

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SystemStatusValue } from '@wps/contracts/site';
+import { SystemStatusValue } from '@wps/contracts/site-rules';
 import { createRoot, type Root } from 'react-dom/client';
+import { prefetchHomeContent } from '../features/content/api/prefetch-home-content';
 import { getPermissionQueryOptions } from '../features/site/api/get-permission';
 import { BootFailureScreen } from '../features/site/components/boot-failure-screen';
 import { loadGoogleAnalytics } from '../lib/analytics';
 import { hideGlobalLoader, showGlobalLoader } from '../lib/global-loader';
-import { adoptBrandLanguage } from '../lib/i18n';
+import { adoptBrandLanguage, languageReady } from '../lib/i18n';
 import { saveMerchantCode } from '../lib/storage';
 import { AppProviders } from './app-providers';
 import { AppRouter } from './router';
@@ -24,6 +25,8 @@ export const bootSite = async (container: HTMLElement, queryClient: QueryClient)
       const permission = await queryClient.query(getPermissionQueryOptions());
       saveMerchantCode(permission.merchantCode);
       adoptBrandLanguage(permission.info.languages.default);
+      await languageReady();
+      prefetchHomeContent(queryClient, window.location);
       const { gtagId } = permission.info.analytics;
       if (gtagId !== null) loadGoogleAnalytics(gtagId);
       // The router hides the loader once the first page is on screen; the other screens have no router.

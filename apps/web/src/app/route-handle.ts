@@ -1,5 +1,4 @@
 import { useMatches } from 'react-router';
-import { z } from 'zod';
 
 /** Routes whose title and description are set per page (spec section 1). */
 export const pageMetaKeys = [
@@ -16,20 +15,30 @@ export type PageMetaKey = (typeof pageMetaKeys)[number];
 export const isPageMetaKey = (value: string): value is PageMetaKey =>
   pageMetaKeys.some((key) => key === value);
 
-const routeHandleSchema = z.object({
-  meta: z.enum(pageMetaKeys).optional(),
+export type RouteHandle = {
+  meta?: PageMetaKey;
   /** Game pages take the whole width (spec section 2). */
-  hideSideMenu: z.boolean().optional(),
-});
-export type RouteHandle = z.infer<typeof routeHandleSchema>;
+  hideSideMenu?: boolean;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** What a route's `handle` says of the two, read with plain checks (zod stays out of the first load). */
+const readRouteHandle = (handle: unknown): RouteHandle => {
+  if (!isRecord(handle)) return {};
+  const read: RouteHandle = {};
+  if (typeof handle.meta === 'string' && isPageMetaKey(handle.meta)) read.meta = handle.meta;
+  if (typeof handle.hideSideMenu === 'boolean') read.hideSideMenu = handle.hideSideMenu;
+  return read;
+};
 
 /** The handles of the matched routes merged, the deepest route winning. */
 export const useRouteHandle = (): RouteHandle => {
   const matches = useMatches();
   const merged: RouteHandle = {};
   for (const match of matches) {
-    const parsed = routeHandleSchema.safeParse(match.handle ?? {});
-    if (parsed.success) Object.assign(merged, parsed.data);
+    Object.assign(merged, readRouteHandle(match.handle));
   }
   return merged;
 };

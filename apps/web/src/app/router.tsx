@@ -1,28 +1,25 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
-import { AgentCentrePage } from '../features/agents/components/agent-centre-page';
-import { AgentLoginPage } from '../features/auth/components/agent-login-page';
-import { ForgotPasswordModal } from '../features/auth/components/forgot-password-modal';
-import { LoginModal } from '../features/auth/components/login-modal';
-import { RegisterModal } from '../features/auth/components/register-modal';
-import { AnnouncementsPage } from '../features/content/components/announcements-page';
-import { HelpPage } from '../features/content/components/help-page';
-import { FavoriteGamesPage } from '../features/games/components/favorite-games-page';
-import { LobbyPage } from '../features/games/components/lobby-page';
-import { RecentGamesPage } from '../features/games/components/recent-games-page';
-import { SeamlessGamePage } from '../features/games/components/seamless-game-page';
 import { lobbyRoutes } from '../features/games/game-types';
-import { LotteryPage, type LotteryKind } from '../features/house-games/components/lottery-page';
-import { MemberCentrePage } from '../features/members/components/member-centre-page';
-import { renderMemberSection } from './routes/member-section-content';
-import { PointsMallPage } from '../features/promotions/components/points-mall-page';
-import { PromotionsPage } from '../features/promotions/components/promotions-page';
-import { AppDownloadPage } from '../features/site/components/app-download-page';
+import type { LotteryKind } from '../features/house-games/components/lottery-page';
+import { loadChunk } from '../lib/lazy-component';
 import { RootLayout } from './layout/root-layout';
 import { SiteShell } from './layout/site-shell';
 import { isPageMetaKey, type RouteHandle } from './route-handle';
 import { adoptUrlParameters, requireSessionToken } from './route-loaders';
+import { RouteErrorScreen } from './route-error-screen';
 import { HomePage } from './routes/home-page';
+
+/**
+ * A page whose code loads on demand (route `lazy`): home stays small, and the current page stays on screen
+ * until the next one has arrived. A chunk that fails or times out shows the route error screen.
+ */
+const onDemand =
+  <Module,>(chunkId: string, load: () => Promise<Module>, render: (module: Module) => ReactNode) =>
+  async () => ({ element: render(await loadChunk(chunkId, load)) });
+
+const loadLobbyPage = () => import('../features/games/components/lobby-page');
+const loadLotteryPage = () => import('../features/house-games/components/lottery-page');
 
 const homeHandle: RouteHandle = { meta: 'home' };
 const gamePageHandle: RouteHandle = { hideSideMenu: true };
@@ -35,7 +32,7 @@ const homeRoutes: RouteObject[] = ['index', 'index.html', 'home'].map((path) => 
 
 const categoryLobbyRoutes: RouteObject[] = Object.entries(lobbyRoutes).map(([path, gameType]) => ({
   path,
-  element: <LobbyPage key={gameType} gameType={gameType} />,
+  lazy: onDemand('lobby', loadLobbyPage, ({ LobbyPage }) => <LobbyPage key={gameType} gameType={gameType} />),
   handle: isPageMetaKey(path) ? { meta: path } : undefined,
 }));
 
@@ -52,7 +49,7 @@ const lotteryRoutes: RouteObject[] = (
   path,
   caseSensitive: true,
   loader: requireSessionToken,
-  element: <LotteryPage kind={kind} />,
+  lazy: onDemand('lottery', loadLotteryPage, ({ LotteryPage }) => <LotteryPage kind={kind} />),
   handle: gamePageHandle,
 }));
 
@@ -65,6 +62,7 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     // index.html's own loader stays visible until the first page renders.
     HydrateFallback: () => null,
+    errorElement: <RouteErrorScreen />,
     children: [
       {
         element: <SiteShell />,
@@ -72,51 +70,152 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage />, handle: homeHandle },
           ...homeRoutes,
           ...categoryLobbyRoutes,
-          { path: 'promotions', element: <PromotionsPage />, handle: { meta: 'promotions' } },
-          { path: 'favorite', element: <FavoriteGamesPage /> },
-          { path: 'recent', element: <RecentGamesPage /> },
+          {
+            path: 'promotions',
+            lazy: onDemand(
+              'promotions',
+              () => import('../features/promotions/components/promotions-page'),
+              ({ PromotionsPage }) => <PromotionsPage />,
+            ),
+            handle: { meta: 'promotions' },
+          },
+          {
+            path: 'favorite',
+            lazy: onDemand(
+              'favorite',
+              () => import('../features/games/components/favorite-games-page'),
+              ({ FavoriteGamesPage }) => <FavoriteGamesPage />,
+            ),
+          },
+          {
+            path: 'recent',
+            lazy: onDemand(
+              'recent',
+              () => import('../features/games/components/recent-games-page'),
+              ({ RecentGamesPage }) => <RecentGamesPage />,
+            ),
+          },
           {
             path: 'login',
-            element: (
-              <>
-                <HomePage />
-                <LoginModal />
-              </>
+            lazy: onDemand(
+              'login',
+              () => import('../features/auth/components/login-modal'),
+              ({ LoginModal }) => (
+                <>
+                  <HomePage />
+                  <LoginModal />
+                </>
+              ),
             ),
             handle: homeHandle,
           },
           {
             path: 'register',
-            element: (
-              <>
-                <HomePage />
-                <RegisterModal />
-              </>
+            lazy: onDemand(
+              'register',
+              () => import('../features/auth/components/register-modal'),
+              ({ RegisterModal }) => (
+                <>
+                  <HomePage />
+                  <RegisterModal />
+                </>
+              ),
             ),
             handle: homeHandle,
           },
           {
             path: 'forget',
-            element: (
-              <>
-                <HomePage />
-                <ForgotPasswordModal />
-              </>
+            lazy: onDemand(
+              'forget',
+              () => import('../features/auth/components/forgot-password-modal'),
+              ({ ForgotPasswordModal }) => (
+                <>
+                  <HomePage />
+                  <ForgotPasswordModal />
+                </>
+              ),
             ),
             handle: homeHandle,
           },
-          { path: 'member', element: <MemberCentrePage renderSection={renderMemberSection} /> },
-          { path: 'help', element: <HelpPage /> },
-          { path: 'pointMall', element: <PointsMallPage /> },
-          { path: 'seamless', element: <SeamlessGamePage />, handle: gamePageHandle },
-          { path: 'announce', element: <AnnouncementsPage /> },
-          { path: 'down', element: <AppDownloadPage /> },
+          {
+            path: 'member',
+            lazy: onDemand(
+              'member',
+              () =>
+                Promise.all([
+                  import('../features/members/components/member-centre-page'),
+                  import('./routes/member-section-content'),
+                ]),
+              ([{ MemberCentrePage }, { renderMemberSection }]) => (
+                <MemberCentrePage renderSection={renderMemberSection} />
+              ),
+            ),
+          },
+          {
+            path: 'help',
+            lazy: onDemand(
+              'help',
+              () => import('../features/content/components/help-page'),
+              ({ HelpPage }) => <HelpPage />,
+            ),
+          },
+          {
+            path: 'pointMall',
+            lazy: onDemand(
+              'pointMall',
+              () => import('../features/promotions/components/points-mall-page'),
+              ({ PointsMallPage }) => <PointsMallPage />,
+            ),
+          },
+          {
+            path: 'seamless',
+            lazy: onDemand(
+              'seamless',
+              () => import('../features/games/components/seamless-game-page'),
+              ({ SeamlessGamePage }) => <SeamlessGamePage />,
+            ),
+            handle: gamePageHandle,
+          },
+          {
+            path: 'announce',
+            lazy: onDemand(
+              'announce',
+              () => import('../features/content/components/announcements-page'),
+              ({ AnnouncementsPage }) => <AnnouncementsPage />,
+            ),
+          },
+          {
+            path: 'down',
+            lazy: onDemand(
+              'down',
+              () => import('../features/site/components/app-download-page'),
+              ({ AppDownloadPage }) => <AppDownloadPage />,
+            ),
+          },
           ...lotteryRoutes,
-          { path: 'lottert', element: <LotteryPage kind="lottert" />, handle: gamePageHandle },
+          {
+            path: 'lottert',
+            lazy: onDemand('lottery', loadLotteryPage, ({ LotteryPage }) => <LotteryPage kind="lottert" />),
+            handle: gamePageHandle,
+          },
         ],
       },
-      { path: 'agent', element: <AgentLoginPage /> },
-      { path: 'agentHome', element: <AgentCentrePage /> },
+      {
+        path: 'agent',
+        lazy: onDemand(
+          'agent',
+          () => import('../features/auth/components/agent-login-page'),
+          ({ AgentLoginPage }) => <AgentLoginPage />,
+        ),
+      },
+      {
+        path: 'agentHome',
+        lazy: onDemand(
+          'agentHome',
+          () => import('../features/agents/components/agent-centre-page'),
+          ({ AgentCentrePage }) => <AgentCentrePage />,
+        ),
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SystemStatusValue } from '@wps/contracts/site';
+import { SystemStatusValue } from '@wps/contracts/site-rules';
 import { usePermission } from '../features/site/api/get-permission';
 import { BlockedRegionScreen } from '../features/site/components/blocked-region-screen';
 import { MaintenanceScreen } from '../features/site/components/maintenance-screen';

@@ -3,7 +3,15 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
 
-type AlertOptions = { message: string; title?: string; confirmLabel?: string };
+type AlertOptions = {
+  message: string;
+  title?: string;
+  confirmLabel?: string;
+  /** False keeps the dialog open when the cover is clicked (spec section 4, Dialog). */
+  closeOnCover?: boolean;
+  /** Dismisses the dialog (as a cancel) after this many milliseconds. */
+  autoCloseMs?: number;
+};
 type ConfirmOptions = AlertOptions & { cancelLabel?: string };
 
 export type Dialogs = {
@@ -38,6 +46,8 @@ function DialogView({ dialog, onDone }: { dialog: OpenDialog; onDone: (isConfirm
       title={options.title ?? t(kind === 'confirm' ? 'dialog.confirm_title' : 'dialog.warning_title')}
       role="alertdialog"
       testId={kind === 'confirm' ? 'confirm-dialog' : 'alert-dialog'}
+      closeOnCover={options.closeOnCover}
+      autoCloseMs={options.autoCloseMs}
       onClose={() => {
         onDone(false);
       }}

@@ -14,6 +14,9 @@ const paths = {
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 8a7 7 0 0114 0',
   copy: 'M9 9h10v10H9zM5 15V5h10',
   'chevron-down': 'M6 9l6 6 6-6',
+  chat: 'M4 5h16v11H9l-5 4V5zm4 5h8M8 13h5',
+  mail: 'M3 6h18v12H3zm0 0l9 7 9-7',
+  megaphone: 'M3 10v4h3l8 5V5L6 10H3zm14-1a4 4 0 010 6',
   refresh: 'M20 11a8 8 0 00-14.7-4.4M4 4v4h4m-4 5a8 8 0 0014.7 4.4M20 20v-4h-4',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10-3a3 3 0 100 6 3 3 0 000-6z',
   'eye-off':

@@ -29,7 +29,12 @@ export function LiveClock() {
   const { t, i18n } = useTranslation();
   const now = useNow();
   return (
-    <time className="live-clock" dateTime={now.toISOString()} aria-label={t('header.clock')}>
+    <time
+      className="live-clock"
+      dateTime={now.toISOString()}
+      aria-label={t('header.clock')}
+      data-testid="header-clock"
+    >
       <span>{new Intl.DateTimeFormat(i18n.language, clockFormat).format(now)}</span>{' '}
       <span className="live-clock__offset">({formatGmtOffset(now)})</span>
     </time>

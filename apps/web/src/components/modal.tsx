@@ -13,6 +13,10 @@ type ModalProps = {
   role?: 'dialog' | 'alertdialog';
   /** Wider body for forms with many fields. */
   size?: 'default' | 'wide';
+  /** Spec section 4, Dialog: a click on the cover closes the modal unless this is false. */
+  closeOnCover?: boolean;
+  /** Spec section 4, Dialog: closes by itself after this many milliseconds. */
+  autoCloseMs?: number;
 };
 
 // Modals can stack (a warning over the login form): only the topmost one answers Escape and traps Tab.
@@ -48,7 +52,16 @@ const keepFocusInside = (dialog: HTMLElement, event: KeyboardEvent): void => {
   }
 };
 
-export function Modal({ title, onClose, children, testId, role = 'dialog', size = 'default' }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  testId,
+  role = 'dialog',
+  size = 'default',
+  closeOnCover = true,
+  autoCloseMs,
+}: ModalProps) {
   const { t } = useTranslation();
   const modalId = useId();
   const titleId = `${modalId}-title`;
@@ -63,6 +76,17 @@ export function Modal({ title, onClose, children, testId, role = 'dialog', size 
       keepFocusInside(dialog, event);
     }
   });
+
+  const closeByItself = useEffectEvent(() => {
+    onClose?.();
+  });
+  useEffect(() => {
+    if (autoCloseMs === undefined) return;
+    const timer = window.setTimeout(closeByItself, autoCloseMs);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [autoCloseMs]);
 
   useEffect(() => {
     // Keyboard users land inside the dialog and return where they were when it closes.
@@ -81,7 +105,7 @@ export function Modal({ title, onClose, children, testId, role = 'dialog', size 
     <div
       className="modal-cover"
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose?.();
+        if (closeOnCover && event.target === event.currentTarget) onClose?.();
       }}
     >
       <div

@@ -9,6 +9,8 @@ type SectionCentreProps<Section extends string> = {
   labelOf: (section: Section) => string;
   /** The content of a section that exists already; the others say they open soon. */
   renderSection?: (section: Section) => ReactNode;
+  /** Shown after a section's label in the menu (an unread count). */
+  badgeOf?: (section: Section) => ReactNode;
 };
 
 /** A centre with a section menu; the `page` query parameter selects the open section. */
@@ -17,6 +19,7 @@ export function SectionCentre<Section extends string>({
   menuLabel,
   labelOf,
   renderSection,
+  badgeOf,
 }: SectionCentreProps<Section>) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -35,6 +38,7 @@ export function SectionCentre<Section extends string>({
                 aria-current={section === current ? 'page' : undefined}
               >
                 {labelOf(section)}
+                {badgeOf?.(section)}
               </Link>
             </li>
           ))}

@@ -1,9 +1,8 @@
-import { successEnvelope } from '@wps/contracts/envelope';
+import { errorMessages } from '@wps/contracts/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiFetch, apiRequest } from './api-client';
 
-const greetingResponseSchema = successEnvelope(z.object({ greeting: z.string() }));
+type Greeting = { greeting: string };
 
 const answerWith = (body: unknown, status = 200) => {
   const fetchMock = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(body, { status })));
@@ -27,7 +26,7 @@ describe('apiRequest', () => {
     window.localStorage.setItem('merchantCode', 'BRAND1');
     const fetchMock = answerWith({ success: true, value: { greeting: 'hi' }, message: 'OK' });
 
-    const value = await apiRequest('/hello', greetingResponseSchema, {
+    const value = await apiRequest<Greeting>('/hello', {
       query: { page: 2, empty: undefined },
     });
 
@@ -42,7 +41,7 @@ describe('apiRequest', () => {
   it('sends neither header before they are known', async () => {
     const fetchMock = answerWith({ success: true, value: { greeting: 'hi' }, message: 'OK' });
 
-    await apiRequest('/hello', greetingResponseSchema);
+    await apiRequest<Greeting>('/hello');
 
     const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
     expect(headers.has('authorization')).toBe(false);
@@ -52,7 +51,7 @@ describe('apiRequest', () => {
   it('throws the server code and message of a failure envelope', async () => {
     answerWith({ success: false, value: null, message: 'Please log in.', code: 'UNAUTHORIZED' }, 401);
 
-    const error = await catchError(apiRequest('/hello', greetingResponseSchema));
+    const error = await catchError(apiRequest<Greeting>('/hello'));
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Please log in.' });
@@ -64,16 +63,62 @@ describe('apiRequest', () => {
       vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
 
-    await expect(apiRequest('/hello', greetingResponseSchema)).rejects.toMatchObject({
+    await expect(apiRequest<Greeting>('/hello')).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
     });
   });
 
-  it('throws INVALID_RESPONSE when the answer breaks the contract', async () => {
-    answerWith({ success: true, value: { greeting: 42 }, message: 'OK' });
+  it.each([
+    ['a bare value', { greeting: 'hi' }],
+    ['an array', [{ success: true, value: 1 }]],
+    ['null', null],
+    ['a success without its value', { success: true, message: 'OK' }],
+    [
+      'a failure with a code the contract does not know',
+      { success: false, value: null, message: 'x', code: 'NOPE' },
+    ],
+  ])('throws INVALID_RESPONSE when the answer is not an envelope: %s', async (_name, answer) => {
+    answerWith(answer);
 
-    await expect(apiRequest('/hello', greetingResponseSchema)).rejects.toMatchObject({
+    await expect(apiRequest<Greeting>('/hello')).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
+    });
+  });
+
+  it('throws INVALID_RESPONSE when the answer is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => Promise.resolve(new Response('<html></html>', { status: 200 }))),
+    );
+
+    await expect(apiRequest<Greeting>('/hello')).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('takes the value of a success envelope as the server sent it', async () => {
+    answerWith({ success: true, value: { greeting: 'hi', extra: 1 }, message: 'OK' });
+
+    await expect(apiRequest<Greeting>('/hello')).resolves.toEqual({ greeting: 'hi', extra: 1 });
+  });
+
+  it('falls back to the code message when a failure has no message, and ignores malformed details', async () => {
+    answerWith(
+      {
+        success: false,
+        value: { issues: [{ field: 1 }, { field: 'mobile', message: 'Bad.' }], captcha: 'yes' },
+        message: '',
+        code: 'VALIDATION_FAILED',
+      },
+      400,
+    );
+
+    const error = await catchError(apiRequest<Greeting>('/hello'));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: errorMessages.VALIDATION_FAILED,
+      isCaptchaRequired: false,
+      issues: [{ field: 'mobile', message: 'Bad.' }],
     });
   });
 
@@ -88,7 +133,7 @@ describe('apiRequest', () => {
       401,
     );
 
-    const error = await catchError(apiRequest('/hello', greetingResponseSchema));
+    const error = await catchError(apiRequest<Greeting>('/hello'));
 
     expect(error).toMatchObject({
       code: 'INVALID_CREDENTIALS',
@@ -100,7 +145,7 @@ describe('apiRequest', () => {
   it('sends a form body url-encoded', async () => {
     const fetchMock = answerWith({ success: true, value: { greeting: 'hi' }, message: 'OK' });
 
-    await apiRequest('/hello', greetingResponseSchema, {
+    await apiRequest<Greeting>('/hello', {
       method: 'POST',
       form: { username: 'a b', email: 'x@y.z' },
     });
@@ -109,5 +154,24 @@ describe('apiRequest', () => {
     expect(new Headers(init?.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
     expect(init?.body).toBe('username=a+b&email=x%40y.z');
     expect(init?.credentials).toBe('same-origin');
+  });
+});
+
+describe('apiFetch', () => {
+  it('throws the code of a failure envelope', async () => {
+    answerWith({ success: false, value: null, message: 'Please log in.', code: 'UNAUTHORIZED' }, 401);
+
+    await expect(apiFetch('/report.csv', { accept: 'text/csv' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Please log in.',
+    });
+  });
+
+  it('throws NETWORK_ERROR when a failed answer is not an envelope', async () => {
+    answerWith({ oops: true }, 502);
+
+    await expect(apiFetch('/report.csv', { accept: 'text/csv' })).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+    });
   });
 });

@@ -1,8 +1,7 @@
-import { encryptionKeyResponseSchema } from '@wps/contracts/body-cipher';
-import { failureEnvelopeSchema, type FieldIssue, type SuccessEnvelope } from '@wps/contracts/envelope';
-import { errorMessages, type ErrorCode } from '@wps/contracts/errors';
-import { merchantHeader } from '@wps/contracts/site';
-import type { z } from 'zod';
+import type { EncryptionKey } from '@wps/contracts/body-cipher';
+import type { FieldIssue } from '@wps/contracts/envelope';
+import { errorCodes, errorMessages, type ErrorCode } from '@wps/contracts/errors';
+import { merchantHeader } from '@wps/contracts/site-rules';
 import { forgetEncryptionKey, sealRequestBody } from './body-encryption';
 import { readMerchantCode, readSessionToken } from './storage';
 
@@ -83,12 +82,39 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** One request as given: the envelope's value checked against the schema, or an ApiError. */
-const sendRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
-  path: string,
-  responseSchema: S,
-  options: ApiRequestOptions,
-): Promise<z.output<S>['value']> => {
+type Failure = { code: ErrorCode; message: string; details: ApiErrorDetails };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isErrorCode = (value: unknown): value is ErrorCode => errorCodes.some((code) => code === value);
+
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  isRecord(value) && typeof value.field === 'string' && typeof value.message === 'string';
+
+/**
+ * The failure envelope `{ success: false, code, message, value }` recognised with plain checks: zod stays out
+ * of the site's first load (see ARCHITECTURE.md, "The site trusts the server's answers").
+ */
+const readFailure = (answer: unknown): Failure | null => {
+  if (!isRecord(answer) || answer.success !== false || !isErrorCode(answer.code)) return null;
+  const value = isRecord(answer.value) ? answer.value : {};
+  const issues = Array.isArray(value.issues) ? value.issues.filter(isFieldIssue) : [];
+  return {
+    code: answer.code,
+    message: typeof answer.message === 'string' ? answer.message : '',
+    details: { issues, isCaptchaRequired: value.captcha === true },
+  };
+};
+
+const isSuccessEnvelope = (answer: unknown): answer is { success: true; value: unknown } =>
+  isRecord(answer) && answer.success === true && 'value' in answer;
+
+/**
+ * One request as given: the envelope's value, or an ApiError. The server checked the answer against the
+ * contract's schema before sending it, so the value is taken as `T` without parsing it again.
+ */
+const sendRequest = async <T>(path: string, options: ApiRequestOptions): Promise<T> => {
   const bodyKind: BodyKind =
     options.multipart !== undefined
       ? 'multipart'
@@ -122,22 +148,18 @@ const sendRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
   }
 
   const answer = await readJson(response);
-  const failure = failureEnvelopeSchema.safeParse(answer);
-  if (failure.success) {
-    const { code, message, value } = failure.data;
-    throw new ApiError(code, message || errorMessages[code], {
-      issues: value?.issues ?? [],
-      isCaptchaRequired: value?.captcha === true,
-    });
+  const failure = readFailure(answer);
+  if (failure !== null) {
+    throw new ApiError(failure.code, failure.message || errorMessages[failure.code], failure.details);
   }
-  const parsed = responseSchema.safeParse(answer);
-  if (!parsed.success) {
-    throw new ApiError('INVALID_RESPONSE', `Unexpected response from ${path}.`, {}, { cause: parsed.error });
+  if (!isSuccessEnvelope(answer)) {
+    throw new ApiError('INVALID_RESPONSE', `Unexpected response from ${path}.`);
   }
-  return parsed.data.value;
+  // The contract's schema, applied by the server's serializer, is what makes this value a `T`.
+  return answer.value as T;
 };
 
-const fetchEncryptionKey = () => sendRequest('/system/encryption-key', encryptionKeyResponseSchema, {});
+const fetchEncryptionKey = () => sendRequest<EncryptionKey>('/system/encryption-key', {});
 
 const withSealedBody = async (options: ApiRequestOptions): Promise<ApiRequestOptions> => {
   const sealed = await sealRequestBody(options.body, fetchEncryptionKey);
@@ -145,24 +167,21 @@ const withSealedBody = async (options: ApiRequestOptions): Promise<ApiRequestOpt
 };
 
 /**
- * Calls a `/wps` endpoint and returns the envelope's `value`, checked against the contract's response
- * schema. Every failure surfaces as an `ApiError` so screens can show `errors.<code>`.
+ * Calls a `/wps` endpoint and returns the envelope's `value`, typed by the caller with the contract's type
+ * (the server validated it against the contract's response schema). Every failure surfaces as an
+ * `ApiError` so screens can show `errors.<code>`.
  */
-export const apiRequest = async <S extends z.ZodType<SuccessEnvelope<unknown>>>(
-  path: string,
-  responseSchema: S,
-  options: ApiRequestOptions = {},
-): Promise<z.output<S>['value']> => {
+export const apiRequest = async <T>(path: string, options: ApiRequestOptions = {}): Promise<T> => {
   if (options.isEncrypted !== true || options.body === undefined) {
-    return sendRequest(path, responseSchema, options);
+    return sendRequest<T>(path, options);
   }
   try {
-    return await sendRequest(path, responseSchema, await withSealedBody(options));
+    return await sendRequest<T>(path, await withSealedBody(options));
   } catch (error) {
     // The server rotated its key since it was fetched: fetch the new one and try once more.
     if (!isApiError(error) || error.code !== 'DECRYPTION_FAILED') throw error;
     forgetEncryptionKey();
-    return sendRequest(path, responseSchema, await withSealedBody(options));
+    return sendRequest<T>(path, await withSealedBody(options));
   }
 };
 
@@ -192,10 +211,7 @@ export const apiFetch = async (path: string, options: RawRequestOptions): Promis
     throw new ApiError('NETWORK_ERROR', 'Network link is abnormal, please try again.', {}, { cause });
   }
   if (response.ok) return response;
-  const failure = failureEnvelopeSchema.safeParse(await readJson(response));
-  if (failure.success) {
-    const { code, message } = failure.data;
-    throw new ApiError(code, message || errorMessages[code]);
-  }
+  const failure = readFailure(await readJson(response));
+  if (failure !== null) throw new ApiError(failure.code, failure.message || errorMessages[failure.code]);
   throw new ApiError('NETWORK_ERROR', `Unexpected response (HTTP ${response.status}).`);
 };

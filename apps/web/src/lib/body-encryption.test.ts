@@ -1,7 +1,5 @@
 import { bodyCipherAlgorithm, type EncryptedBody } from '@wps/contracts/body-cipher';
-import { successEnvelope } from '@wps/contracts/envelope';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { apiRequest } from './api-client';
 
 const rsaAlgorithm = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
@@ -29,7 +27,7 @@ const createServerKey = async (keyId: string) => {
   return { keyValue: { keyId, publicKey, algorithm: bodyCipherAlgorithm }, open };
 };
 
-const answerSchema = successEnvelope(z.object({ done: z.boolean() }));
+type Answer = { done: boolean };
 const envelope = (value: unknown) => Response.json({ success: true, value, message: 'OK' });
 const bodyOf = (init: RequestInit | undefined): unknown =>
   typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -44,12 +42,12 @@ describe('encrypted request bodies', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
 
-    await apiRequest('/session/login', answerSchema, {
+    await apiRequest<Answer>('/session/login', {
       method: 'POST',
       body: { password: 'secret' },
       isEncrypted: true,
     });
-    await apiRequest('/session/login', answerSchema, {
+    await apiRequest<Answer>('/session/login', {
       method: 'POST',
       body: { password: 'other' },
       isEncrypted: true,
@@ -81,7 +79,7 @@ describe('encrypted request bodies', () => {
       );
     });
     vi.stubGlobal('fetch', fetchMock);
-    await apiRequest('/member/password', answerSchema, {
+    await apiRequest<Answer>('/member/password', {
       method: 'POST',
       body: { a: 1 },
       isEncrypted: true,
@@ -89,7 +87,7 @@ describe('encrypted request bodies', () => {
     currentKey = newKey;
 
     await expect(
-      apiRequest('/member/password', answerSchema, { method: 'POST', body: { a: 1 }, isEncrypted: true }),
+      apiRequest<Answer>('/member/password', { method: 'POST', body: { a: 1 }, isEncrypted: true }),
     ).resolves.toEqual({ done: true });
   });
 
@@ -103,7 +101,7 @@ describe('encrypted request bodies', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
 
-    await apiRequest('/session/login', answerSchema, {
+    await apiRequest<Answer>('/session/login', {
       method: 'POST',
       body: { password: 'p' },
       isEncrypted: true,

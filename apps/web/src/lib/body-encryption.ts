@@ -1,4 +1,5 @@
-import { encryptRequestBody, type EncryptedBody, type EncryptionKey } from '@wps/contracts/body-cipher';
+import type { EncryptionKey } from '@wps/contracts/body-cipher';
+import { encryptRequestBody, type SealedBody } from '@wps/contracts/body-seal';
 
 /**
  * The server's public key for the spec's "encrypt" calls, fetched once and kept for the visit. The fetch is
@@ -21,7 +22,7 @@ const isWebCryptoAvailable = (): boolean =>
 export const sealRequestBody = async (
   payload: unknown,
   fetchKey: () => Promise<EncryptionKey>,
-): Promise<EncryptedBody | null> => {
+): Promise<SealedBody | null> => {
   if (!isWebCryptoAvailable()) return null;
   // Only a key that arrived is kept; a failed fetch is tried again on the next call.
   const keyRequest = cachedKey ?? fetchKey();

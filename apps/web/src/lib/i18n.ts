@@ -1,60 +1,100 @@
-import type { LanguageCode } from '@wps/contracts/site';
+import type { LanguageCode } from '@wps/contracts/site-rules';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import ur from '../locales/ur.json';
 import { readStoredLanguage, saveLanguageChoice } from './storage';
 
 type LanguageSetup = { i18nCode: string; dir: 'ltr' | 'rtl'; label: string };
 
-/** Languages this site has translations for (spec section 1: EN and UR, EN by default). */
+/**
+ * Languages this site has dictionaries for (spec section 9: EN, PT, TH, TY, UR). Which of them a brand
+ * offers is its configuration (permission info.languages.supported); EN is complete and the fallback.
+ */
 export const siteLanguages = {
   EN: { i18nCode: 'en', dir: 'ltr', label: 'English' },
   UR: { i18nCode: 'ur', dir: 'rtl', label: 'اردو' },
-} as const satisfies Partial<Record<LanguageCode, LanguageSetup>>;
+  PT: { i18nCode: 'pt', dir: 'ltr', label: 'Português' },
+  TH: { i18nCode: 'th', dir: 'ltr', label: 'ไทย' },
+  TY: { i18nCode: 'fil', dir: 'ltr', label: 'Filipino' },
+} as const satisfies Record<LanguageCode, LanguageSetup>;
 export type SiteLanguage = keyof typeof siteLanguages;
 export const defaultLanguage: SiteLanguage = 'EN';
 
 export const isSiteLanguage = (value: unknown): value is SiteLanguage =>
   typeof value === 'string' && Object.hasOwn(siteLanguages, value);
 
-export const resources = {
-  en: { translation: en },
-  ur: { translation: ur },
-} as const;
+/**
+ * English is bundled (every page needs it, and it is the fallback); the other dictionaries download when their
+ * language is chosen, so a visitor does not load four languages they do not read.
+ */
+const otherDictionaries: Record<Exclude<SiteLanguage, 'EN'>, () => Promise<{ default: object }>> = {
+  UR: () => import('../locales/ur.json'),
+  PT: () => import('../locales/pt.json'),
+  TH: () => import('../locales/th.json'),
+  TY: () => import('../locales/fil.json'),
+};
 
-const toSiteLanguage = (i18nCode: string | undefined): SiteLanguage =>
-  (Object.keys(siteLanguages) as SiteLanguage[]).find((code) => siteLanguages[code].i18nCode === i18nCode) ??
-  defaultLanguage;
+const loadDictionary = async (language: SiteLanguage): Promise<void> => {
+  const { i18nCode } = siteLanguages[language];
+  if (language === 'EN' || i18next.hasResourceBundle(i18nCode, 'translation')) return;
+  const dictionary = await otherDictionaries[language]();
+  i18next.addResourceBundle(i18nCode, 'translation', dictionary.default);
+};
 
-export const readCurrentLanguage = (): SiteLanguage =>
-  toSiteLanguage(i18next.resolvedLanguage ?? i18next.language);
+// The latest choice wins when a slower dictionary arrives after the visitor has picked again.
+let chosenLanguage: SiteLanguage = defaultLanguage;
+let languageSwitch: Promise<void> = Promise.resolve();
+
+/** Shows the site in `language` once its dictionary is here (at once for English or a language seen before). */
+const switchLanguage = (language: SiteLanguage): void => {
+  chosenLanguage = language;
+  languageSwitch = loadDictionary(language).then(
+    async () => {
+      if (chosenLanguage === language) await i18next.changeLanguage(siteLanguages[language].i18nCode);
+    },
+    // Offline: the site stays in the language it shows; the choice is stored for the next visit.
+    () => undefined,
+  );
+};
+
+/** Settles once the language last chosen shows; boot waits for it, so the first page is not in English first. */
+export const languageReady = (): Promise<void> => languageSwitch;
+
+/** The language last chosen (shown as soon as its dictionary has arrived). */
+export const readCurrentLanguage = (): SiteLanguage => chosenLanguage;
 
 const applyDocumentLanguage = (language: SiteLanguage): void => {
   document.documentElement.lang = siteLanguages[language].i18nCode;
   document.documentElement.dir = siteLanguages[language].dir;
+  // The Nastaliq font is large, so only visitors who read Urdu download it.
+  if (language === 'UR') void import('./urdu-font');
 };
 
+/**
+ * Starts in English synchronously, so `t` works before React mounts; a stored other language follows as soon
+ * as its dictionary arrives (see languageReady).
+ */
 export const initI18n = (): void => {
   const stored = readStoredLanguage();
   const language = isSiteLanguage(stored) ? stored : defaultLanguage;
-  // Resources are bundled, so initialisation is synchronous and `t` works before React mounts.
   void i18next.use(initReactI18next).init({
-    resources,
-    lng: siteLanguages[language].i18nCode,
+    resources: { en: { translation: en } },
+    lng: siteLanguages[defaultLanguage].i18nCode,
     fallbackLng: siteLanguages[defaultLanguage].i18nCode,
     interpolation: { escapeValue: false },
     initAsync: false,
     showSupportNotice: false,
   });
   applyDocumentLanguage(language);
+  switchLanguage(language);
 };
 
+/** Spec section 4, Language change: `lang` and `hisLang` keep the current and the previous choice. */
 export const changeSiteLanguage = (language: SiteLanguage): void => {
   const previous = readCurrentLanguage();
   saveLanguageChoice(language, previous);
   applyDocumentLanguage(language);
-  void i18next.changeLanguage(siteLanguages[language].i18nCode);
+  switchLanguage(language);
 };
 
 /** The brand's default language applies until the visitor picks one. */
@@ -65,6 +105,6 @@ export const adoptBrandLanguage = (brandDefault: LanguageCode): void => {
     brandDefault !== readCurrentLanguage()
   ) {
     applyDocumentLanguage(brandDefault);
-    void i18next.changeLanguage(siteLanguages[brandDefault].i18nCode);
+    switchLanguage(brandDefault);
   }
 };

@@ -6,6 +6,8 @@ export const storageKeys = {
   /** Set while a forced password change is pending (spec: the cpw session item). */
   passwordChangePending: 'cpw',
   firstTimeLogin: 'firstTimeLogin',
+  /** Audiences (A, B, F) whose announcement popup was closed in this session. */
+  announcementPopupClosed: 'announcementPopupClosed',
   language: 'lang',
   previousLanguage: 'hisLang',
   theme: 'theme',
@@ -76,6 +78,15 @@ export const savePasswordChangePending = (isPending: boolean): void => {
 
 export const saveFirstTimeLogin = (isFirstTime: boolean): void => {
   writeItem(session, storageKeys.firstTimeLogin, isFirstTime ? '1' : null);
+};
+export const isFirstTimeLogin = (): boolean => readItem(session, storageKeys.firstTimeLogin) === '1';
+
+/** Spec section 4: the announcement popup shows once per session per audience, until it is closed. */
+export const readClosedAnnouncementAudiences = (): string[] =>
+  (readItem(session, storageKeys.announcementPopupClosed) ?? '').split(',').filter(Boolean);
+export const markAnnouncementPopupClosed = (audience: string): void => {
+  const closed = new Set([...readClosedAnnouncementAudiences(), audience]);
+  writeItem(session, storageKeys.announcementPopupClosed, [...closed].join(','));
 };
 
 export const readMerchantCode = (): string | null =>

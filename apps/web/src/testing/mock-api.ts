@@ -1,6 +1,5 @@
 import { errorHttpStatus, errorMessages, type ErrorCode } from '@wps/contracts/errors';
-import type { MemberInfo } from '@wps/contracts/auth';
-import type { SessionValue } from '@wps/contracts/auth';
+import type { MemberInfo, SessionValue } from '@wps/contracts/auth';
 import { vi } from 'vitest';
 
 export type MockReply = { status: number; body: unknown };

@@ -1,11 +1,11 @@
+import type { RegisterFieldRule } from '@wps/contracts/site';
 import {
   registerFields,
   whitelabelFlagGroup,
   whitelabelGroups,
-  type RegisterFieldRule,
   type WhitelabelFlag,
   type WhitelabelNode,
-} from '@wps/contracts/site';
+} from '@wps/contracts/site-rules';
 import { encryptTransportText } from '@wps/contracts/transport-cipher';
 import type { SitePermission } from '../features/site/api/get-permission';
 

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { memberSectionPath } from '../../features/members/member-sections';
+import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
 import { usePermission } from '../../features/site/api/get-permission';
+import { LiveChatButton } from '../../features/site/components/live-chat-button';
 import { Icon } from '../../components/icon';
 import { openExternalLink } from '../../lib/open-external-link';
 
-/** The right-hand bar of quick actions (spec section 2, Side menu). */
+/** The right-hand bar (spec section 2, Side menu): app download, customer service, messages, go-to-top. */
 export function FloatingBar() {
   const { t } = useTranslation();
   const [firstService] = usePermission().info.customerService;
@@ -31,6 +34,17 @@ export function FloatingBar() {
           <Icon name="support" />
         </button>
       )}
+      <LiveChatButton variant="icon" />
+      <Link
+        to={memberSectionPath('messageV2')}
+        className="floating-bar__item"
+        title={t('floating.messages')}
+        data-testid="floating-messages"
+      >
+        <Icon name="mail" />
+        <span className="visually-hidden">{t('floating.messages')}</span>
+        <UnreadMessageBadge testId="floating-unread" />
+      </Link>
       <button
         type="button"
         className="floating-bar__item"

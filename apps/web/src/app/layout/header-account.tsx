@@ -4,32 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDialogs } from '../../components/dialog-provider';
 import { Icon } from '../../components/icon';
+import { LazyImage } from '../../components/lazy-image';
 import { useActionGuard } from '../../features/auth/api/use-action-guard';
 import { useSession } from '../../features/auth/api/use-session';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { useMemberIcon } from '../../features/members/api/get-member-info';
 import { memberSectionPath } from '../../features/members/member-sections';
+import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 
 /** The member's picture, or the default one when there is none or it fails to load (spec section 8). */
 function Avatar({ url }: { url: string | null }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (url === null || url === failedUrl) {
-    return (
-      <span className="avatar avatar--default" data-testid="header-avatar-default">
-        <Icon name="user" />
-      </span>
-    );
-  }
   return (
-    <img
-      className="avatar"
-      src={url}
+    <LazyImage
+      sources={url === null ? [] : [url]}
       alt=""
-      data-testid="header-avatar"
-      onError={() => {
-        setFailedUrl(url);
-      }}
+      imageClassName="avatar"
+      imageTestId="header-avatar"
+      fallback={
+        <span className="avatar avatar--default" data-testid="header-avatar-default">
+          <Icon name="user" />
+        </span>
+      }
     />
   );
 }
@@ -72,7 +68,12 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
       label: t('member_menu.my_income'),
       testId: 'menu-my-income',
     },
-    { to: memberSectionPath('messageV2'), label: t('member_menu.messages'), testId: 'menu-messages' },
+    {
+      to: memberSectionPath('messageV2'),
+      label: t('member_menu.messages'),
+      testId: 'menu-messages',
+      badge: <UnreadMessageBadge testId="menu-messages-unread" />,
+    },
   ];
 
   return (
@@ -98,12 +99,14 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
       >
         <span className="visually-hidden">{t('member_menu.label')}</span>
         <Icon name="chevron-down" size={16} />
+        <UnreadMessageBadge testId="header-unread" />
       </button>
       <ul id={menuId} className="member-menu__list" hidden={!isOpen} data-testid="header-menu">
         {links.map((link) => (
           <li key={link.testId}>
             <Link to={link.to} className="member-menu__item" data-testid={link.testId} onClick={close}>
               {link.label}
+              {'badge' in link && link.badge}
             </Link>
           </li>
         ))}

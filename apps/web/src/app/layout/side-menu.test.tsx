@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { buildMenu } from '../../features/games/testing/game-fixtures';
 import { changeSiteLanguage } from '../../lib/i18n';
-import { mockApi, ok } from '../../testing/mock-api';
-import { buildSitePermission } from '../../testing/permission-fixture';
+import { fail, mockApi, ok } from '../../testing/mock-api';
+import { buildSitePermission, whitelabelWith } from '../../testing/permission-fixture';
 import { renderApp } from '../../testing/render-app';
 
 it('lists HOT, FAV and RECENT, then only the game categories that have vendors, in menu order', async () => {
@@ -55,4 +55,46 @@ it('keeps the game menus for the visit and fetches them again when the language 
   });
   expect(await within(games).findByRole('link', { name: 'سلاٹس' })).toBeTruthy();
   changeSiteLanguage('EN');
+});
+
+it('offers the account entries, the tools and the customer service, and the speed test sorts the domains', async () => {
+  mockApi({
+    'GET /wps/lgw/games/game_menus': ok([]),
+    'GET /wps/relay/CBS_modelList': ok({ list: [{ modelId: 'LIVECHAT', title: 'Live chat' }] }),
+    'GET /wps/system/domainRoute': ok({
+      domainList: [{ domainName: 'far.example' }, { domainName: window.location.hostname }],
+    }),
+    // Only the open domain answers; the other counts as unreachable.
+    'GET /common/v.1.0.1/ping.json': (request) =>
+      request.url.hostname === window.location.hostname ? ok(null) : fail('NOT_FOUND'),
+  });
+  const permission = await buildSitePermission();
+  renderApp('/promotions', {
+    ...permission,
+    info: { ...permission.info, whitelabel: whitelabelWith(['MANPLAYREB3', 'VIP3']) },
+  });
+
+  const account = await screen.findByTestId('side-menu-account');
+  expect(
+    within(account)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href')),
+  ).toEqual([
+    '/promotions',
+    '/member?page=personalHistoryCopy',
+    '/member?page=manualRebate',
+    '/member?page=rewardCenter',
+    '/member?page=playerRank',
+    '/member?page=referral',
+  ]);
+  expect(await screen.findByTestId('live-chat-entry')).toBeTruthy();
+
+  fireEvent.click(screen.getByTestId('side-menu-speed-test'));
+  const dialog = await screen.findByTestId('speed-test-dialog');
+  const rows = await within(dialog).findAllByTestId('speed-test-row');
+  expect(rows.map((row) => [row.querySelector('a')?.textContent, row.dataset.speed])).toEqual([
+    [window.location.hostname, 'fast'],
+    ['far.example', 'slow'],
+  ]);
+  expect(rows[1]?.textContent).toContain('9999 ms');
 });

@@ -1,9 +1,28 @@
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useSession } from '../../features/auth/api/use-session';
 import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
+import { memberSectionPath } from '../../features/members/member-sections';
 import { usePermission } from '../../features/site/api/get-permission';
+import { LiveChatButton } from '../../features/site/components/live-chat-button';
+import { lazyComponent } from '../../lib/lazy-component';
 import { openExternalLink } from '../../lib/open-external-link';
+
+// The tools' dialogs load when opened.
+const SpeedTestDialog = lazyComponent(
+  'speed-test',
+  () => import('../../features/site/components/speed-test-dialog').then((module) => module.SpeedTestDialog),
+  null,
+);
+const MirrorSitesDialog = lazyComponent(
+  'mirror-sites',
+  () =>
+    import('../../features/site/components/mirror-sites-dialog').then((module) => module.MirrorSitesDialog),
+  null,
+);
 
 type SideMenuProps = { id: string; isOpen: boolean; onClose: () => void };
 
@@ -12,8 +31,28 @@ const menuLinkClass = ({ isActive }: { isActive: boolean }): string =>
 
 export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const { t } = useTranslation();
-  const { customerService } = usePermission().info;
+  const { customerService, whitelabel } = usePermission().info;
+  const { isAgent } = useSession();
+  const [openTool, setOpenTool] = useState<'speed-test' | 'mirror-sites' | null>(null);
   const menus = useGameMenus();
+  const closeTool = () => {
+    setOpenTool(null);
+  };
+  // Spec section 2, Side menu: the account entries, manual rebate and VIP only when the brand enables them.
+  const accountLinks = [
+    { to: '/promotions', label: t('nav.promotions') },
+    { to: memberSectionPath('personalHistoryCopy'), label: t('nav.betting_record') },
+    ...(isWhitelabelEnabled(whitelabel, 'MANPLAYREB3')
+      ? [{ to: memberSectionPath('manualRebate'), label: t('nav.manual_rebate') }]
+      : []),
+    { to: memberSectionPath('rewardCenter'), label: t('nav.rewards') },
+    ...(isWhitelabelEnabled(whitelabel, 'VIP3')
+      ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
+      : []),
+    isAgent
+      ? { to: '/agentHome', label: t('nav.agent') }
+      : { to: memberSectionPath('referral'), label: t('nav.invite_friends') },
+  ];
   // Spec section 2, Side menu: HOT, FAV, RECENT, then only the categories that have vendors.
   const categories = categoriesWithVendors(menus.data, sideMenuCategories);
   return (
@@ -58,10 +97,43 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
           </li>
         ))}
       </ul>
-      <ul className="side-menu__list side-menu__list--separated">
+      <ul className="side-menu__list side-menu__list--separated" data-testid="side-menu-account">
+        {accountLinks.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end className={menuLinkClass} onClick={onClose}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="side-menu__list side-menu__list--separated" data-testid="side-menu-tools">
         <li>
-          <NavLink to="/promotions" className={menuLinkClass} onClick={onClose}>
-            {t('nav.promotions')}
+          <button
+            type="button"
+            className="side-menu__link"
+            data-testid="side-menu-speed-test"
+            onClick={() => {
+              setOpenTool('speed-test');
+            }}
+          >
+            {t('nav.speed_test')}
+          </button>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="side-menu__link"
+            data-testid="side-menu-mirror-sites"
+            onClick={() => {
+              setOpenTool('mirror-sites');
+            }}
+          >
+            {t('nav.mirror_sites')}
+          </button>
+        </li>
+        <li>
+          <NavLink to="/down" className={menuLinkClass} onClick={onClose}>
+            {t('nav.download')}
           </NavLink>
         </li>
         <li>
@@ -69,32 +141,26 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
             {t('nav.help')}
           </NavLink>
         </li>
-        <li>
-          <NavLink to="/down" className={menuLinkClass} onClick={onClose}>
-            {t('nav.download')}
-          </NavLink>
-        </li>
       </ul>
-      {customerService.length > 0 && (
-        <>
-          <h2 className="side-menu__heading">{t('nav.customer_service')}</h2>
-          <ul className="side-menu__list">
-            {customerService.map((entry) => (
-              <li key={`${entry.csType}-${entry.title}`}>
-                <button
-                  type="button"
-                  className="side-menu__link"
-                  onClick={() => {
-                    openExternalLink(entry.path);
-                  }}
-                >
-                  {entry.title}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <h2 className="side-menu__heading">{t('nav.customer_service')}</h2>
+      <ul className="side-menu__list" data-testid="side-menu-service">
+        <LiveChatButton variant="menu-item" />
+        {customerService.map((entry) => (
+          <li key={`${entry.csType}-${entry.title}`}>
+            <button
+              type="button"
+              className="side-menu__link"
+              onClick={() => {
+                openExternalLink(entry.path);
+              }}
+            >
+              {entry.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {openTool === 'speed-test' && <SpeedTestDialog onClose={closeTool} />}
+      {openTool === 'mirror-sites' && <MirrorSitesDialog onClose={closeTool} />}
     </nav>
   );
 }

@@ -1,16 +1,19 @@
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
+import { imageUrlOf, listVendorImagePath, useImageHost } from '../../features/games/images';
 import { memberSectionPath } from '../../features/members/member-sections';
 import { LiveSupportButton } from '../../features/site/components/live-support-button';
 import { usePermission } from '../../features/site/api/get-permission';
+import './site-footer.css';
 
 const vendorCodes = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'] as const;
-const copyrightYear = 2025;
 
 export function SiteFooter() {
   const { t } = useTranslation();
-  const { siteName } = usePermission();
+  const { siteName, info } = usePermission();
+  const imageHost = useImageHost();
   return (
     <footer className="site-footer">
       <h2 className="visually-hidden">{t('footer.label')}</h2>
@@ -34,15 +37,19 @@ export function SiteFooter() {
             <li>
               <Link to={memberSectionPath('missionLeaderboard')}>{t('footer.missions')}</Link>
             </li>
-            <li>
-              <Link to={memberSectionPath('manualRebate')}>{t('footer.rebate')}</Link>
-            </li>
+            {isWhitelabelEnabled(info.whitelabel, 'MANPLAYREB3') && (
+              <li>
+                <Link to={memberSectionPath('manualRebate')}>{t('footer.rebate')}</Link>
+              </li>
+            )}
             <li>
               <Link to={memberSectionPath('rewardCenter')}>{t('footer.rewards')}</Link>
             </li>
-            <li>
-              <Link to={memberSectionPath('playerRank')}>{t('footer.vip')}</Link>
-            </li>
+            {isWhitelabelEnabled(info.whitelabel, 'VIP3') && (
+              <li>
+                <Link to={memberSectionPath('playerRank')}>{t('footer.vip')}</Link>
+              </li>
+            )}
             <li>
               <Link to="/agent">{t('footer.agent')}</Link>
             </li>
@@ -60,6 +67,9 @@ export function SiteFooter() {
             <li>
               <Link to="/down">{t('footer.download')}</Link>
             </li>
+            <li>
+              <Link to={memberSectionPath('feedback')}>{t('footer.feedback')}</Link>
+            </li>
           </ul>
           <LiveSupportButton />
         </section>
@@ -69,7 +79,15 @@ export function SiteFooter() {
         <ul>
           {vendorCodes.map((code) => (
             <li key={code} className="vendor-badge">
-              {code}
+              {/* The platform's own generated vendor artwork (spec section 7, Images). */}
+              <img
+                src={imageUrlOf(listVendorImagePath('RNG', code), imageHost)}
+                alt={code}
+                width={96}
+                height={32}
+                loading="lazy"
+                decoding="async"
+              />
             </li>
           ))}
         </ul>
@@ -77,7 +95,7 @@ export function SiteFooter() {
       <div className="site-footer__legal">
         <p>{t('footer.licence', { siteName })}</p>
         <p>{t('footer.responsible')}</p>
-        <p>{t('footer.copyright', { year: copyrightYear, siteName })}</p>
+        <p>{t('footer.copyright', { year: new Date().getFullYear(), siteName })}</p>
       </div>
     </footer>
   );

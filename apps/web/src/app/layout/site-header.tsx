@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LiveClock } from '../../components/live-clock';
 import { usePermission } from '../../features/site/api/get-permission';
-import { changeSiteLanguage, isSiteLanguage, readCurrentLanguage, siteLanguages } from '../../lib/i18n';
+import { defaultLanguage, isSiteLanguage, readCurrentLanguage, siteLanguages } from '../../lib/i18n';
 import { chooseTheme, readTheme, type Theme } from '../../lib/theme';
 import { Icon } from '../../components/icon';
 import { HeaderAccount } from './header-account';
+import { useChangeLanguage } from './use-change-language';
 
 type SiteHeaderProps = {
   sideMenuId: string | null;
@@ -16,15 +17,17 @@ type SiteHeaderProps = {
 
 function LanguageSelector() {
   const { t } = useTranslation();
+  const changeLanguage = useChangeLanguage();
+  // The brand's configuration decides which of the dictionaries the site offers.
   const supported = usePermission().info.languages.supported.filter(isSiteLanguage);
-  const languages = supported.length > 0 ? supported : Object.keys(siteLanguages).filter(isSiteLanguage);
+  const languages = supported.length > 0 ? supported : [defaultLanguage];
   return (
     <label className="header-select">
       <span className="visually-hidden">{t('header.language')}</span>
       <select
         value={readCurrentLanguage()}
         onChange={(event) => {
-          if (isSiteLanguage(event.target.value)) changeSiteLanguage(event.target.value);
+          if (isSiteLanguage(event.target.value)) changeLanguage(event.target.value);
         }}
       >
         {languages.map((language) => (
@@ -46,6 +49,7 @@ function ThemeToggle() {
       type="button"
       className="icon-button"
       aria-label={t(next === 'light' ? 'header.theme_light' : 'header.theme_dark')}
+      data-testid="theme-toggle"
       onClick={() => {
         chooseTheme(next);
         setTheme(next);

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SitePermission } from '../../features/site/api/get-permission';
 import { buildGames, buildMenu, gamePage, logInWithGames } from '../../features/games/testing/game-fixtures';
 import { mockApi, ok, type MockRequest } from '../../testing/mock-api';
@@ -10,6 +10,10 @@ let permission: SitePermission;
 
 beforeEach(async () => {
   permission = await buildSitePermission();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 const vendors = (prefix: string, count: number) =>
@@ -68,8 +72,18 @@ describe('home sections', () => {
     expect(within(rng).getByTestId('home-section-see-all').getAttribute('href')).toBe('/rng');
     expect(within(rng).getAllByTestId('home-vendor')[0]?.getAttribute('href')).toBe('/rng?vendor=R1');
 
+    // A section asks for the 12 games it shows; show-more fetches the lobby's first page (40).
+    const rngPageSizes = () =>
+      api
+        .requestsTo('GET /wps/relay/GCSGAME_gameList')
+        .filter((request) => request.url.searchParams.get('gameType') === 'RNG')
+        .map((request) => request.url.searchParams.get('pageSize'));
+    expect(new Set(rngPageSizes())).toEqual(new Set(['12']));
     fireEvent.click(within(rng).getByRole('button', { name: 'Show more' }));
-    expect(cardsIn(rng)).toHaveLength(40);
+    await waitFor(() => {
+      expect(cardsIn(rng)).toHaveLength(40);
+    });
+    expect(rngPageSizes().at(-1)).toBe('40');
     expect(within(rng).getAllByTestId('home-vendor')).toHaveLength(8);
     expect(within(rng).getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
 
@@ -135,6 +149,46 @@ describe('home sections', () => {
     expect(api.requestsTo('GET /wps/relay/GCS_recentGame').at(-1)?.url.searchParams.get('pageSize')).toBe(
       '20',
     );
+  });
+
+  it('asks for a category row’s games only when the visitor nears it, holding its place meanwhile', async () => {
+    // A browser's IntersectionObserver, driven by the test: nothing is near the screen until it says so.
+    const observed = new Map<Element, IntersectionObserverCallback>();
+    class TestIntersectionObserver {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observed.set(element, this.callback);
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
+    const api = mockApi({
+      'GET /wps/lgw/games/game_menus': ok([buildMenu('RNG', ['PG']), buildMenu('FISH', ['JDB'])]),
+      'GET /wps/relay/GCSGAME_hotGamesV2': ok({ list: buildGames(2, 1) }),
+      'GET /wps/relay/GCSGAME_gameList': listOf({ RNG: 3, FISH: 4 }),
+    });
+    renderApp('/', permission);
+
+    const rng = await section('RNG');
+    expect(within(rng).getByTestId('home-games-deferred')).toBeTruthy();
+    expect(api.requestsTo('GET /wps/relay/GCSGAME_gameList')).toHaveLength(0);
+
+    const callback = observed.get(rng);
+    act(() => {
+      callback?.(
+        [{ target: rng, isIntersecting: true } as unknown as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      );
+    });
+    await waitFor(() => {
+      expect(cardsIn(rng)).toHaveLength(3);
+    });
+    const gameTypes = api
+      .requestsTo('GET /wps/relay/GCSGAME_gameList')
+      .map((request) => request.url.searchParams.get('gameType'));
+    expect(new Set(gameTypes)).toEqual(new Set(['RNG']));
+    expect(within(await section('FISH')).getByTestId('home-games-deferred')).toBeTruthy();
   });
 
   it('shows the winners board', async () => {

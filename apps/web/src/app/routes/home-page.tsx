@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../../features/auth/api/use-session';
+import { HomeContent } from '../../features/content/components/home-content';
 import {
   FavouriteGamesSection,
   GameCategorySection,
@@ -10,6 +11,8 @@ import {
 import { WinnersBoard } from '../../features/games/components/winners-board';
 import { categoriesWithVendors, useGameMenus, vendorCardsOf } from '../../features/games/api/get-game-menus';
 import { homeCategories, lobbyPathOf } from '../../features/games/game-types';
+import { memberSectionPath } from '../../features/members/member-sections';
+import { useUnreadMessageCount } from '../../features/messages/api/get-unread-messages';
 import { usePermission } from '../../features/site/api/get-permission';
 
 export function HomePage() {
@@ -20,12 +23,16 @@ export function HomePage() {
   // Spec section 2, Home: only categories that have vendors get a tab and a section.
   const categories = categoriesWithVendors(menus.data, homeCategories);
   const hasMemberSections = session.isLogin && !session.isTrial;
+  const unreadCount = useUnreadMessageCount();
   return (
     <div className="page home" data-testid="home-page">
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">{t('home.welcome', { siteName })}</h1>
-        <p>{t('home.intro')}</p>
-      </section>
+      {/* The banners speak for the page; its heading stays for screen readers and search engines. */}
+      <h1 className="visually-hidden">{t('home.welcome', { siteName })}</h1>
+      <HomeContent
+        messages={hasMemberSections ? { count: unreadCount, to: memberSectionPath('messageV2') } : undefined}
+      />
+      {/* The tabs' line is held while the menus load, so the sections below do not move when they come. */}
+      {menus.isPending && <div className="category-tabs category-tabs--placeholder" aria-hidden="true" />}
       {categories.length > 0 && (
         <nav className="category-tabs" aria-label={t('home.categories')}>
           <ul>

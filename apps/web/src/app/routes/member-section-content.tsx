@@ -1,13 +1,66 @@
 import type { MemberInfo } from '@wps/contracts/auth';
 import type { ReactNode } from 'react';
-import { BettingRecordPage } from '../../features/games/components/betting-record-page';
+import { LoadingStatus } from '../../components/loading-status';
 import type { MemberSection } from '../../features/members/member-sections';
-import { DepositPage } from '../../features/payments/components/deposit-page';
-import { WithdrawPage } from '../../features/payments/components/withdraw-page';
-import { PersonalProfitPage } from '../../features/wallet/components/personal-profit-page';
-import { TransactionHistoryPage } from '../../features/wallet/components/transaction-history-page';
-import { TransferFundPage } from '../../features/wallet/components/transfer-fund-page';
-import { TransferUplinePage } from '../../features/wallet/components/transfer-upline-page';
+import { lazyComponent } from '../../lib/lazy-component';
+
+// Each section's code loads when the member opens it.
+const BettingRecordPage = lazyComponent(
+  'betting-record',
+  () =>
+    import('../../features/games/components/betting-record-page').then((module) => module.BettingRecordPage),
+  <LoadingStatus />,
+);
+const DepositPage = lazyComponent(
+  'deposit',
+  () => import('../../features/payments/components/deposit-page').then((module) => module.DepositPage),
+  <LoadingStatus />,
+);
+const WithdrawPage = lazyComponent(
+  'withdraw',
+  () => import('../../features/payments/components/withdraw-page').then((module) => module.WithdrawPage),
+  <LoadingStatus />,
+);
+const PersonalProfitPage = lazyComponent(
+  'personal-profit',
+  () =>
+    import('../../features/wallet/components/personal-profit-page').then(
+      (module) => module.PersonalProfitPage,
+    ),
+  <LoadingStatus />,
+);
+const TransactionHistoryPage = lazyComponent(
+  'transaction-history',
+  () =>
+    import('../../features/wallet/components/transaction-history-page').then(
+      (module) => module.TransactionHistoryPage,
+    ),
+  <LoadingStatus />,
+);
+const TransferFundPage = lazyComponent(
+  'transfer-fund',
+  () =>
+    import('../../features/wallet/components/transfer-fund-page').then((module) => module.TransferFundPage),
+  <LoadingStatus />,
+);
+const TransferUplinePage = lazyComponent(
+  'transfer-upline',
+  () =>
+    import('../../features/wallet/components/transfer-upline-page').then(
+      (module) => module.TransferUplinePage,
+    ),
+  <LoadingStatus />,
+);
+const MessageInbox = lazyComponent(
+  'message-inbox',
+  () => import('../../features/messages/components/message-inbox').then((module) => module.MessageInbox),
+  <LoadingStatus />,
+);
+const FeedbackForm = lazyComponent(
+  'feedback-form',
+  () => import('../../features/feedback/components/feedback-form').then((module) => module.FeedbackForm),
+  <LoadingStatus />,
+);
 
 /**
  * The member-centre sections that other features provide, by section; one line per section. Sections not
@@ -21,6 +74,8 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   personalHistoryCopy: () => <BettingRecordPage />,
   transactionHistory: () => <TransactionHistoryPage />,
   personalProfit: () => <PersonalProfitPage />,
+  messageV2: () => <MessageInbox />,
+  feedback: () => <FeedbackForm />,
 };
 
 export const renderMemberSection = (section: MemberSection, member: MemberInfo): ReactNode =>

@@ -1,4 +1,4 @@
-import { imageGameTypeOf } from '@wps/contracts/games';
+import { imageGameTypeOf } from '@wps/contracts/games-rules';
 import { usePermission } from '../site/api/get-permission';
 
 /** Spec section 7, Images: the default game icon, shown when a game's own image fails twice. */

@@ -1,4 +1,4 @@
-import type { WhitelabelFlag } from '@wps/contracts/site';
+import type { WhitelabelFlag } from '@wps/contracts/site-rules';
 
 /** Member-centre pages (spec section 2), in menu order. */
 export const memberSections = [
@@ -17,6 +17,8 @@ export const memberSections = [
   'messageV2',
   'manualRebate',
   'playerRank',
+  // One of the spec's "other member labels", placed last.
+  'feedback',
 ] as const;
 export type MemberSection = (typeof memberSections)[number];
 

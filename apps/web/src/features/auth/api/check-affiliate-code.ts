@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { affiliateResponseSchema } from '@wps/contracts/auth';
+import type { affiliateResponseSchema } from '@wps/contracts/auth';
+import type { ResponseValue } from '@wps/contracts/envelope';
 import { apiRequest } from '../../../lib/api-client';
 
 /** True when the code belongs to an agent of the brand; any failure means it cannot be used. */
 export const checkAffiliateCode = async (code: string, domain: string): Promise<boolean> => {
   try {
-    await apiRequest('/agent/affiliate', affiliateResponseSchema, { query: { code, domain } });
+    await apiRequest<ResponseValue<typeof affiliateResponseSchema>>('/agent/affiliate', {
+      query: { code, domain },
+    });
     return true;
   } catch {
     return false;

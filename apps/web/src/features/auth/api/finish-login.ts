@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionValue } from '@wps/contracts/auth';
-import { isWhitelabelEnabled } from '@wps/contracts/site';
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { saveFirstTimeLogin, savePasswordChangePending, saveSessionToken } from '../../../lib/storage';

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { captchaResponseSchema } from '@wps/contracts/auth';
+import type { captchaResponseSchema } from '@wps/contracts/auth';
+import type { ResponseValue } from '@wps/contracts/envelope';
 import { apiRequest } from '../../../lib/api-client';
 import { useThrottledCallback } from '../../../lib/use-throttled-callback';
 
 /** A PNG data URL; the answer is bound to an httpOnly cookie the same response sets. */
 export const getCaptcha = (signal?: AbortSignal): Promise<string> =>
-  apiRequest('/captcha', captchaResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof captchaResponseSchema>>('/captcha', { signal });
 
 const captchaRefreshIntervalMs = 1000;
 

@@ -1,4 +1,5 @@
-import { smsResponseSchema } from '@wps/contracts/auth';
+import type { smsResponseSchema } from '@wps/contracts/auth';
+import type { ResponseValue } from '@wps/contracts/envelope';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `register` for sign-up; `noLogin` for SMS login and the phone password reset. */
@@ -9,6 +10,9 @@ export const sendSmsCode = async (
   purpose: SmsPurpose,
   body: { countryDialingCode: string; mobileNo: string },
 ): Promise<number> => {
-  const value = await apiRequest(`/verification/sms/${purpose}`, smsResponseSchema, { method: 'POST', body });
+  const value = await apiRequest<ResponseValue<typeof smsResponseSchema>>(`/verification/sms/${purpose}`, {
+    method: 'POST',
+    body,
+  });
   return value.expiredMinutes;
 };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
+import type { MemberInfo } from '@wps/contracts/auth';
+import { isAgentType, isTrialType } from '@wps/contracts/auth-rules';
 import { useSessionToken } from '../../../lib/use-session-storage';
 import { getMemberInfoQueryOptions } from '../../members/api/get-member-info';
 

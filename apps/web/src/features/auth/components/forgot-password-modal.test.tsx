@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { WhitelabelFlag } from '@wps/contracts/site';
+import type { WhitelabelFlag } from '@wps/contracts/site-rules';
 import type { SitePermission } from '../../site/api/get-permission';
 import { buildMemberInfo, buildSession, fail, mockApi, ok } from '../../../testing/mock-api';
 import { buildSitePermission, fieldRule, whitelabelWith } from '../../../testing/permission-fixture';

@@ -1,4 +1,4 @@
-import { isWhitelabelEnabled } from '@wps/contracts/site';
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import {
   checkMobileNumber,
   validateForgotByEmail,

@@ -1,4 +1,4 @@
-import { isWhitelabelEnabled } from '@wps/contracts/site';
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { checkMobileNumber, validateLogin, type FieldErrors } from '@wps/contracts/validation-rules';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';

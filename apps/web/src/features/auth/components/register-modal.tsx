@@ -1,4 +1,4 @@
-import { isWhitelabelEnabled, type RegisterField } from '@wps/contracts/site';
+import { isWhitelabelEnabled, type RegisterField } from '@wps/contracts/site-rules';
 import {
   checkMobileNumber,
   toMobileUsername,

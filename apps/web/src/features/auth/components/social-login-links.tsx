@@ -1,4 +1,4 @@
-import { isWhitelabelEnabled } from '@wps/contracts/site';
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { useTranslation } from 'react-i18next';
 import { socialLoginStartPath } from '../api/login';
 import { usePermission } from '../../site/api/get-permission';

@@ -5,13 +5,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import {
-  categoryOf,
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type {
   favoriteGameChangeResponseSchema,
   favoriteGameIdsResponseSchema,
   favoriteGamesResponseSchema,
-  type Game,
 } from '@wps/contracts/games';
+import type { Game } from '@wps/contracts/games';
+import { categoryOf } from '@wps/contracts/games-rules';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -29,7 +30,9 @@ export type FavouriteChange = { nodeId: number; vendor: string; gameType: string
 /* ---- ids (the spec's favGameIds) ---- */
 
 export const getFavouriteIds = (signal?: AbortSignal): Promise<number[]> =>
-  apiRequest('/relay/MCSFE_getFavoriteGames', favoriteGameIdsResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof favoriteGameIdsResponseSchema>>('/relay/MCSFE_getFavoriteGames', {
+    signal,
+  });
 
 export const getFavouriteIdsQueryOptions = (token: string) =>
   queryOptions({
@@ -62,7 +65,7 @@ export const getFavouriteGames = (
   language: string,
   signal?: AbortSignal,
 ): Promise<FavouriteGamePage> =>
-  apiRequest('/relay/MCSFE_getFavoriteGamesList', favoriteGamesResponseSchema, {
+  apiRequest<ResponseValue<typeof favoriteGamesResponseSchema>>('/relay/MCSFE_getFavoriteGamesList', {
     query: favouriteGamesQuery(filter, language),
     signal,
   });
@@ -87,13 +90,13 @@ export const useFavouriteGames = (filter: MemberGamesFilter, language: string, {
 /* ---- add and remove ---- */
 
 export const addFavourite = (change: FavouriteChange): Promise<number[]> =>
-  apiRequest('/relay/MCSFE_addFavoriteGameV2', favoriteGameChangeResponseSchema, {
+  apiRequest<ResponseValue<typeof favoriteGameChangeResponseSchema>>('/relay/MCSFE_addFavoriteGameV2', {
     method: 'POST',
     body: change,
   });
 
 export const removeFavourite = (change: FavouriteChange): Promise<number[]> =>
-  apiRequest('/relay/MCSFE_removeFavoriteGameV2', favoriteGameChangeResponseSchema, {
+  apiRequest<ResponseValue<typeof favoriteGameChangeResponseSchema>>('/relay/MCSFE_removeFavoriteGameV2', {
     method: 'DELETE',
     query: change,
   });

@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  bettingRecordResponseSchema,
-  bettingRoundDetailResponseSchema,
-  type bettingProductLines,
-  type roundStatusFilters,
-} from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { bettingRecordResponseSchema, bettingRoundDetailResponseSchema } from '@wps/contracts/games';
+import type { bettingProductLines, roundStatusFilters } from '@wps/contracts/games-rules';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import type { DateRangeFilter } from '../../wallet/api/get-transaction-records';
@@ -35,7 +32,7 @@ export const getBettingRecords = (
   page: number,
   signal?: AbortSignal,
 ): Promise<BettingRecordPage> =>
-  apiRequest('/member/betting-records', bettingRecordResponseSchema, {
+  apiRequest<ResponseValue<typeof bettingRecordResponseSchema>>('/member/betting-records', {
     query: {
       productLine: filter.productLine,
       status: filter.status,
@@ -60,9 +57,12 @@ export const useBettingRecords = (filter: BettingRecordFilter, page: number) =>
   useQuery({ ...getBettingRecordsQueryOptions(filter, page), placeholderData: keepPreviousData });
 
 export const getBettingRound = (roundId: string, signal?: AbortSignal): Promise<BettingRoundDetail> =>
-  apiRequest(`/member/betting-records/${encodeURIComponent(roundId)}`, bettingRoundDetailResponseSchema, {
-    signal,
-  });
+  apiRequest<ResponseValue<typeof bettingRoundDetailResponseSchema>>(
+    `/member/betting-records/${encodeURIComponent(roundId)}`,
+    {
+      signal,
+    },
+  );
 
 export const getBettingRoundQueryOptions = (roundId: string) =>
   queryOptions({

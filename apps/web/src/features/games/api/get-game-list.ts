@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { gameListResponseSchema } from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { gameListResponseSchema } from '@wps/contracts/games';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { gamesQueryKeys } from './games-query-keys';
@@ -36,7 +37,7 @@ export const getGameList = (
   language: string,
   signal?: AbortSignal,
 ): Promise<GamePage> =>
-  apiRequest('/relay/GCSGAME_gameList', gameListResponseSchema, {
+  apiRequest<ResponseValue<typeof gameListResponseSchema>>('/relay/GCSGAME_gameList', {
     query: gameListQuery(filter, language),
     signal,
   });

@@ -1,16 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gameMenusResponseSchema, type GameCategoryMenu, type VendorCard } from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { GameCategoryMenu, gameMenusResponseSchema, VendorCard } from '@wps/contracts/games';
 import { apiRequest } from '../../../lib/api-client';
 import { gamesQueryKeys } from './games-query-keys';
 import { useGameLanguage } from './game-language';
 
 export const getGameMenus = (language: string, signal?: AbortSignal): Promise<GameCategoryMenu[]> =>
-  apiRequest('/lgw/games/game_menus', gameMenusResponseSchema, { query: { language }, signal });
+  apiRequest<ResponseValue<typeof gameMenusResponseSchema>>('/lgw/games/game_menus', {
+    query: { language },
+    signal,
+  });
+
+/** The vendor lists of every language; invalidated when the visitor changes language. */
+export const gameMenusQueryKey = [...gamesQueryKeys.catalogue, 'menus'] as const;
 
 /** Spec section 4, Lobby: the vendor list is kept for the visit and fetched again when the language changes. */
 export const getGameMenusQueryOptions = (language: string) =>
   queryOptions({
-    queryKey: [...gamesQueryKeys.catalogue, 'menus', language],
+    queryKey: [...gameMenusQueryKey, language],
     queryFn: ({ signal }) => getGameMenus(language, signal),
     staleTime: Infinity,
     gcTime: Infinity,

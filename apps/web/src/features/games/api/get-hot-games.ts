@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { hotGamesResponseSchema, type Game } from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { Game, hotGamesResponseSchema } from '@wps/contracts/games';
 import { apiRequest } from '../../../lib/api-client';
 import { gamesQueryKeys } from './games-query-keys';
 
@@ -16,7 +17,7 @@ export const getHotGames = (
   language: string,
   signal?: AbortSignal,
 ): Promise<Game[]> =>
-  apiRequest('/relay/GCSGAME_hotGamesV2', hotGamesResponseSchema, {
+  apiRequest<ResponseValue<typeof hotGamesResponseSchema>>('/relay/GCSGAME_hotGamesV2', {
     query: hotGamesQuery(filter, language),
     signal,
   }).then((value) => value.list);

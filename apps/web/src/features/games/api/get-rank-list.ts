@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rankListLimit, rankListResponseSchema } from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { rankListResponseSchema } from '@wps/contracts/games';
+import { rankListLimit } from '@wps/contracts/games-rules';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { gamesQueryKeys } from './games-query-keys';
@@ -8,7 +10,7 @@ export type WinnerEntry = z.output<typeof rankListResponseSchema>['value']['list
 
 /** Spec section 7, Winner board: gameCategory ALL, the language, limitNum 20; value.list of vo entries. */
 export const getRankList = (language: string, signal?: AbortSignal): Promise<WinnerEntry[]> =>
-  apiRequest('/relay/GCSGAME_getRankList', rankListResponseSchema, {
+  apiRequest<ResponseValue<typeof rankListResponseSchema>>('/relay/GCSGAME_getRankList', {
     query: { gameCategory: 'ALL', language, limitNum: rankListLimit },
     signal,
   }).then((value) => value.list);

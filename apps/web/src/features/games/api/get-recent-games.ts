@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { recentGamesResponseSchema } from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { recentGamesResponseSchema } from '@wps/contracts/games';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { useSessionToken } from '../../../lib/use-session-storage';
@@ -21,7 +22,7 @@ export const getRecentGames = (
   language: string,
   signal?: AbortSignal,
 ): Promise<RecentGamePage> =>
-  apiRequest('/relay/GCS_recentGame', recentGamesResponseSchema, {
+  apiRequest<ResponseValue<typeof recentGamesResponseSchema>>('/relay/GCS_recentGame', {
     query: recentGamesQuery(filter, language),
     signal,
   });

@@ -1,4 +1,5 @@
-import { launchGameResponseSchema, type LaunchGameResult } from '@wps/contracts/games';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { launchGameResponseSchema, LaunchGameResult } from '@wps/contracts/games';
 import { apiRequest } from '../../../lib/api-client';
 
 export type LaunchMode = LaunchGameResult['mode'];
@@ -9,7 +10,10 @@ export type LaunchRequest = { nodeId: number; language: string; mode: LaunchMode
  * fresh launch token), the vendor's demo through `/game/launchDemo` (anyone, guests included).
  */
 export const launchGame = ({ nodeId, language, mode }: LaunchRequest): Promise<LaunchGameResult> =>
-  apiRequest(mode === 'demo' ? '/game/launchDemo' : '/game/launchGame', launchGameResponseSchema, {
-    method: 'POST',
-    body: { nodeId, language },
-  });
+  apiRequest<ResponseValue<typeof launchGameResponseSchema>>(
+    mode === 'demo' ? '/game/launchDemo' : '/game/launchGame',
+    {
+      method: 'POST',
+      body: { nodeId, language },
+    },
+  );

@@ -1,4 +1,5 @@
-import { type Game, type LaunchGameResult, lotteryRouteOf } from '@wps/contracts/games';
+import type { Game, LaunchGameResult } from '@wps/contracts/games';
+import { lotteryRouteOf } from '@wps/contracts/games-rules';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

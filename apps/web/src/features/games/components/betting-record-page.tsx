@@ -1,9 +1,5 @@
-import {
-  bettingProductLines,
-  gameCategories,
-  roundStatusFilters,
-  type BettingRound,
-} from '@wps/contracts/games';
+import type { BettingRound } from '@wps/contracts/games';
+import { bettingProductLines, gameCategories, roundStatusFilters } from '@wps/contracts/games-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields } from '../../../components/date-range-fields';

@@ -1,5 +1,6 @@
-import { gamePageSizes, type Game, type VendorCard } from '@wps/contracts/games';
-import { useId, useState } from 'react';
+import type { Game, VendorCard } from '@wps/contracts/games';
+import { gamePageSizes } from '@wps/contracts/games-rules';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFavouriteGames } from '../api/favourites';
@@ -11,7 +12,10 @@ import { openVendorGames } from '../api/start-game';
 import { lobbyPathOf, type CategoryGameType, type GameType } from '../game-types';
 import { imageUrlOf, listVendorImagePath, useImageHost } from '../images';
 import { GameGrid } from './game-grid';
+import { LazyImage } from '../../../components/lazy-image';
 import { QueryState } from '../../../components/query-state';
+import { useNearViewport } from '../../../lib/use-near-viewport';
+import './game-category-section.css';
 
 /** Spec section 9, home limits. */
 export const homeLimits = {
@@ -38,20 +42,14 @@ const seeAllPathOf = (gameType: GameType): string | null =>
 
 function VendorTile({ card, category }: { card: VendorCard; category: CategoryGameType }) {
   const imageHost = useImageHost();
-  const [hasImage, setHasImage] = useState(true);
   const content = (
     <>
-      {hasImage && (
-        <img
-          className="vendor-tile__logo"
-          src={imageUrlOf(listVendorImagePath(category, card.vassalage), imageHost)}
-          alt=""
-          loading="lazy"
-          onError={() => {
-            setHasImage(false);
-          }}
-        />
-      )}
+      <LazyImage
+        sources={[imageUrlOf(listVendorImagePath(category, card.vassalage), imageHost)]}
+        alt=""
+        imageClassName="vendor-tile__logo"
+        fallback={null}
+      />
       <span className="vendor-tile__name">{card.displayName}</span>
     </>
   );
@@ -85,6 +83,22 @@ function VendorTile({ card, category }: { card: VendorCard; category: CategoryGa
   );
 }
 
+/** While a section's games load: empty cards of the real cards' size, so nothing below moves when they come. */
+function GameGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className="game-grid" aria-hidden="true" data-testid="home-games-skeleton">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className="game-card game-card--skeleton">
+            <div className="game-card__media" />
+            <div className="game-card__skeleton-body" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 type HomeSectionProps = {
   gameType: GameType;
   games: readonly Game[];
@@ -93,13 +107,28 @@ type HomeSectionProps = {
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
+  /** How many cards to hold the place of while the games load; 0 while the row is far off screen. */
+  expectedGames?: number;
+  /** Told when show-more opens or closes (a category fetches its longer list only when opened). */
+  onExpandedChange?: (isExpanded: boolean) => void;
+  sectionRef?: RefObject<HTMLElement | null>;
 };
 
 /**
  * One home section: 12 games and 6 vendors, and a show-more control when there are more than 10 games or
  * 6 vendors (spec section 9), with a see-all link to the lobby.
  */
-export function HomeSection({ gameType, games, vendors, isPending, error, onRetry }: HomeSectionProps) {
+export function HomeSection({
+  gameType,
+  games,
+  vendors,
+  isPending,
+  error,
+  onRetry,
+  expectedGames = homeLimits.games,
+  onExpandedChange,
+  sectionRef,
+}: HomeSectionProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const listId = useId();
@@ -111,6 +140,7 @@ export function HomeSection({ gameType, games, vendors, isPending, error, onRetr
   const shownCards = isExpanded ? cards : cards.slice(0, homeLimits.vendors);
   return (
     <section
+      ref={sectionRef}
       className="game-section"
       id={`home-${gameType.toLowerCase()}`}
       aria-labelledby={headingId}
@@ -135,7 +165,14 @@ export function HomeSection({ gameType, games, vendors, isPending, error, onRetr
             ))}
           </ul>
         )}
-        {isPending || error ? (
+        {isPending && !error ? (
+          expectedGames > 0 ? (
+            <GameGridSkeleton count={expectedGames} />
+          ) : (
+            // Far down the page: one light block until the visitor nears it, then the cards' skeleton.
+            <div className="game-section__deferred" aria-hidden="true" data-testid="home-games-deferred" />
+          )
+        ) : error ? (
           <QueryState error={error} onRetry={onRetry} />
         ) : (
           (games.length > 0 || cards.length === 0) && <GameGrid games={shownGames} testId="home-games" />
@@ -149,7 +186,8 @@ export function HomeSection({ gameType, games, vendors, isPending, error, onRetr
           aria-controls={listId}
           data-testid="home-section-more"
           onClick={() => {
-            setExpanded((current) => !current);
+            setExpanded(!isExpanded);
+            onExpandedChange?.(!isExpanded);
           }}
         >
           {t(isExpanded ? 'games.home.show_less' : 'games.home.show_more')}
@@ -161,14 +199,19 @@ export function HomeSection({ gameType, games, vendors, isPending, error, onRetr
 
 type GameCategorySectionProps = { gameType: CategoryGameType; vendors: readonly VendorCard[] };
 
-/** A category row of the home page: its vendors (from the game menus) and its first games. */
+/**
+ * A category row of the home page: its vendors (from the game menus) and its first games. It asks for the
+ * 12 games it shows (5 when capped); show-more fetches the lobby's first page (40), keeping the 12 on screen.
+ */
 export function GameCategorySection({ gameType, vendors }: GameCategorySectionProps) {
   const language = useGameLanguage();
   const isCapped = cappedCategories.includes(gameType);
-  const list = useGameList(
-    { gameType, pageNo: 1, pageSize: isCapped ? homeLimits.capped : gamePageSizes.classify },
-    language,
-  );
+  const [isExpanded, setExpanded] = useState(false);
+  const pageSize = isCapped ? homeLimits.capped : isExpanded ? gamePageSizes.classify : homeLimits.games;
+  // A row far down the page asks for its games (and builds its cards) only when the visitor nears it.
+  const sectionRef = useRef<HTMLElement>(null);
+  const isNear = useNearViewport(sectionRef);
+  const list = useGameList({ gameType, pageNo: 1, pageSize }, language, { enabled: isNear });
   const games = list.data?.games ?? [];
   return (
     <HomeSection
@@ -178,6 +221,9 @@ export function GameCategorySection({ gameType, vendors }: GameCategorySectionPr
       isPending={list.isPending}
       error={list.error}
       onRetry={() => void list.refetch()}
+      expectedGames={isNear ? (isCapped ? homeLimits.capped : homeLimits.games) : 0}
+      onExpandedChange={setExpanded}
+      sectionRef={sectionRef}
     />
   );
 }

@@ -1,10 +1,10 @@
+import type { Game } from '@wps/contracts/games';
 import {
   classifyFiltersOf,
   gamePageSizes,
   gameSubcategories,
   type ClassifyFilter,
-  type Game,
-} from '@wps/contracts/games';
+} from '@wps/contracts/games-rules';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

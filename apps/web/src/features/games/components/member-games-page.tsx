@@ -1,4 +1,5 @@
-import { gamePageSizes, type Game } from '@wps/contracts/games';
+import type { Game } from '@wps/contracts/games';
+import { gamePageSizes } from '@wps/contracts/games-rules';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';

@@ -1,4 +1,4 @@
-import { gamePageSizes } from '@wps/contracts/games';
+import { gamePageSizes } from '@wps/contracts/games-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';

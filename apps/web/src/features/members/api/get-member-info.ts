@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { memberIconResponseSchema, memberInfoResponseSchema, type MemberInfo } from '@wps/contracts/auth';
+import type { memberIconResponseSchema, MemberInfo, memberInfoResponseSchema } from '@wps/contracts/auth';
+import type { ResponseValue } from '@wps/contracts/envelope';
 import { apiRequest } from '../../../lib/api-client';
 
 export const getMemberInfo = (signal?: AbortSignal): Promise<MemberInfo> =>
-  apiRequest('/member/info', memberInfoResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof memberInfoResponseSchema>>('/member/info', { signal });
 
 export const getMemberIcon = (signal?: AbortSignal): Promise<string | null> =>
-  apiRequest('/member/info/icon', memberIconResponseSchema, { signal }).then((value) => value.avatarUrl);
+  apiRequest<ResponseValue<typeof memberIconResponseSchema>>('/member/info/icon', { signal }).then(
+    (value) => value.avatarUrl,
+  );
 
 // The token is part of the key: a new login is a new member, never the previous one's cached answer.
 export const getMemberInfoQueryOptions = (token: string) =>

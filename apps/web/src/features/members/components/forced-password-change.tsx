@@ -1,6 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { usePasswordChangePending, useSessionToken } from '../../../lib/use-session-storage';
-import { ChangePasswordModal } from './change-password-modal';
+
+// Rarely needed, so its code loads only when a member has to change the password.
+const ChangePasswordModal = lazyComponent('change-password', () =>
+  import('./change-password-modal').then((module) => module.ChangePasswordModal),
+);
 
 /**
  * Spec section 4: a password login with the brand's default or an expired password opens the change

@@ -1,11 +1,13 @@
-import { isWhitelabelEnabled } from '@wps/contracts/site';
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import type { MemberInfo } from '@wps/contracts/auth';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CountBadge } from '../../../components/count-badge';
 import { SectionCentre } from '../../../components/section-centre';
 import { useActionGuard } from '../../auth/api/use-action-guard';
 import { useSession } from '../../auth/api/use-session';
+import { useUnreadMessageCount } from '../../messages/api/get-unread-messages';
 import { usePermission } from '../../site/api/get-permission';
 import { type MemberSection, memberSectionFlags, memberSections } from '../member-sections';
 import { SecurityCentre } from './security-centre';
@@ -20,6 +22,7 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
   const { whitelabel } = usePermission().info;
   const { member } = useSession();
   const { status, block } = useActionGuard();
+  const unreadMessages = useUnreadMessageCount();
 
   useEffect(() => {
     if (status === 'guest') void navigate('/login', { replace: true });
@@ -41,6 +44,15 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
         sections={available}
         menuLabel={t('pages.member.menu')}
         labelOf={(section) => t(`pages.member.sections.${section}`)}
+        badgeOf={(section) =>
+          section === 'messageV2' ? (
+            <CountBadge
+              count={unreadMessages}
+              label={t('messages.unread_count', { count: unreadMessages })}
+              testId="member-messages-unread"
+            />
+          ) : null
+        }
         renderSection={(section) =>
           section === 'securityCenter' ? (
             <SecurityCentre member={member} />

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { depositChannelsResponseSchema, type DepositChannel } from '@wps/contracts/payments';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { DepositChannel, depositChannelsResponseSchema } from '@wps/contracts/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { paymentsQueryKeyPrefix } from './query-keys';
 
 export const getDepositChannels = (signal?: AbortSignal): Promise<DepositChannel[]> =>
-  apiRequest('/member/deposit/channels', depositChannelsResponseSchema, { signal }).then(
-    (value) => value.list,
-  );
+  apiRequest<ResponseValue<typeof depositChannelsResponseSchema>>('/member/deposit/channels', {
+    signal,
+  }).then((value) => value.list);
 
 export const getDepositChannelsQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { depositListResponseSchema, depositResponseSchema, type Deposit } from '@wps/contracts/payments';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { Deposit, depositListResponseSchema, depositResponseSchema } from '@wps/contracts/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { paymentsQueryKeyPrefix } from './query-keys';
 
@@ -8,13 +9,15 @@ export const recentDepositsPageSize = 10;
 export const depositPollMs = 2000;
 
 export const getDeposits = (signal?: AbortSignal): Promise<Deposit[]> =>
-  apiRequest('/member/deposits', depositListResponseSchema, {
+  apiRequest<ResponseValue<typeof depositListResponseSchema>>('/member/deposits', {
     query: { pageNo: 1, pageSize: recentDepositsPageSize },
     signal,
   }).then((value) => value.list);
 
 export const getDeposit = (id: string, signal?: AbortSignal): Promise<Deposit> =>
-  apiRequest(`/member/deposits/${encodeURIComponent(id)}`, depositResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof depositResponseSchema>>(`/member/deposits/${encodeURIComponent(id)}`, {
+    signal,
+  });
 
 export const getDepositsQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { payoutAccountListResponseSchema } from '@wps/contracts/payments';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { payoutAccountListResponseSchema } from '@wps/contracts/payments';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { paymentsQueryKeyPrefix } from './query-keys';
@@ -8,7 +9,7 @@ import { paymentsQueryKeyPrefix } from './query-keys';
 export type PayoutAccountList = z.output<typeof payoutAccountListResponseSchema>['value'];
 
 export const getPayoutAccounts = (signal?: AbortSignal): Promise<PayoutAccountList> =>
-  apiRequest('/member/payout-accounts', payoutAccountListResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof payoutAccountListResponseSchema>>('/member/payout-accounts', { signal });
 
 export const getPayoutAccountsQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { withdrawalOverviewResponseSchema } from '@wps/contracts/payments';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { withdrawalOverviewResponseSchema } from '@wps/contracts/payments';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { paymentsQueryKeyPrefix } from './query-keys';
@@ -7,7 +8,9 @@ import { paymentsQueryKeyPrefix } from './query-keys';
 export type WithdrawalOverview = z.output<typeof withdrawalOverviewResponseSchema>['value'];
 
 export const getWithdrawalOverview = (signal?: AbortSignal): Promise<WithdrawalOverview> =>
-  apiRequest('/member/withdrawal/overview', withdrawalOverviewResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof withdrawalOverviewResponseSchema>>('/member/withdrawal/overview', {
+    signal,
+  });
 
 export const getWithdrawalOverviewQueryOptions = () =>
   queryOptions({

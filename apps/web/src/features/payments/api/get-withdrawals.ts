@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { withdrawalListResponseSchema, type Withdrawal } from '@wps/contracts/payments';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { Withdrawal, withdrawalListResponseSchema } from '@wps/contracts/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { paymentsQueryKeyPrefix } from './query-keys';
 
 export const withdrawalsPageSize = 10;
 
 export const getWithdrawals = (signal?: AbortSignal): Promise<Withdrawal[]> =>
-  apiRequest('/member/withdrawals', withdrawalListResponseSchema, {
+  apiRequest<ResponseValue<typeof withdrawalListResponseSchema>>('/member/withdrawals', {
     query: { pageNo: 1, pageSize: withdrawalsPageSize },
     signal,
   }).then((value) => value.list);

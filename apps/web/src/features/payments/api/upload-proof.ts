@@ -1,4 +1,6 @@
-import { uploadLimits, uploadResponseSchema, type UploadPurpose } from '@wps/contracts/uploads';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { uploadResponseSchema } from '@wps/contracts/uploads';
+import { uploadLimits, type UploadPurpose } from '@wps/contracts/uploads';
 import { apiRequest } from '../../../lib/api-client';
 
 const acceptedTypes: readonly string[] = uploadLimits.contentTypes;
@@ -19,7 +21,7 @@ export const uploadProof = async (file: File, purpose: UploadPurpose): Promise<s
   // The purpose goes before the file: the server reads the fields that precede the file part.
   form.append('purpose', purpose);
   form.append('file', file, file.name);
-  const upload = await apiRequest('/member/uploads', uploadResponseSchema, {
+  const upload = await apiRequest<ResponseValue<typeof uploadResponseSchema>>('/member/uploads', {
     method: 'POST',
     multipart: form,
   });

@@ -1,15 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { successEnvelope } from '@wps/contracts/envelope';
-import { permissionSchema, type CustomerServiceEntry } from '@wps/contracts/site';
+import type { CustomerServiceEntry, Permission } from '@wps/contracts/site';
 import { decryptTransportText } from '@wps/contracts/transport-cipher';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-// The spec says any status other than 0, 1 or 2 renders nothing, so the site accepts a status it does not
-// know yet instead of treating the whole configuration as broken.
-const sitePermissionSchema = permissionSchema.extend({ status: permissionSchema.shape.status.or(z.int()) });
-const sitePermissionResponseSchema = successEnvelope(sitePermissionSchema);
-export type SitePermission = z.infer<typeof sitePermissionSchema>;
+// The spec says any status other than 0, 1 or 2 renders nothing, so the site takes a status it does not
+// know yet (a newer server's) instead of treating the whole configuration as broken.
+export type SitePermission = Omit<Permission, 'status'> & { status: number };
 
 const decryptCustomerService = async (
   merchantCode: string,
@@ -30,7 +26,7 @@ const decryptCustomerService = async (
 
 /** The site configuration, with customer-service links already decrypted. */
 export const getPermission = async (signal?: AbortSignal): Promise<SitePermission> => {
-  const permission = await apiRequest('/system/permission', sitePermissionResponseSchema, { signal });
+  const permission = await apiRequest<SitePermission>('/system/permission', { signal });
   const customerService = await decryptCustomerService(
     permission.merchantCode,
     permission.info.customerService,

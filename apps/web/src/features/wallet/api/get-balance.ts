@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { balanceResponseSchema, type Balance } from '@wps/contracts/wallet';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { Balance, balanceResponseSchema } from '@wps/contracts/wallet';
 import { apiRequest } from '../../../lib/api-client';
 import { walletQueryKeys } from './query-keys';
 
 export const getBalance = (signal?: AbortSignal): Promise<Balance> =>
-  apiRequest('/v2/wallets/balance', balanceResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof balanceResponseSchema>>('/v2/wallets/balance', { signal });
 
 export const getBalanceQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { consolidatedFundsResponseSchema, type ConsolidatedFunds } from '@wps/contracts/wallet';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { ConsolidatedFunds, consolidatedFundsResponseSchema } from '@wps/contracts/wallet';
 import { apiRequest } from '../../../lib/api-client';
 import { walletQueryKeys } from './query-keys';
 
 export const getConsolidatedFunds = (signal?: AbortSignal): Promise<ConsolidatedFunds> =>
-  apiRequest('/member/info/funds/consolidated', consolidatedFundsResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof consolidatedFundsResponseSchema>>('/member/info/funds/consolidated', {
+    signal,
+  });
 
 export const getConsolidatedFundsQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { merchantWalletResponseSchema } from '@wps/contracts/wallet';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { merchantWalletResponseSchema } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { walletQueryKeys } from './query-keys';
@@ -8,7 +9,7 @@ export type MerchantWallet = z.output<typeof merchantWalletResponseSchema>['valu
 
 /** Whether the brand uses one wallet for everything or transfer wallets per game vendor. */
 export const getMerchantWallet = (signal?: AbortSignal): Promise<MerchantWallet> =>
-  apiRequest('/relay/GCS_merchantWallet', merchantWalletResponseSchema, { signal });
+  apiRequest<ResponseValue<typeof merchantWalletResponseSchema>>('/relay/GCS_merchantWallet', { signal });
 
 export const getMerchantWalletQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { profitReportResponseSchema, type ProfitReport } from '@wps/contracts/wallet';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { ProfitReport, profitReportResponseSchema } from '@wps/contracts/wallet';
 import { apiRequest } from '../../../lib/api-client';
 import type { DateRangeFilter } from './get-transaction-records';
 import { walletQueryKeys } from './query-keys';
@@ -11,7 +12,7 @@ export const profitReportQuery = (filter: DateRangeFilter) => ({
 });
 
 export const getProfitReport = (filter: DateRangeFilter, signal?: AbortSignal): Promise<ProfitReport> =>
-  apiRequest('/member/records/profit', profitReportResponseSchema, {
+  apiRequest<ResponseValue<typeof profitReportResponseSchema>>('/member/records/profit', {
     query: profitReportQuery(filter),
     signal,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionRecordsResponseSchema, type RecordType } from '@wps/contracts/wallet';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { RecordType, transactionRecordsResponseSchema } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { walletQueryKeys } from './query-keys';
@@ -23,7 +24,7 @@ export const getTransactionRecords = (
   pageNo: number,
   signal?: AbortSignal,
 ): Promise<TransactionRecordPage> =>
-  apiRequest('/member/records/transactions', transactionRecordsResponseSchema, {
+  apiRequest<ResponseValue<typeof transactionRecordsResponseSchema>>('/member/records/transactions', {
     query: { ...transactionRecordsQuery(filter), pageNo, pageSize: transactionRecordsPageSize },
     signal,
   });

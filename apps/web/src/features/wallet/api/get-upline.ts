@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { uplineResponseSchema } from '@wps/contracts/wallet';
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type { uplineResponseSchema } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { walletQueryKeys } from './query-keys';
@@ -8,7 +9,9 @@ export type Upline = NonNullable<z.output<typeof uplineResponseSchema>['value'][
 
 /** The member's direct upline, or null when they have none. */
 export const getUpline = (signal?: AbortSignal): Promise<Upline | null> =>
-  apiRequest('/member/transfers/upline', uplineResponseSchema, { signal }).then((value) => value.upline);
+  apiRequest<ResponseValue<typeof uplineResponseSchema>>('/member/transfers/upline', { signal }).then(
+    (value) => value.upline,
+  );
 
 export const getUplineQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,9 @@
-import {
+import type { ResponseValue } from '@wps/contracts/envelope';
+import type {
+  downlineTransferRequestSchema,
   transferResponseSchema,
-  type downlineTransferRequestSchema,
-  type transferResultSchema,
-  type uplineTransferRequestSchema,
+  transferResultSchema,
+  uplineTransferRequestSchema,
 } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,8 +14,14 @@ export type DownlineTransferBody = z.input<typeof downlineTransferRequestSchema>
 
 /** From the member's main wallet to their direct upline's. */
 export const transferToUpline = (body: UplineTransferBody): Promise<TransferResult> =>
-  apiRequest('/member/transfers/upline', transferResponseSchema, { method: 'POST', body });
+  apiRequest<ResponseValue<typeof transferResponseSchema>>('/member/transfers/upline', {
+    method: 'POST',
+    body,
+  });
 
 /** From an agent's main wallet to a member of their own downline, by username. */
 export const transferToDownline = (body: DownlineTransferBody): Promise<TransferResult> =>
-  apiRequest('/member/transfers/downline', transferResponseSchema, { method: 'POST', body });
+  apiRequest<ResponseValue<typeof transferResponseSchema>>('/member/transfers/downline', {
+    method: 'POST',
+    body,
+  });

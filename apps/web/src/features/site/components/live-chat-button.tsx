@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../../components/dialog-provider';
+import { Icon } from '../../../components/icon';
+import { openExternalLink } from '../../../lib/open-external-link';
+import { translateApiError } from '../../../lib/translate-message';
+import { launchChat, useChatModels } from '../api/live-chat';
+
+/**
+ * The live-chat entry (CBS_modelList, CBS_launchChat): an icon for the right bar or a list item for the side
+ * menu; nothing when the brand has no live chat.
+ */
+export function LiveChatButton({ variant }: { variant: 'menu-item' | 'icon' }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const models = useChatModels();
+  const [model] = models.data ?? [];
+  if (model === undefined) return null;
+  const open = async () => {
+    try {
+      openExternalLink(await launchChat(model.modelId));
+    } catch (error) {
+      await dialogs.alert({ message: translateApiError(t, error) });
+    }
+  };
+  return variant === 'icon' ? (
+    <button
+      type="button"
+      className="floating-bar__item"
+      aria-label={t('site_tools.live_chat')}
+      title={t('site_tools.live_chat')}
+      data-testid="live-chat-icon"
+      onClick={() => void open()}
+    >
+      <Icon name="chat" />
+    </button>
+  ) : (
+    <li>
+      <button
+        type="button"
+        className="side-menu__link"
+        data-testid="live-chat-entry"
+        onClick={() => void open()}
+      >
+        {t('site_tools.live_chat')}
+      </button>
+    </li>
+  );
+}

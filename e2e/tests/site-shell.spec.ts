@@ -1,0 +1,227 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { control, registerPlayer } from '../support/journeys';
+import { expect, test } from '../support/platform';
+
+type Theme = 'light' | 'dark';
+type Language = 'EN' | 'UR';
+
+/** The visitor's remembered choices, as the site keeps them, applied from the next page load. */
+const rememberChoices = async (page: Page, theme: Theme, language: Language) => {
+  await page.evaluate(
+    ([chosenTheme, chosenLanguage]) => {
+      localStorage.setItem('theme', chosenTheme);
+      localStorage.setItem('lang', chosenLanguage);
+    },
+    [theme, language] as const,
+  );
+};
+
+/** Waits for the page's web fonts (the Nastaliq face in UR) so a screenshot shows the real letters. */
+const settle = async (page: Page) => {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForTimeout(300);
+};
+
+/** axe-core's serious and critical findings, with the elements they point at. */
+const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+};
+
+const expectAccessible = async (page: Page, theme: Theme) => {
+  await page.evaluate((chosen) => {
+    document.documentElement.dataset.theme = chosen;
+  }, theme);
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
+};
+
+/** `fullPage` for short pages; long ones (home, lobby) are kept as their first screen. */
+type Screen = { name: string; path: string; ready: (page: Page) => Promise<void>; fullPage?: boolean };
+
+const guestScreens: Screen[] = [
+  {
+    name: 'home',
+    path: '/',
+    ready: (page) => expect(page.getByTestId('home-page')).toBeVisible(),
+  },
+  {
+    name: 'lobby',
+    path: '/rng',
+    ready: (page) => expect(page.getByTestId('lobby-page')).toBeVisible(),
+  },
+  {
+    name: 'login-modal',
+    path: '/login',
+    ready: (page) => expect(page.getByTestId('login-submit')).toBeVisible(),
+  },
+];
+const registerScreen: Screen = {
+  name: 'register-modal',
+  path: '/register',
+  ready: (page) => expect(page.getByTestId('register-submit')).toBeVisible(),
+};
+const memberScreens: Screen[] = [
+  {
+    name: 'member-centre',
+    path: '/member?page=securityCenter',
+    ready: (page) => expect(page.getByTestId('member-page')).toBeVisible(),
+    fullPage: true,
+  },
+];
+
+/** Each screen at 360 and 1440 pixels, light and dark, EN and UR, kept with the test's results. */
+const captureScreens = async (page: Page, testInfo: TestInfo, screens: Screen[]) => {
+  for (const language of ['EN', 'UR'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await rememberChoices(page, theme, language);
+      for (const width of [360, 1440]) {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+        for (const screen of screens) {
+          await page.goto(screen.path);
+          await screen.ready(page);
+          await expect(page.locator('html')).toHaveAttribute('dir', language === 'UR' ? 'rtl' : 'ltr');
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await settle(page);
+          await page.screenshot({
+            path: testInfo.outputPath(`${screen.name}-${width}-${theme}-${language.toLowerCase()}.png`),
+            fullPage: screen.fullPage === true,
+          });
+        }
+      }
+    }
+  }
+};
+
+test.describe('site shell', () => {
+  test('the header clock ticks every second', async ({ page }) => {
+    await page.goto('/');
+    const clock = page.getByTestId('header-clock');
+    await expect(clock).toContainText(/GMT[+-]\d/);
+    const first = await clock.getAttribute('datetime');
+    await expect.poll(() => clock.getAttribute('datetime'), { timeout: 3_000 }).not.toBe(first);
+  });
+
+  test('the language switch to UR turns the layout right-to-left and back', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    const language = page.getByRole('banner').getByRole('combobox');
+
+    await language.selectOption('UR');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(html).toHaveAttribute('lang', 'ur');
+    // The logo now sits at the right-hand end of the header.
+    const logo = await page.locator('.site-header__logo').boundingBox();
+    expect((logo?.x ?? 0) > (page.viewportSize()?.width ?? 0) / 2).toBe(true);
+    await expect(page.getByTestId('header-login')).not.toHaveText('Log in');
+    expect(
+      await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')]),
+    ).toEqual(['UR', 'EN']);
+
+    await page.reload();
+    await expect(html).toHaveAttribute('dir', 'rtl');
+
+    await language.selectOption('EN');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(html).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('header-login')).toHaveText('Log in');
+  });
+
+  test('a first visit follows the system theme and a chosen theme survives reloads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.goto('/rng');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+
+    await page.getByTestId('theme-toggle').click();
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    // A visitor who never chose, on a light system.
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('each route sets its title and description', async ({ page }) => {
+    await page.goto('/cockfight');
+    await expect(page).toHaveTitle(/^Cockfight \| /);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /cockfight/i);
+    await page.goto('/promotions');
+    await expect(page).toHaveTitle(/^Promotions \| /);
+  });
+
+  test('on a 360-pixel phone the right bar is a strip along the bottom, beside no game card', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/rng');
+    const card = await page.getByTestId('game-card').first().boundingBox();
+    const bar = await page.locator('.floating-bar').boundingBox();
+    if (!bar || !card) throw new Error('the bar or the card is not on screen');
+    expect(bar).toMatchObject({ x: 0, width: 360 });
+    expect(bar.y).toBeGreaterThanOrEqual(740 - bar.height - 1);
+  });
+
+  for (const screen of [...guestScreens, registerScreen]) {
+    test(`axe finds no serious or critical problem on ${screen.name}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const theme of ['light', 'dark'] as const) {
+        await page.goto(screen.path);
+        await screen.ready(page);
+        await expectAccessible(page, theme);
+      }
+      // Right-to-left Urdu once too: its own words, font and mirrored layout.
+      await rememberChoices(page, 'dark', 'UR');
+      await page.goto(screen.path);
+      await screen.ready(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expectAccessible(page, 'dark');
+    });
+  }
+
+  test('axe finds no serious or critical problem in the member centre', async ({ page }) => {
+    await registerPlayer(page, 'shellaxe01', 'Secret123');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.goto('/member?page=securityCenter');
+      await expect(page.getByTestId('member-page')).toBeVisible();
+      await expectAccessible(page, theme);
+    }
+  });
+
+  test('axe finds no serious or critical problem in the agent centre', async ({ page }) => {
+    await page.goto('/agent');
+    await control(page, 'login-username').fill('demoagent');
+    await control(page, 'login-password').fill('Agent2025');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/agentHome$/);
+    await expect(page.getByTestId('agent-home-page')).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) await expectAccessible(page, theme);
+  });
+
+  test('screenshots at 360 and 1440 pixels, light and dark, EN and UR', async ({ page }, testInfo) => {
+    test.setTimeout(240_000);
+    await page.goto('/');
+    await captureScreens(page, testInfo, guestScreens);
+    await registerPlayer(page, 'shellshots01', 'Secret123');
+    await captureScreens(page, testInfo, memberScreens);
+  });
+});

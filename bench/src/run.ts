@@ -29,9 +29,12 @@ const toMarkdownTable = (rows: BenchResult['rows']): string => {
   ].join('\n');
 };
 
+/** `BENCH_ONLY=<function name part>` runs the matching benchmarks and leaves BENCHMARKS.md as it is. */
+const only = process.env.BENCH_ONLY;
+
 const main = async (): Promise<void> => {
   const sections: string[] = [];
-  for (const bench of benches) {
+  for (const bench of only ? benches.filter((candidate) => candidate.name.includes(only)) : benches) {
     const result = await bench();
     console.log(`\n${result.name}`);
     console.table(result.rows);
@@ -40,6 +43,7 @@ const main = async (): Promise<void> => {
       `## ${result.name}\n\n${toMarkdownTable(result.rows)}\n\n${result.notes.map((note) => `- ${note}`).join('\n')}`,
     );
   }
+  if (only) return;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const header = [
     '# Benchmarks',

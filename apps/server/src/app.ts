@@ -17,6 +17,7 @@ import {
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { createJobScheduler, type JobScheduler } from './jobs/scheduler';
 import { visitorOf } from './http/request-context';
 import { registerBackofficeApp } from './http/backoffice-app';
 import { registerWebApp, siteInlineScriptHashes } from './http/web-app';
@@ -92,6 +93,11 @@ export type AppDependencies = {
   logStream?: DestinationStream;
   /** Signals to members' open sites; tests pass their own to watch or send them. */
   push?: PushService;
+  /**
+   * Periodic jobs (draws, rounds, settlement). Tests pass one whose timers never fire unless they say so
+   * and call `runNow`; it is stopped when the app closes.
+   */
+  scheduler?: JobScheduler;
   /** The sandbox payment gateway started beside the platform (main.ts), for channels without a baseUrl. */
   sandboxGatewayUrl?: string;
   /**
@@ -122,6 +128,7 @@ export const buildApp = async ({
   database,
   logStream,
   push = createPushService(),
+  scheduler: givenScheduler,
   sandboxGatewayUrl,
   gameFrameOrigins = () => [],
 }: AppDependencies): Promise<FastifyInstance> => {
@@ -193,6 +200,8 @@ export const buildApp = async ({
   app.addHook('preClose', async () => {
     isClosing = true;
   });
+  const scheduler = givenScheduler ?? createJobScheduler(app.log);
+  app.addHook('onClose', scheduler.stop);
 
   const site = createSiteService({ db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
   const backoffice = createBackofficeService({ db: database.db });

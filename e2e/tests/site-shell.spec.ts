@@ -155,7 +155,9 @@ test.describe('site shell', () => {
     await expect(html).toHaveAttribute('data-theme', 'dark');
 
     // A visitor who never chose, on a light system.
-    await page.evaluate(() => localStorage.removeItem('theme'));
+    await page.evaluate(() => {
+      localStorage.removeItem('theme');
+    });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.reload();
     await expect(html).toHaveAttribute('data-theme', 'light');

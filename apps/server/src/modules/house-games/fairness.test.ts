@@ -24,7 +24,10 @@ describe('fair integers', () => {
   it('skip a word that would bias the result and read past the first block', () => {
     // A bound just over half the word range rejects about half the words, so 40 draws need many blocks.
     const bound = 2 ** 31 + 1;
-    const values = drawFairIntegers(seeds, Array.from({ length: 40 }, () => bound));
+    const values = drawFairIntegers(
+      seeds,
+      Array.from({ length: 40 }, () => bound),
+    );
     expect(values.every((value) => value >= 0 && value < bound)).toBe(true);
   });
 

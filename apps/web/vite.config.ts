@@ -69,5 +69,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
+    testTimeout: 30_000,
   },
 });

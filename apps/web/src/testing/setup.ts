@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetEncryptionKey } from '../lib/body-encryption';
 import { initI18n } from '../lib/i18n';
 
 initI18n();
+
+// findBy/waitFor wait up to 1 s by default; on a loaded 2-core machine (CI runs the suites in parallel) a
+// first render can take longer, so they wait longer. Nothing here asserts a time.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom does not lay out pages, so it has no scrolling; the route-change effects still call these.
 Object.defineProperty(window, 'scrollTo', { value: () => undefined, writable: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gameImagePattern, pwaOptions, serverPathPattern } from './pwa.config';
+import { gameImagePattern, isWebManifestUrl, pwaOptions, serverPathPattern } from './pwa.config';
 
 const origin = 'https://casino.example';
 const apiUrls = [
@@ -55,6 +55,20 @@ describe('the service worker configuration', () => {
     const globPatterns = pwaOptions.workbox?.globPatterns ?? [];
     expect(globPatterns).toEqual(['**/*.{js,css,html,svg,png,webmanifest}']);
     expect(pwaOptions.workbox?.navigateFallback).toBe('/index.html');
+  });
+
+  it('leaves the manifest out of the precache: the server answers it per brand', async () => {
+    const [transform] = pwaOptions.workbox?.manifestTransforms ?? [];
+    if (transform === undefined) throw new Error('no manifest transform');
+    const entry = (url: string) => ({ url, revision: '1', size: 1 });
+    const result = await transform([
+      entry('index.html'),
+      entry('manifest.webmanifest'),
+      entry('assets/a.js'),
+    ]);
+    expect(result.manifest.map(({ url }) => url)).toEqual(['index.html', 'assets/a.js']);
+    expect(isWebManifestUrl('/manifest.webmanifest')).toBe(true);
+    expect(isWebManifestUrl('manifest.webmanifest.br')).toBe(false);
   });
 
   it('describes an installable app with regular and maskable icons of 192 and 512 pixels', () => {

@@ -13,6 +13,9 @@ export const serverPathPattern = /^\/(wps|health|ready|docs|backoffice)(\/|\?|$)
  */
 export const gameImagePattern = /^https?:\/\/[^/]+\/(TCG_GAME_ICONS|TCG_PROD_IMAGES)\//;
 
+/** The web app manifest's address, which the server answers itself, per brand. */
+export const isWebManifestUrl = (url: string): boolean => /(^|\/)manifest\.webmanifest$/.test(url);
+
 /**
  * The installable app: manifest, icons and a generated Workbox service worker that precaches the built site
  * (the app shell and its hashed assets) and caches game images at run time. Nothing else is cached: API
@@ -45,6 +48,11 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [serverPathPattern],
     cleanupOutdatedCaches: true,
+    // The server answers /manifest.webmanifest per brand (name, colours); a precached copy would pin
+    // every brand's installed app to the built defaults.
+    manifestTransforms: [
+      (entries) => ({ manifest: entries.filter((entry) => !isWebManifestUrl(entry.url)), warnings: [] }),
+    ],
     runtimeCaching: [
       {
         urlPattern: gameImagePattern,

@@ -2,11 +2,15 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gameCatalogueBench } from './game-catalogue.bench';
+import { houseSlotBench } from './house-slot.bench';
 import { ledgerBench } from './ledger.bench';
 import { loginBench } from './login.bench';
 import { siteConfigurationBench } from './site-configuration.bench';
 import { siteBench } from './site.bench';
 import { vendorWalletBench } from './vendor-wallet.bench';
+import { agentsBench } from './agents.bench';
+import { agentSettlementBench } from './agent-settlement.bench';
+import { lotteryBench } from './lottery.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -17,7 +21,11 @@ const benches = [
   ledgerBench,
   gameCatalogueBench,
   vendorWalletBench,
+  agentsBench,
+  agentSettlementBench,
   siteBench,
+  houseSlotBench,
+  lotteryBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

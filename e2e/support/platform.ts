@@ -135,8 +135,10 @@ export type AnnouncementPopups = 'shown' | 'closed';
 
 export const test = base.extend<
   { operator: Operator; announcementPopups: AnnouncementPopups },
-  { platform: Platform }
+  { platform: Platform; platformEnvironment: Record<string, string> }
 >({
+  /** Extra environment for a spec file's platform (`test.use({ platformEnvironment })`): shortened schedules. */
+  platformEnvironment: [{}, { option: true, scope: 'worker' }],
   announcementPopups: ['closed', { option: true }],
   // The popup covers the home page once per session; journeys that are not about it start with every
   // audience's popup closed, as a visitor who already dismissed it (the site's own session-storage flag).
@@ -151,9 +153,9 @@ export const test = base.extend<
     await use(context);
   },
   platform: [
-    async ({}, use) => {
+    async ({ platformEnvironment }, use) => {
       const database = await prepareDatabase();
-      const { baseUrl, child } = await startPlatform(database.environment);
+      const { baseUrl, child } = await startPlatform({ ...database.environment, ...platformEnvironment });
       try {
         await use({ baseUrl });
       } finally {

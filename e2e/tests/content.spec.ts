@@ -23,6 +23,18 @@ test.describe('site content', () => {
     await expect(selectedTitle).toHaveText('Faster withdrawals');
     await expect(items.nth(3)).toHaveAttribute('aria-current', 'true');
 
+    // The numbered pager: page 2 by its number selects that page's first; the keyboard steps back.
+    const pager = popup.getByTestId('announcement-pagination');
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(items).toHaveCount(3);
+    await expect(selectedTitle).toHaveText('Install the app');
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await pager.getByRole('button', { name: 'Page 2' }).press('ArrowLeft');
+    await expect(items).toHaveCount(9);
+    await expect(selectedTitle).toHaveText('New slot games this week');
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toBeFocused();
+
     await popup.getByTestId('announcement-pagination-next').click();
     await expect(items).toHaveCount(3);
     await expect(selectedTitle).toHaveText('Install the app');
@@ -63,6 +75,41 @@ test.describe('site content', () => {
     await expect(link).toHaveCSS('cursor', 'pointer');
     await link.click();
     await expect(page).toHaveURL(/\/live$/);
+  });
+
+  test('the login, register and forgot-password modals and the side menu show their banner groups', async ({
+    page,
+  }) => {
+    for (const [path, modalId, group, title] of [
+      ['/login', 'login-modal', 'w_login', 'Welcome back'],
+      ['/register', 'register-modal', 'w_register', 'Join in a minute'],
+      ['/forget', 'forgot-modal', 'w_forget', 'Back in your account in a moment'],
+    ] as const) {
+      await page.goto(path);
+      const banner = page.getByTestId(modalId).getByTestId(`group-banner-${group}`);
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText(title);
+      // The picture really arrived (a broken image has no natural width).
+      await expect
+        .poll(() => banner.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/help');
+    const menuBanner = page.getByTestId('group-banner-w_leftmenu');
+    await menuBanner.scrollIntoViewIfNeeded();
+    await expect(menuBanner).toBeVisible();
+    await expect(menuBanner.getByRole('link')).toHaveAttribute('href', '/promotions');
+    await menuBanner.getByRole('link').click();
+    await expect(page).toHaveURL(/\/promotions$/);
+  });
+
+  test('/help shows the help-centre notices (type H)', async ({ page }) => {
+    await page.goto('/help');
+    const notices = page.getByTestId('help-notices');
+    await expect(notices.getByTestId('help-notice')).toHaveCount(2);
+    await expect(notices.getByRole('heading', { name: 'Support hours' })).toBeVisible();
   });
 
   test('/help#term lands on the terms of use, opened', async ({ page }) => {

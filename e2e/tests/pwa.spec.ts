@@ -18,6 +18,11 @@ test.describe('installable site', () => {
     };
     expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
     expect(manifest.name).not.toBe('');
+    // Served per brand: the brand's own name.
+    const permission = (await (await request.get('/wps/system/permission')).json()) as {
+      value: { siteName: string };
+    };
+    expect(manifest.name).toBe(permission.value.siteName);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     expect(manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual([
       '192x192 any',

@@ -6,6 +6,7 @@ import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { homeContentQuery } from '@wps/contracts/content-rules';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import {
@@ -45,7 +46,25 @@ import { createVendorService } from './modules/games/vendors.service';
 import { launchRoutes } from './modules/games/launch.routes';
 import { createLaunchService } from './modules/games/launch.service';
 import { roundsRoutes } from './modules/games/rounds.routes';
+import { crashRoutes } from './modules/house-games/crash.routes';
+import { createJackpotService } from './modules/house-games/jackpot.service';
+import { createSeedService } from './modules/house-games/seeds.service';
+import { houseGameRoutes } from './modules/house-games/slot.routes';
+import { createSlotService, slotFairnessGame, verifySlotRound } from './modules/house-games/slot.service';
+import {
+  createCrashService,
+  crashSettingsOf,
+  scheduleCrashGame,
+  verifyCrashRound,
+} from './modules/house-games/crash.service';
 import { createRoundsService } from './modules/games/rounds.service';
+import { lotteryAdminRoutes } from './modules/house-games/lottery-admin.routes';
+import { lotteryRoutes } from './modules/house-games/lottery.routes';
+import {
+  createLotteryService,
+  scheduleLottery,
+  verifyLotteryDraw,
+} from './modules/house-games/lottery.service';
 import { vendorWalletRoutes } from './modules/games/vendor-wallet.routes';
 import { createVendorWalletService } from './modules/games/vendor-wallet.service';
 import { createPlatformSigner } from './modules/games/wallet-signing';
@@ -80,6 +99,13 @@ import { createTurnoverService } from './modules/turnover/turnover.service';
 import { createLedgerService } from './modules/wallet/ledger.service';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { createFundsService } from './modules/wallet/funds.service';
+import { agentAdminRoutes } from './modules/agents/agents-admin.routes';
+import { agentRoutes } from './modules/agents/agents.routes';
+import { createAgentService } from './modules/agents/agents.service';
+import { agentContractAdminRoutes, agentContractRoutes } from './modules/agents/contracts.routes';
+import { createContractService } from './modules/agents/contracts.service';
+import { scheduleAgentSettlement } from './modules/agents/settlement.jobs';
+import { createSettlementService } from './modules/agents/settlement.service';
 import { createRecordsService } from './modules/wallet/records.service';
 import { createTransferService } from './modules/wallet/transfers.service';
 import { walletAdminRoutes } from './modules/wallet/wallet-admin.routes';
@@ -98,6 +124,8 @@ export type AppDependencies = {
    * and call `runNow`; it is stopped when the app closes.
    */
   scheduler?: JobScheduler;
+  /** The time in milliseconds for games on a schedule (crash rounds); tests pass their own. */
+  clock?: () => number;
   /** The sandbox payment gateway started beside the platform (main.ts), for channels without a baseUrl. */
   sandboxGatewayUrl?: string;
   /**
@@ -129,6 +157,7 @@ export const buildApp = async ({
   logStream,
   push = createPushService(),
   scheduler: givenScheduler,
+  clock,
   sandboxGatewayUrl,
   gameFrameOrigins = () => [],
 }: AppDependencies): Promise<FastifyInstance> => {
@@ -288,6 +317,77 @@ export const buildApp = async ({
     log: app.log,
   });
 
+  const crash = createCrashService({
+    db: database.db,
+    ledger,
+    wallet,
+    turnover,
+    settings: crashSettingsOf(config),
+    ...(clock ? { clock } : {}),
+    onError: (error) => {
+      app.log.error({ err: error }, 'crash game');
+    },
+  });
+  if (config.CRASH_ENABLED) scheduleCrashGame(scheduler, crash, config.CRASH_TICK_MS);
+  app.addHook('onClose', crash.close);
+
+  // Provable fairness of house games: each game registers the verifier of its results under its kind.
+  const houseSeeds = createSeedService({
+    db: database.db,
+    verifiers: {
+      [slotFairnessGame]: verifySlotRound,
+      lottery: verifyLotteryDraw,
+      crash: verifyCrashRound,
+    },
+  });
+  const houseSlot = createSlotService({
+    db: database.db,
+    ledger,
+    wallet,
+    turnover,
+    seeds: houseSeeds,
+    jackpots: createJackpotService({ db: database.db, ledger, wallet }),
+    settings: {
+      betLevels: config.HOUSE_SLOT_BET_LEVELS,
+      jackpotOddsStake: config.HOUSE_JACKPOT_ODDS_STAKE,
+      jackpotSeed: config.HOUSE_JACKPOT_SEED,
+    },
+  });
+
+  const agents = createAgentService({ db: database.db, members, ledger });
+  const lottery = createLotteryService({
+    db: database.db,
+    ledger,
+    wallet,
+    turnover,
+    schedule: {
+      speedDrawSeconds: config.LOTTERY_SPEED_DRAW_SECONDS,
+      vnDrawEverySeconds: config.LOTTERY_VN_DRAW_EVERY_SECONDS,
+      seaDrawEverySeconds: config.LOTTERY_SEA_DRAW_EVERY_SECONDS,
+      cutoffSeconds: config.LOTTERY_CUTOFF_SECONDS,
+    },
+    log: app.log,
+  });
+  scheduleLottery(scheduler, lottery, config.LOTTERY_JOB_INTERVAL_MS);
+
+  const agentContracts = createContractService({
+    db: database.db,
+    members,
+    ledger,
+    realtimeSlotMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
+  });
+  const agentSettlement = createSettlementService({
+    db: database.db,
+    ledger,
+    wallet,
+    realtimeSlotMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
+    log: app.log,
+  });
+  scheduleAgentSettlement(scheduler, agentSettlement, {
+    periodsMs: config.AGENT_SETTLEMENT_INTERVAL_MS,
+    realtimeMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
+  });
+
   await app.register(healthRoutes({ pingDatabase: database.ping, isClosing: () => isClosing }));
   // The vendor wallet protocol answers in its own format (never the envelope), so it is a plugin of its own.
   await app.register(vendorWalletRoutes({ vendorWallet, signer: createPlatformSigner(database.db) }), {
@@ -309,6 +409,13 @@ export const buildApp = async ({
       await api.register(favouriteRoutes({ catalogue, favourites, requireMember }));
       await api.register(launchRoutes({ launch, site, requireMember }));
       await api.register(roundsRoutes({ rounds, site, requireMember }));
+      await api.register(lotteryRoutes({ lottery, site, requireMember }));
+      await api.register(agentRoutes({ agents, site, requireMember }));
+      await api.register(
+        agentContractRoutes({ contracts: agentContracts, settlement: agentSettlement, site, requireMember }),
+      );
+      await api.register(houseGameRoutes({ seeds: houseSeeds, slot: houseSlot, site, requireMember }));
+      await api.register(crashRoutes({ crash, site, requireMember }));
       await api.register(
         withdrawalRoutes({
           withdrawals,
@@ -332,6 +439,17 @@ export const buildApp = async ({
           await operator.register(depositAdminRoutes({ deposits, channels, site, requireStaff }));
           await operator.register(walletAdminRoutes({ site, funds, admin: walletAdmin }, requireStaff));
           await operator.register(vendorAdminRoutes(gameVendors, requireStaff));
+          await operator.register(lotteryAdminRoutes(lottery, requireStaff));
+          await operator.register(agentAdminRoutes({ agents, site, requireStaff }));
+          await operator.register(
+            agentContractAdminRoutes({
+              contracts: agentContracts,
+              site,
+              settlement: agentSettlement,
+              requireStaff,
+              allowAsOf: config.NODE_ENV === 'test',
+            }),
+          );
           await operator.register(contentAdminRoutes({ content, site, requireStaff }));
           await operator.register(
             withdrawalAdminRoutes({ withdrawals, settings: paymentSettings, site, requireStaff }),
@@ -347,6 +465,22 @@ export const buildApp = async ({
   await app.register(gameImageRoutes(createGameImageService({ db: database.db })));
   await app.register(pingRoutes);
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, config.WEB_DIST, {
+    // Each brand installs under its own name and colour.
+    webManifest: async (request) => {
+      const brand = await site.resolveBrand(visitorOf(request));
+      return { name: brand.siteName, shortName: brand.siteName.slice(0, 12), themeColor: brand.themeColor };
+    },
+    // Home's guest content call and its first w_home banner (its largest paint), asked for while the script loads.
+    homePreloads: async (request) => {
+      const brand = await site.resolveBrand(visitorOf(request));
+      const { list } = await content.listBanners(brand.id, 'w_home', brand.defaultLanguage);
+      const query = new URLSearchParams(homeContentQuery('B', brand.defaultLanguage)).toString();
+      return [
+        { href: `/wps/relay/CSP_getContent?${query}`, as: 'fetch' as const },
+        ...list.slice(0, 1).map((banner) => ({ href: banner.url, as: 'image' as const })),
+      ];
+    },
+  });
   return app;
 };

@@ -61,6 +61,42 @@ const configSchema = z.object({
     .string()
     .regex(/^[2-9A-HJKMNP-Z]{4}$/, 'four characters the captcha can draw')
     .optional(),
+  /** Crash game: betting phase, pause after a crash, driver tick and lease (ms); tests shorten them. */
+  CRASH_BETTING_MS: z.coerce.number().int().min(100).default(5_000),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).default(3_000),
+  CRASH_TICK_MS: z.coerce.number().int().min(10).default(100),
+  CRASH_LEASE_MS: z.coerce.number().int().min(100).default(3_000),
+  /** Hashes per crash chain (one per round); a new chain is committed when one is used up. */
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  /** The crash game's house edge in basis points (100 = 1%), fixed per chain when it is created. */
+  CRASH_HOUSE_EDGE_BP: z.coerce.number().int().min(0).max(9_999).default(100),
+  CRASH_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** The house slot's bet levels, decimals in the brand's currency (each must split exactly over 20 lines and 1%). */
+  HOUSE_SLOT_BET_LEVELS: z
+    .string()
+    .default('1.00,2.00,5.00,10.00,20.00,50.00,100.00')
+    .transform((value) => value.split(',').map((level) => level.trim())),
+  /** A slot spin wins the jackpot with probability stake ÷ this; tests set it low to make wins happen. */
+  HOUSE_JACKPOT_ODDS_STAKE: z.string().default('1000000.00'),
+  /** What the house puts into the slot's jackpot pool at first and after every win. */
+  HOUSE_JACKPOT_SEED: z.string().default('1000.00'),
+  /** Lottery job (schedule ahead, close, draw, settle) period in ms; 0 never runs it on a timer. */
+  LOTTERY_JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
+  /** Tests and journeys: every speed game (LOTT/ELOTT) draws every N seconds. */
+  LOTTERY_SPEED_DRAW_SECONDS: z.coerce.number().int().min(2).optional(),
+  /** Tests and journeys: every VN game draws every N seconds instead of its daily schedule. */
+  LOTTERY_VN_DRAW_EVERY_SECONDS: z.coerce.number().int().min(2).optional(),
+  /** Tests and journeys: SEA 4D draws every N seconds instead of Wednesday, Saturday and Sunday. */
+  LOTTERY_SEA_DRAW_EVERY_SECONDS: z.coerce.number().int().min(2).optional(),
+  /** Overrides every lottery game's bet cut-off (seconds before the draw). */
+  LOTTERY_CUTOFF_SECONDS: z.coerce.number().int().min(0).optional(),
+  /** How often agent contract settlement (dividends, daily and hourly salaries, unpaid retries) runs. */
+  AGENT_SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Real-time salary: the run interval and the slot length (spec section 9: 5 minutes); tests shorten it. */
+  AGENT_REALTIME_SALARY_INTERVAL_MS: z.coerce.number().int().min(100).default(300_000),
   /** Seed demo brand, staff and content at start (idempotent). */
   SEED_DEMO: z
     .enum(['true', 'false'])

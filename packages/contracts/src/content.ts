@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { announcementPopupPageSize } from './content-rules';
 import { successEnvelope } from './envelope';
 
 /** Where a banner shows (spec section 3, Banner). */
@@ -32,8 +33,7 @@ export type HelpDevice = (typeof helpDevices)[number];
 /** A row meant for every language. */
 export const allLanguages = 'ALL';
 
-/** Announcement popup, spec section 9: 9 per page. */
-export const announcementPopupPageSize = 9;
+export { announcementPopupPageSize, announcementPopupPagination } from './content-rules';
 
 const languageField = z
   .string()

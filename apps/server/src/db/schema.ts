@@ -1,4 +1,6 @@
 // Every domain's tables, for drizzle-kit to generate the committed SQL migrations from.
+export * from '../modules/agents/agents.tables';
+export * from '../modules/agents/contracts.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/auth/encrypted-body.tables';
@@ -7,6 +9,9 @@ export * from '../modules/backoffice/backoffice.tables';
 export * from '../modules/content/content.tables';
 export * from '../modules/feedback/feedback.tables';
 export * from '../modules/games/games.tables';
+export * from '../modules/house-games/lottery.tables';
+export * from '../modules/house-games/crash.tables';
+export * from '../modules/house-games/slot.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/messages/messages.tables';
 export * from '../modules/notifications/notifications.tables';

@@ -1,6 +1,7 @@
 import { demoStaff, seedBackofficeDemo } from '../modules/backoffice/backoffice.seed';
 import { seedContentDemo } from '../modules/content/content.seed';
 import { seedGamesDemo } from '../modules/games/games.seed';
+import { seedHouseGames } from '../modules/house-games/house-games.seed';
 import { demoAgent, demoPaymentPassword, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
@@ -15,6 +16,7 @@ export const seedDemoData = async (db: Database): Promise<void> => {
   await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
   await seedPaymentsDemo(db, brand);
   await seedGamesDemo(db);
+  await seedHouseGames(db);
   await seedContentDemo(db, brand);
 };
 

@@ -106,3 +106,96 @@ describe('the installable site and its compressed files', () => {
     expect(plain.body).toBe('console.log(1)');
   });
 });
+
+describe('per-brand pages and manifest', () => {
+  const buildBrandedSiteApp = async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'wps-web-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>site</title></head></html>',
+    );
+    const built = {
+      id: '/',
+      name: 'Casino',
+      start_url: '/',
+      display: 'standalone',
+      icons: [{ src: '/i.png' }],
+    };
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify(built));
+    writeFileSync(path.join(dist, 'manifest.webmanifest.br'), brotliCompressSync(JSON.stringify(built)));
+    const app = Fastify({ logger: false });
+    const brandOf = (host: string | undefined) =>
+      host?.startsWith('lotus')
+        ? { name: 'Lucky Lotus', color: '#aa2244' }
+        : { name: 'Demo', color: '#0d0f1a' };
+    await registerWebApp(app, dist, {
+      homePreloads: async (request) => {
+        if (request.headers.host === 'unknown.test') throw new Error('BRAND_NOT_FOUND');
+        return [
+          { href: '/wps/relay/CSP_getContent?types=B%2CPL&language=EN', as: 'fetch' },
+          { href: `/content/${brandOf(request.headers.host).name}.svg?a=1&b="2"`, as: 'image' },
+        ];
+      },
+      webManifest: async (request) => {
+        const brand = brandOf(request.headers.host);
+        return { name: brand.name, shortName: brand.name.slice(0, 5), themeColor: brand.color };
+      },
+    });
+    return app;
+  };
+
+  it('preloads the brand’s content call and first banner from the home page only, compressed', async () => {
+    const app = await buildBrandedSiteApp();
+    for (const url of ['/', '/index', '/home?x=1']) {
+      const page = await app.inject({ method: 'GET', url, headers: { host: 'lotus.test' } });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain(
+        '<link rel="preload" as="fetch" href="/wps/relay/CSP_getContent?types=B%2CPL&amp;language=EN" crossorigin="anonymous" />',
+      );
+      expect(page.body).toContain(
+        '<link rel="preload" as="image" href="/content/Lucky Lotus.svg?a=1&amp;b=&quot;2&quot;" fetchpriority="high" /></head>',
+      );
+    }
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'lotus.test', 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('as="image"');
+
+    const lobby = await app.inject({ method: 'GET', url: '/rng', headers: { host: 'lotus.test' } });
+    expect(lobby.body).not.toContain('rel="preload"');
+    // A host that names no brand gets the page as built.
+    const unknown = await app.inject({ method: 'GET', url: '/', headers: { host: 'unknown.test' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('rel="preload"');
+  });
+
+  it('answers /manifest.webmanifest with the brand’s name and colour and the build’s icons', async () => {
+    const app = await buildBrandedSiteApp();
+    const read = async (host: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/manifest.webmanifest',
+        headers: { host, 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return response.json<Record<string, unknown>>();
+    };
+    expect(await read('lotus.test')).toEqual({
+      id: '/',
+      name: 'Lucky Lotus',
+      short_name: 'Lucky',
+      start_url: '/',
+      display: 'standalone',
+      icons: [{ src: '/i.png' }],
+      theme_color: '#aa2244',
+      background_color: '#aa2244',
+    });
+    expect(await read('demo.test')).toMatchObject({ name: 'Demo', theme_color: '#0d0f1a' });
+  });
+});

@@ -41,6 +41,10 @@ export const createTestApp = async (
     WEB_DIST: 'apps/web/dist-absent-in-tests',
     BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
     TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
+    // The crash game's driver would tick every 100 ms in every test app; its own tests drive it by hand.
+    CRASH_ENABLED: 'false',
+    // Likewise the lottery's draw job; the lottery's own tests turn it on or run it by hand.
+    LOTTERY_JOB_INTERVAL_MS: '0',
     ...environment,
   });
   const push = createPushService();

@@ -63,7 +63,6 @@ describe('lottery routes', () => {
     renderApp('/vnLottery?gameCode=VN1', permission);
 
     expect(await screen.findByTestId('lottery-page')).toBeTruthy();
-    expect(screen.getByText('Game code: VN1')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   });
 });

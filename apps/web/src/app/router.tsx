@@ -99,11 +99,15 @@ export const routes: RouteObject[] = [
             path: 'login',
             lazy: onDemand(
               'login',
-              () => import('../features/auth/components/login-modal'),
-              ({ LoginModal }) => (
+              () =>
+                Promise.all([
+                  import('../features/auth/components/login-modal'),
+                  import('../features/content/components/group-banner'),
+                ]),
+              ([{ LoginModal }, { GroupBanner }]) => (
                 <>
                   <HomePage />
-                  <LoginModal />
+                  <LoginModal banner={<GroupBanner group="w_login" />} />
                 </>
               ),
             ),
@@ -113,11 +117,15 @@ export const routes: RouteObject[] = [
             path: 'register',
             lazy: onDemand(
               'register',
-              () => import('../features/auth/components/register-modal'),
-              ({ RegisterModal }) => (
+              () =>
+                Promise.all([
+                  import('../features/auth/components/register-modal'),
+                  import('../features/content/components/group-banner'),
+                ]),
+              ([{ RegisterModal }, { GroupBanner }]) => (
                 <>
                   <HomePage />
-                  <RegisterModal />
+                  <RegisterModal banner={<GroupBanner group="w_register" />} />
                 </>
               ),
             ),
@@ -127,11 +135,15 @@ export const routes: RouteObject[] = [
             path: 'forget',
             lazy: onDemand(
               'forget',
-              () => import('../features/auth/components/forgot-password-modal'),
-              ({ ForgotPasswordModal }) => (
+              () =>
+                Promise.all([
+                  import('../features/auth/components/forgot-password-modal'),
+                  import('../features/content/components/group-banner'),
+                ]),
+              ([{ ForgotPasswordModal }, { GroupBanner }]) => (
                 <>
                   <HomePage />
-                  <ForgotPasswordModal />
+                  <ForgotPasswordModal banner={<GroupBanner group="w_forget" />} />
                 </>
               ),
             ),
@@ -194,6 +206,34 @@ export const routes: RouteObject[] = [
           },
           ...lotteryRoutes,
           {
+            path: 'house/slot',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'house-slot',
+              () => import('../features/house-games/components/slot-page'),
+              ({ SlotPage }) => <SlotPage />,
+            ),
+            handle: gamePageHandle,
+          },
+          {
+            path: 'house/crash',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'house-crash',
+              () => import('../features/house-games/components/crash-page'),
+              ({ CrashPage }) => <CrashPage />,
+            ),
+            handle: gamePageHandle,
+          },
+          {
+            path: 'fairness',
+            lazy: onDemand(
+              'fairness',
+              () => import('../features/house-games/components/fairness-page'),
+              ({ FairnessPage }) => <FairnessPage />,
+            ),
+          },
+          {
             path: 'lottert',
             lazy: onDemand('lottery', loadLotteryPage, ({ LotteryPage }) => <LotteryPage kind="lottert" />),
             handle: gamePageHandle,
@@ -212,8 +252,14 @@ export const routes: RouteObject[] = [
         path: 'agentHome',
         lazy: onDemand(
           'agentHome',
-          () => import('../features/agents/components/agent-centre-page'),
-          ({ AgentCentrePage }) => <AgentCentrePage />,
+          () =>
+            Promise.all([
+              import('../features/agents/components/agent-centre-page'),
+              import('./routes/agent-shell-content'),
+            ]),
+          ([{ AgentCentrePage }, { renderAgentShellPage }]) => (
+            <AgentCentrePage renderShellPage={renderAgentShellPage} />
+          ),
         ),
       },
       { path: '*', element: <Navigate to="/" replace /> },

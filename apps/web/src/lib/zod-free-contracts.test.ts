@@ -15,8 +15,10 @@ const sourceDirectory = path.resolve(
 const zodFreeModules = [
   'auth-rules',
   'body-seal',
+  'content-rules',
   'errors',
   'games-rules',
+  'house-games-rules',
   'money',
   'site-rules',
   'transport-cipher',

@@ -399,7 +399,8 @@ export const createAuthService = ({
         brandId: context.brand.id,
         username,
         nickname: username,
-        type: MemberType.member,
+        // An agent's sub-agent link (agent centre) registers agents.
+        type: upline?.registersAgents === true ? MemberType.agent : MemberType.member,
         passwordHash,
         paymentPasswordHash,
         countryDialingCode: mobileNum ? dialingCode : null,

@@ -81,6 +81,15 @@ export const countBanners = async (executor: Executor, brandId: bigint): Promise
     await executor.select({ total: count() }).from(contentBanners).where(eq(contentBanners.brandId, brandId))
   ).at(0)?.total ?? 0;
 
+/** The banner groups a brand has any banner in (enabled or not). */
+export const listBannerGroups = async (executor: Executor, brandId: bigint): Promise<string[]> =>
+  (
+    await executor
+      .selectDistinct({ groupName: contentBanners.groupName })
+      .from(contentBanners)
+      .where(eq(contentBanners.brandId, brandId))
+  ).map((row) => row.groupName);
+
 // Announcements
 
 const liveAnnouncements = (
@@ -161,6 +170,15 @@ export const updateAnnouncement = async (executor: Executor, id: bigint, values:
 
 export const deleteAnnouncement = (executor: Executor, id: bigint) =>
   executor.delete(contentAnnouncements).where(eq(contentAnnouncements.id, id));
+
+/** The announcement types (PL, PU, PR, H) a brand has any row of. */
+export const listAnnouncementTypes = async (executor: Executor, brandId: bigint): Promise<string[]> =>
+  (
+    await executor
+      .selectDistinct({ type: contentAnnouncements.type })
+      .from(contentAnnouncements)
+      .where(eq(contentAnnouncements.brandId, brandId))
+  ).map((row) => row.type);
 
 export const countAnnouncements = async (executor: Executor, brandId: bigint): Promise<number> =>
   (

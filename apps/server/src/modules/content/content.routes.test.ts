@@ -13,7 +13,7 @@ import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test
 import { auditEvents } from '../audit/audit.tables';
 import { upsertStaff } from '../backoffice/backoffice.repository';
 import { seedContentDemo } from './content.seed';
-import { contentAnnouncements } from './content.tables';
+import { contentAnnouncements, contentBanners } from './content.tables';
 
 type Headers = Record<string, string>;
 
@@ -98,6 +98,23 @@ describe('content', () => {
         (await get('/wps/relay/CSP_getBanners?groupName=w_register')).json(),
       ).value.list;
       expect(register).toHaveLength(1);
+    });
+
+    it('seeds a banner for every group and the help-centre notices (type H)', async () => {
+      for (const group of ['w_login', 'w_register', 'w_forget', 'w_leftmenu']) {
+        const { list } = bannersResponseSchema.parse(
+          (await get(`/wps/relay/CSP_getBanners?groupName=${group}&language=EN`)).json(),
+        ).value;
+        expect(
+          list.map((banner) => banner.groupName),
+          group,
+        ).toEqual([group]);
+      }
+      const english = await readContent('types=H&language=EN');
+      expect(english.help.map((notice) => notice.title)).toEqual(['Support hours', 'Before you contact us']);
+      expect(english.help.every((notice) => notice.type === 'H')).toBe(true);
+      expect(english.popup).toEqual([]);
+      expect((await readContent('types=H&language=UR')).help[0]?.title).toMatch(/[\u0600-\u06FF]/);
     });
 
     it('pages the announcements list, nine at a time by default', async () => {
@@ -268,6 +285,28 @@ describe('content', () => {
         (await send('PUT', '/banners/999999', { groupName: 'w_home', imageUrl: '/a.svg', title: 't' }))
           .statusCode,
       ).toBe(404);
+    });
+
+    it('seeds a banner group or the help notices that a brand seeded earlier lacks', async () => {
+      const [row] = await subject.database.db.select().from(contentAnnouncements).limit(1);
+      const brandId = row?.brandId ?? 0n;
+      await subject.database.db
+        .delete(contentBanners)
+        .where(and(eq(contentBanners.brandId, brandId), eq(contentBanners.groupName, 'w_forget')));
+      await subject.database.db
+        .delete(contentAnnouncements)
+        .where(and(eq(contentAnnouncements.brandId, brandId), eq(contentAnnouncements.type, 'H')));
+      await seedContentDemo(subject.database.db, { id: brandId });
+      const forget = await subject.database.db
+        .select()
+        .from(contentBanners)
+        .where(and(eq(contentBanners.brandId, brandId), eq(contentBanners.groupName, 'w_forget')));
+      expect(forget.map((banner) => banner.language).sort()).toEqual(['EN', 'UR']);
+      const help = await subject.database.db
+        .select()
+        .from(contentAnnouncements)
+        .where(and(eq(contentAnnouncements.brandId, brandId), eq(contentAnnouncements.type, 'H')));
+      expect(help).toHaveLength(4);
     });
 
     it('seeds once: a second run adds nothing', async () => {

@@ -49,6 +49,20 @@ const bannerSeeds: ReadonlyArray<{
     linkUrl: null,
     title: { EN: 'Join in a minute', UR: 'ایک منٹ میں شامل ہوں' },
   },
+  {
+    groupName: 'w_forget',
+    image: 'forget.svg',
+    linkageType: null,
+    linkUrl: null,
+    title: { EN: 'Back in your account in a moment', UR: 'چند لمحوں میں اپنے اکاؤنٹ میں واپس' },
+  },
+  {
+    groupName: 'w_leftmenu',
+    image: 'leftmenu.svg',
+    linkageType: 'ROUTE',
+    linkUrl: '/promotions',
+    title: { EN: 'This week’s promotions', UR: 'اس ہفتے کی پروموشنز' },
+  },
 ];
 
 /** Twelve popup announcements per audience: two pages of nine in the popup. */
@@ -172,6 +186,24 @@ const noticeTopics: readonly Words[] = [
   },
 ];
 
+/** Help-centre notices (type H), shown at the top of /help. */
+const helpNoticeTopics: ReadonlyArray<{ title: Words; body: Words }> = [
+  {
+    title: { EN: 'Support hours', UR: 'سپورٹ کے اوقات' },
+    body: {
+      EN: 'Customer service answers every day from 09:00 to 23:00 GMT; live chat replies within minutes.',
+      UR: 'کسٹمر سروس روزانہ 09:00 سے 23:00 GMT تک جواب دیتی ہے؛ لائیو چیٹ چند منٹ میں جواب دیتی ہے۔',
+    },
+  },
+  {
+    title: { EN: 'Before you contact us', UR: 'ہم سے رابطہ کرنے سے پہلے' },
+    body: {
+      EN: 'Have your account name and the time of the transaction ready; we never ask for your password.',
+      UR: 'اپنا اکاؤنٹ نام اور لین دین کا وقت تیار رکھیں؛ ہم کبھی آپ کا پاس ورڈ نہیں مانگتے۔',
+    },
+  },
+];
+
 const promotionTopics: ReadonlyArray<{ title: Words; body: Words; promotionType: string }> = [
   {
     title: { EN: 'First deposit bonus', UR: 'پہلی جمع پر بونس' },
@@ -257,11 +289,14 @@ export const seedContentDemo = async (db: Database, brand: { id: bigint }): Prom
   // A day apart, newest first in the order listed, all already started.
   const daysAgo = (index: number) => new Date(seededAt - (index + 1) * dayMs);
   await db.transaction(async (tx) => {
-    if ((await repository.countBanners(tx, brand.id)) === 0) {
+    // Per group, so a brand seeded before a group existed gets that group's banners too.
+    const seededGroups = new Set(await repository.listBannerGroups(tx, brand.id));
+    const missingBanners = bannerSeeds.filter((banner) => !seededGroups.has(banner.groupName));
+    if (missingBanners.length > 0) {
       await repository.insertBanners(
         tx,
         languages.flatMap((language) =>
-          bannerSeeds.map((banner, index) => ({
+          missingBanners.map((banner) => ({
             brandId: brand.id,
             groupName: banner.groupName,
             imageUrl: `/content/banners/${banner.image}`,
@@ -269,7 +304,7 @@ export const seedContentDemo = async (db: Database, brand: { id: bigint }): Prom
             linkUrl: banner.linkUrl,
             title: banner.title[language],
             language,
-            sortOrder: index,
+            sortOrder: bannerSeeds.indexOf(banner),
           })),
         ),
       );
@@ -313,6 +348,23 @@ export const seedContentDemo = async (db: Database, brand: { id: bigint }): Prom
             language,
           })),
         ]),
+      );
+    }
+
+    // Help notices came later than the other kinds: seeded on their own while the brand has none.
+    if (!(await repository.listAnnouncementTypes(tx, brand.id)).includes('H')) {
+      await repository.insertAnnouncements(
+        tx,
+        languages.flatMap((language) =>
+          helpNoticeTopics.map((notice, index) => ({
+            brandId: brand.id,
+            type: 'H',
+            title: notice.title[language],
+            content: sanitizeContentHtml(paragraph(notice.body[language])),
+            startsAt: daysAgo(index),
+            language,
+          })),
+        ),
       );
     }
 

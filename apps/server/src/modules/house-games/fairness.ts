@@ -47,3 +47,24 @@ export const drawFairIntegers = (seeds: FairSeeds, bounds: readonly number[]): n
     }
   });
 };
+
+/** Draws uniform integers one at a time from the same stream as `drawFairIntegers`. */
+export type FairIntegerStream = (bound: number) => number;
+
+/**
+ * The stream of `drawFairIntegers` read one bound at a time, for results whose length is only known while
+ * they are drawn (a slot's free spins). `stream(b1), stream(b2), …` equals `drawFairIntegers(seeds, [b1, b2, …])`.
+ */
+export const createFairIntegerStream = (seeds: FairSeeds): FairIntegerStream => {
+  const words = fairWords(seeds);
+  return (bound) => {
+    if (!Number.isInteger(bound) || bound < 1 || bound > wordRange) {
+      throw new RangeError(`bound ${String(bound)} is not an integer between 1 and 2^32`);
+    }
+    const limit = wordRange - (wordRange % bound);
+    for (;;) {
+      const word = words.next().value;
+      if (word < limit) return word % bound;
+    }
+  };
+};

@@ -39,13 +39,31 @@ export const findMemberByMobile = async (
   return row;
 };
 
-export const findAgentByAffiliateCode = async (db: Executor, brandId: bigint, code: string) => {
+/**
+ * The agent behind an affiliate code: the member's own code, or one of the extra links an agent created in the
+ * agent centre (`agent_affiliate_links`, any case); `registersAgents` when the link makes sub-agents.
+ */
+export const findAgentByAffiliateCode = async (
+  db: Executor,
+  brandId: bigint,
+  code: string,
+): Promise<(MemberRow & { registersAgents: boolean }) | undefined> => {
   const [row] = await db
     .select()
     .from(members)
     .where(and(eq(members.brandId, brandId), eq(members.affiliateCode, code), eq(members.status, 'active')))
     .limit(1);
-  return row;
+  if (row) return { ...row, registersAgents: false };
+  const [linked] = await db
+    .select({ member: members, memberType: sql<number>`l.member_type` })
+    .from(members)
+    .innerJoin(
+      sql`agent_affiliate_links l`,
+      sql`l.agent_id = ${members.id} and l.brand_id = ${brandId} and lower(l.code) = lower(${code})`,
+    )
+    .where(and(eq(members.brandId, brandId), eq(members.status, 'active')))
+    .limit(1);
+  return linked ? { ...linked.member, registersAgents: linked.memberType !== 0 } : undefined;
 };
 
 /** Inserts unless the name or number is taken; answers undefined on such a conflict. */

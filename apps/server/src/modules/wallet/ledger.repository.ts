@@ -289,3 +289,89 @@ export const markHoldSettled = async (
     .returning();
   return row;
 };
+
+/** A Postgres array literal of texts (each quoted; null written as NULL). */
+const toTextArrayLiteral = (values: ReadonlyArray<string | null>): string =>
+  `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+
+/**
+ * Many postings of one brand in ONE statement (settling a lottery draw pays thousands of wins): every new
+ * transaction under its key (keys used before are skipped: the caller checks them as replays), every touched
+ * balance row locked once in (account, shard) order, moved by the sum of its legs, and one entry per leg whose
+ * balance_after is the running sum in posting order (so entry ids follow it). The overdraft check applies to
+ * each row's final balance, so a batch is for movements whose debits come from accounts that may go negative
+ * (the house paying wins). Answers the keys written with their transaction ids.
+ */
+export const insertPostingBatch = async (
+  executor: Executor,
+  brandId: bigint,
+  postings: readonly Omit<NewPosting, 'brandId'>[],
+): Promise<Array<{ idempotencyKey: string; transactionId: bigint }>> => {
+  if (postings.length === 0) return [];
+  const legs = postings.flatMap((posting, ordinal) => posting.legs.map((leg) => ({ ordinal, ...leg })));
+  const result: unknown = await executor.execute(sql`
+    with batch as (
+      select * from unnest(
+        ${toArrayLiteral(postings.map((_, ordinal) => ordinal))}::int[],
+        ${toTextArrayLiteral(postings.map((posting) => posting.idempotencyKey))}::text[],
+        ${toTextArrayLiteral(postings.map((posting) => posting.requestHash))}::text[],
+        ${toTextArrayLiteral(postings.map((posting) => posting.kind))}::text[],
+        ${toTextArrayLiteral(postings.map((posting) => posting.reference))}::text[],
+        ${toTextArrayLiteral(postings.map((posting) => posting.memo))}::text[],
+        ${toTextArrayLiteral(postings.map((posting) => posting.productLine))}::text[]
+      ) as batch (ordinal, idempotency_key, request_hash, kind, reference, memo, product_line)
+    ),
+    new_transactions as (
+      insert into ledger_transactions (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
+      select ${brandId}, idempotency_key, request_hash, kind, reference, memo, product_line from batch order by ordinal
+      on conflict (brand_id, idempotency_key) do nothing
+      returning id, idempotency_key
+    ),
+    legs as (
+      select new_transactions.id as transaction_id, leg.ordinal, leg.account_id, leg.shard, leg.amount
+      from unnest(
+        ${toArrayLiteral(legs.map((leg) => leg.ordinal))}::int[],
+        ${toArrayLiteral(legs.map((leg) => leg.accountId))}::bigint[],
+        ${toArrayLiteral(legs.map((leg) => leg.shard))}::smallint[],
+        ${toArrayLiteral(legs.map((leg) => leg.amount))}::bigint[]
+      ) as leg (ordinal, account_id, shard, amount)
+      join batch on batch.ordinal = leg.ordinal
+      join new_transactions on new_transactions.idempotency_key = batch.idempotency_key
+    ),
+    totals as (
+      select account_id, shard, sum(amount)::bigint as total from legs group by account_id, shard
+    ),
+    locked as (
+      select balance.account_id, balance.shard
+      from ledger_balances balance
+      join totals on totals.account_id = balance.account_id and totals.shard = balance.shard
+      order by balance.account_id, balance.shard
+      for update of balance
+    ),
+    moved as (
+      update ledger_balances balance
+      set balance = balance.balance + totals.total
+      from locked
+      join totals on totals.account_id = locked.account_id and totals.shard = locked.shard
+      where balance.account_id = locked.account_id and balance.shard = locked.shard
+      returning balance.account_id, balance.shard, balance.currency, balance.balance - totals.total as opening
+    ),
+    entries as (
+      insert into ledger_entries (transaction_id, account_id, shard, currency, amount, balance_after)
+      select legs.transaction_id, legs.account_id, legs.shard, moved.currency, legs.amount,
+             moved.opening + sum(legs.amount) over (
+               partition by legs.account_id, legs.shard order by legs.ordinal
+             )
+      from legs join moved on moved.account_id = legs.account_id and moved.shard = legs.shard
+      order by legs.ordinal, legs.account_id, legs.shard
+      returning transaction_id
+    )
+    select new_transactions.idempotency_key, new_transactions.id,
+           (select count(*) from entries) as entry_count
+    from new_transactions`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    idempotency_key: string;
+    id: bigint;
+  }>;
+  return rows.map((row) => ({ idempotencyKey: row.idempotency_key, transactionId: row.id }));
+};

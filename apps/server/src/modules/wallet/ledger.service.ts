@@ -27,6 +27,13 @@ export const accountKindRules = {
   promotion: { owner: 'system', mayGoNegative: true, shardCount: 8 },
   /** The other side of an operator's manual adjustment (corrections, goodwill), audited with its reason. */
   adjustment: { owner: 'system', mayGoNegative: true, shardCount: 1 },
+  /** What the platform pays agents under platform-paid contracts (dividends and salaries). */
+  agent_commission: { owner: 'system', mayGoNegative: true, shardCount: 8 },
+  /**
+   * A progressive jackpot's pool (scope: the game code), fed by every bet of its game; sharded, so a shard may
+   * dip below zero when the whole pool is paid from it (the sum never does).
+   */
+  jackpot_pool: { owner: 'system', mayGoNegative: true, shardCount: 8 },
 } as const satisfies Record<
   string,
   { owner: 'member' | 'system'; mayGoNegative: boolean; shardCount: number }
@@ -67,6 +74,12 @@ export type PostingRequest = {
   memo?: string;
   /** The game product line of a bet, win or rebate (RNG, LIVE, …), for profit and loss by product. */
   productLine?: string;
+  /**
+   * Picks the shard of each sharded account instead of the idempotency key. Several postings of one round in
+   * one database transaction (bet, win) given the same shard key lock the same shard rows, so two rounds
+   * cannot each hold a shard the other one wants next (a deadlock). Not part of the request's hash.
+   */
+  shardKey?: string;
 };
 
 /** `balanceAfter` is the account's balance after the posting, or null for a sharded account. */
@@ -406,13 +419,9 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
   const writePosting = async (
     executor: Executor,
     posting: Omit<repository.NewPosting, 'legs'> & { legs: readonly LedgerLeg[] },
+    shardKey: string = posting.idempotencyKey,
   ): Promise<PostingResult> => {
-    const { legs, accounts } = await resolveLegs(
-      posting.brandId,
-      posting.idempotencyKey,
-      posting.legs,
-      executor,
-    );
+    const { legs, accounts } = await resolveLegs(posting.brandId, shardKey, posting.legs, executor);
     const written = await withDatabaseErrors(() => repository.insertPosting(executor, { ...posting, legs }));
     const [first] = written;
     if (!first) return replay(posting.brandId, posting.idempotencyKey, posting.requestHash, executor);
@@ -458,7 +467,59 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
   };
 
   const post = async (request: PostingRequest, options: LedgerCallOptions = {}): Promise<PostingResult> =>
-    writePosting(options.executor ?? db, checkPosting(request));
+    writePosting(options.executor ?? db, checkPosting(request), request.shardKey);
+
+  /**
+   * Many postings of one brand in one statement (see `repository.insertPostingBatch`), for bulk payouts such
+   * as a lottery draw's wins: each keeps its own idempotency key; a key used before by the same request is a
+   * replay, by another request a conflict (the rest of the batch is still written). Balance rows are locked
+   * in (account, shard) order within the one statement, so batches never deadlock with other postings; the
+   * overdraft check sees final balances only, so debit only accounts that may go negative.
+   */
+  const postBatch = async (
+    brandId: bigint,
+    requests: readonly PostingRequest[],
+    options: LedgerCallOptions = {},
+  ): Promise<Array<{ idempotencyKey: string; transactionId: bigint; isReplay: boolean }>> => {
+    const executor = options.executor ?? db;
+    const postings: Array<Omit<repository.NewPosting, 'brandId'>> = [];
+    const seen = new Set<string>();
+    for (const request of requests) {
+      if (request.brandId !== brandId) throw new LedgerError('invalid_request', 'A batch is for one brand');
+      const posting = checkPosting(request);
+      if (seen.has(posting.idempotencyKey)) {
+        throw new LedgerError('invalid_request', 'A key appears twice in one batch');
+      }
+      seen.add(posting.idempotencyKey);
+      const { legs } = await resolveLegs(
+        brandId,
+        request.shardKey ?? posting.idempotencyKey,
+        posting.legs,
+        executor,
+      );
+      postings.push({ ...posting, legs });
+    }
+    const written = new Map(
+      (await withDatabaseErrors(() => repository.insertPostingBatch(executor, brandId, postings))).map(
+        (row) => [row.idempotencyKey, row.transactionId],
+      ),
+    );
+    const results: Array<{ idempotencyKey: string; transactionId: bigint; isReplay: boolean }> = [];
+    for (const posting of postings) {
+      const transactionId = written.get(posting.idempotencyKey);
+      if (transactionId !== undefined) {
+        results.push({ idempotencyKey: posting.idempotencyKey, transactionId, isReplay: false });
+        continue;
+      }
+      const original = await replay(brandId, posting.idempotencyKey, posting.requestHash, executor);
+      results.push({
+        idempotencyKey: posting.idempotencyKey,
+        transactionId: original.transactionId,
+        isReplay: true,
+      });
+    }
+    return results;
+  };
 
   /**
    * A posting written inside the caller's own statement, for a hot path that wants its rows and the money in
@@ -618,6 +679,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
 
   return {
     post,
+    postBatch,
     postWithin,
     reserve,
     /** Settles a hold to its destination (a withdrawal paid out: the payment clearing account). */

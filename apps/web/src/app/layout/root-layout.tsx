@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { hasWaitingContractRequest, useContractInfo } from '../../features/agents/api/get-contract-info';
 import { useRememberedSession } from '../../features/auth/api/use-remembered-session';
 import { ForcedPasswordChange } from '../../features/members/components/forced-password-change';
 import { usePermission } from '../../features/site/api/get-permission';
 import { useMemberEvents } from '../../features/wallet/api/use-member-events';
 import { hideGlobalLoader } from '../../lib/global-loader';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useRouteHandle } from '../route-handle';
 
 const useRouteChangeEffects = (): void => {
@@ -41,15 +43,22 @@ const useDocumentMeta = (): void => {
   }, [title, description]);
 };
 
+// The contract popup's code loads only when a contract request waits for the member.
+const ContractPopup = lazyComponent('contract-popup', () =>
+  import('../../features/agents/components/contract-popup').then((module) => module.ContractPopup),
+);
+
 export function RootLayout() {
   useRouteChangeEffects();
   useDocumentMeta();
   useRememberedSession();
   useMemberEvents();
+  const contractInfo = useContractInfo();
   return (
     <>
       <Outlet />
       <ForcedPasswordChange />
+      {hasWaitingContractRequest(contractInfo) && <ContractPopup />}
     </>
   );
 }

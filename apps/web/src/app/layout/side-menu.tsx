@@ -9,7 +9,15 @@ import { memberSectionPath } from '../../features/members/member-sections';
 import { usePermission } from '../../features/site/api/get-permission';
 import { LiveChatButton } from '../../features/site/components/live-chat-button';
 import { lazyComponent } from '../../lib/lazy-component';
+import { useAfterPageLoad } from '../../lib/use-after-page-load';
 import { openExternalLink } from '../../lib/open-external-link';
+
+// The w_leftmenu banner's code and its call come once the page has loaded: no visit comes for it.
+const GroupBanner = lazyComponent(
+  'group-banner',
+  () => import('../../features/content/components/group-banner').then((module) => module.GroupBanner),
+  null,
+);
 
 // The tools' dialogs load when opened.
 const SpeedTestDialog = lazyComponent(
@@ -35,6 +43,7 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const { isAgent } = useSession();
   const [openTool, setOpenTool] = useState<'speed-test' | 'mirror-sites' | null>(null);
   const menus = useGameMenus();
+  const isPageLoaded = useAfterPageLoad();
   const closeTool = () => {
     setOpenTool(null);
   };
@@ -50,7 +59,8 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
       ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
       : []),
     isAgent
-      ? { to: '/agentHome', label: t('nav.agent') }
+      ? // An agent's "invite friends" is its affiliate links and QR code in the agent centre.
+        { to: '/agentHome?page=registerCenter', label: t('nav.agent') }
       : { to: memberSectionPath('referral'), label: t('nav.invite_friends') },
   ];
   // Spec section 2, Side menu: HOT, FAV, RECENT, then only the categories that have vendors.
@@ -159,6 +169,8 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
           </li>
         ))}
       </ul>
+      {/* Spec section 3, Banner: the w_leftmenu group, under the entries so its arrival moves none of them. */}
+      {isPageLoaded && <GroupBanner group="w_leftmenu" />}
       {openTool === 'speed-test' && <SpeedTestDialog onClose={closeTool} />}
       {openTool === 'mirror-sites' && <MirrorSitesDialog onClose={closeTool} />}
     </nav>

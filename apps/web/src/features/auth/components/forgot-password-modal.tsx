@@ -4,7 +4,7 @@ import {
   validateForgotByEmail,
   validateForgotByPhone,
 } from '@wps/contracts/validation-rules';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -216,7 +216,12 @@ type PanelProps = { id: string; role?: 'tabpanel'; 'aria-labelledby'?: string; c
  * The /forget route (spec section 2, Forgot-password modal): email and mobile tabs by the brand's flags,
  * the selector only when both are on, mobile first when the phone reset is on.
  */
-export function ForgotPasswordModal() {
+export function ForgotPasswordModal({
+  banner,
+}: {
+  /** The w_forget banner, composed in by the app (a feature reads another only through its api). */
+  banner?: ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { whitelabel } = usePermission().info;
@@ -231,6 +236,7 @@ export function ForgotPasswordModal() {
 
   return (
     <Modal title={t('pages.forget.title')} onClose={() => void navigate('/')} testId="forgot-modal">
+      {banner}
       {hasTabs && (
         <AuthTabs
           label={t('auth.forgot_method')}

@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   type RegistrationMode,
 } from '@wps/contracts/validation-rules';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -109,7 +109,12 @@ const useAffiliateStatus = (addressCode: string | null): AffiliateStatus => {
 };
 
 /** The /register route (spec section 2, Registration modal; section 4, Registration). */
-export function RegisterModal() {
+export function RegisterModal({
+  banner,
+}: {
+  /** The w_register banner, composed in by the app (a feature reads another only through its api). */
+  banner?: ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dialogs = useDialogs();
@@ -278,6 +283,7 @@ export function RegisterModal() {
 
   return (
     <Modal title={t('pages.register.title')} onClose={close} testId="register-modal" size="wide">
+      {banner}
       {isMobileRegistrationOn && (
         <AuthTabs
           label={t('auth.register_method')}

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Content, contentResponseSchema, Execution } from '@wps/contracts/content';
+import { homeContentQuery } from '@wps/contracts/content-rules';
 import type { ResponseValue } from '@wps/contracts/envelope';
 import { apiRequest } from '../../../lib/api-client';
 import { contentQueryKeys, contentStaleTimeMs } from './content-query-keys';
 
-/** The parts of the content call the home page shows: banners, player notices, the popup, promotions. */
-const homeTypes = 'B,PL,PU,PR';
-
 export const getContent = (execution: Execution, language: string, signal?: AbortSignal): Promise<Content> =>
   apiRequest<ResponseValue<typeof contentResponseSchema>>('/relay/CSP_getContent', {
-    query: { types: homeTypes, platform: 'W', execution, language },
+    // The parts the home page shows: banners, player notices, the popup, promotions.
+    query: homeContentQuery(execution, language),
     signal,
   });
 

@@ -1,4 +1,5 @@
-import { announcementPopupPageSize, type Announcement } from '@wps/contracts/content';
+import type { Announcement } from '@wps/contracts/content';
+import { announcementPopupPageSize, announcementPopupPagination } from '@wps/contracts/content-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
@@ -68,6 +69,8 @@ export function AnnouncementPopup({ title, items, initialId, onClose, testId }: 
       <Pagination
         page={page}
         totalPages={totalPages}
+        window={announcementPopupPagination}
+        label={t('content.announcements.pages')}
         testId="announcement-pagination"
         onPageChange={(next) => {
           setPage(next);

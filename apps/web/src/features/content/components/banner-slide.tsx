@@ -1,5 +1,6 @@
 import type { Banner } from '@wps/contracts/content';
 import { Link } from 'react-router';
+import './banner-slide.css';
 
 /**
  * One banner. Spec section 2: a banner with a linkageType shows a pointer and opens its link on click: a

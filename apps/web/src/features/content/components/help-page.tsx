@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -6,6 +6,7 @@ import { Icon } from '../../../components/icon';
 import { QueryState } from '../../../components/query-state';
 import { useContentLanguage } from '../api/content-query-keys';
 import { useHelp } from '../api/get-help';
+import { useHelpNotices } from '../api/get-help-notices';
 import { SanitizedHtml } from './sanitized-html';
 import './help-page.css';
 
@@ -19,6 +20,8 @@ export function HelpPage() {
   const { hash } = useLocation();
   const language = useContentLanguage();
   const help = useHelp(language, 'WEB');
+  const notices = useHelpNotices(language).data ?? [];
+  const noticesHeadingId = useId();
   const target = decodeURIComponent(hash.replace(/^#/, ''));
   const sections = help.data?.sections;
 
@@ -38,6 +41,23 @@ export function HelpPage() {
         {t('pages.help.back')}
       </button>
       <h1 className="page__title">{t('pages.help.title')}</h1>
+      {/* The help-centre notices (type H of the content call), newest first, above the sections. */}
+      {notices.length > 0 && (
+        <section className="help-page__notices" aria-labelledby={noticesHeadingId} data-testid="help-notices">
+          <h2 id={noticesHeadingId}>{t('pages.help.notices')}</h2>
+          <ul>
+            {notices.map((notice) => (
+              <li key={notice.id} className="help-page__notice" data-testid="help-notice">
+                <h3>{notice.title}</h3>
+                <time dateTime={new Date(notice.startDate).toISOString()}>
+                  {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(notice.startDate)}
+                </time>
+                <SanitizedHtml className="rich-content" html={notice.content} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {sections === undefined ? (
         <QueryState error={help.error} onRetry={() => void help.refetch()} />
       ) : sections.length === 0 ? (

@@ -67,7 +67,8 @@ describe('announcement popup', () => {
     const api = mockApi({ 'GET /wps/relay/CSP_getContent': contentFor(threeBanners) });
     renderApp('/', permission);
 
-    const popup = await screen.findByTestId('announcement-popup');
+    // The popup's code (and the sanitiser) loads when it opens: the first time in this file takes longer.
+    const popup = await screen.findByTestId('announcement-popup', {}, { timeout: 5_000 });
     expect(api.requestsTo('GET /wps/relay/CSP_getContent')[0]?.url.searchParams.get('execution')).toBe('B');
     expect(screen.getAllByTestId('announcement-item')).toHaveLength(9);
     expect(selectedTitle()).toBe('B news 1');
@@ -80,6 +81,15 @@ describe('announcement popup', () => {
     expect(listedTitles()).toEqual(['B news 10', 'B news 11', 'B news 12']);
     expect(selectedTitle()).toBe('B news 10');
     fireEvent.click(within(popup).getByTestId('announcement-pagination-previous'));
+    expect(selectedTitle()).toBe('B news 1');
+
+    // The numbered pager (margin 1, range 5): a page's number goes there and selects its first.
+    const pager = within(popup).getByTestId('announcement-pagination');
+    expect(within(pager).getByRole('button', { current: 'page' }).textContent).toBe('1');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    expect(within(pager).getByRole('button', { current: 'page' }).textContent).toBe('2');
+    expect(selectedTitle()).toBe('B news 10');
+    fireEvent.keyDown(within(pager).getByRole('button', { name: 'Page 2' }), { key: 'Home' });
     expect(selectedTitle()).toBe('B news 1');
 
     // The operator's HTML is shown without its event handlers.

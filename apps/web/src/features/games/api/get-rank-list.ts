@@ -22,4 +22,5 @@ export const getRankListQueryOptions = (language: string) =>
     staleTime: 60_000,
   });
 
-export const useRankList = (language: string) => useQuery(getRankListQueryOptions(language));
+export const useRankList = (language: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getRankListQueryOptions(language), enabled });

@@ -36,6 +36,12 @@ const games: Record<string, Game> = {
   seaLottery: buildGame({ nodeId: 202, vassalage: 'TCG_SEA', gameCode: 'sea-9', gameType: 'LOTT' }),
   lott: buildGame({ nodeId: 203, vassalage: 'LOTT', gameCode: 'l-3', gameType: 'LOTT' }),
   elott: buildGame({ nodeId: 204, vassalage: 'ELOTT', gameCode: 'e-4', gameType: 'ELOTT' }),
+  houseSlot: buildGame({
+    nodeId: 205,
+    vassalage: 'HOUSE',
+    gameCode: 'HOUSE_SLOT',
+    gameName: 'Fruit Fortune',
+  }),
   vendorList: buildGame({
     nodeId: 301,
     vassalage: 'JL',
@@ -181,7 +187,7 @@ describe('starting a game (spec section 4)', () => {
     expect(screen.queryByTestId('vendor-games-popup')).toBeNull();
   });
 
-  it('opens the site’s lottery pages with the game code', async () => {
+  it('opens the site’s lottery pages with the game code, and house games on their own page', async () => {
     const api = logIn(0);
     const router = renderStarter();
     const cases = [
@@ -189,6 +195,7 @@ describe('starting a game (spec section 4)', () => {
       ['seaLottery', '/seaLottery?gameCode=sea-9'],
       ['lott', '/lottery?gameCode=l-3'],
       ['elott', '/lottery?gameCode=e-4'],
+      ['houseSlot', '/house/slot'],
     ] as const;
     for (const [key, target] of cases) {
       await play(key);

@@ -1,5 +1,6 @@
 import type { Game, LaunchGameResult } from '@wps/contracts/games';
 import { lotteryRouteOf } from '@wps/contracts/games-rules';
+import { houseGamePathOf } from '@wps/contracts/house-games-rules';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -123,7 +124,8 @@ export const useLaunchGame = () => {
 /**
  * Spec section 4, Starting a game. The free trial starts the vendor's demo for anyone. Otherwise a guest
  * gets the login modal and a trial account the in_need_true_account warning (the action guard); then by
- * vendor: TCG_LOTTO_VN, TCG_SEA, LOTT and ELOTT open the site's lottery pages with the game code, a vendor
+ * vendor: house games (vendor HOUSE) open their own page, TCG_LOTTO_VN, TCG_SEA, LOTT and ELOTT open the site's
+ * lottery pages with the game code, a vendor
  * that lists its games in a popup (isGame VASSALAGE) opens that list, any other vendor launches through
  * `/game/launchGame` and plays on /seamless.
  */
@@ -139,7 +141,10 @@ export const useStartGame = () => {
       }
       run(() => {
         const lotteryRoute = lotteryRouteOf(game.vassalage);
-        if (lotteryRoute !== null) {
+        const housePath = houseGamePathOf(game.vassalage, game.gameCode);
+        if (housePath !== null) {
+          void navigate(housePath);
+        } else if (lotteryRoute !== null) {
           const search = new URLSearchParams({ gameCode: game.gameCode }).toString();
           void navigate(`${lotteryRoute}?${search}`);
         } else if (game.isGame === 'VASSALAGE' && options.fromVendorList !== true) {

@@ -2,6 +2,7 @@ import type { BettingRound } from '@wps/contracts/games';
 import { bettingProductLines, gameCategories, roundStatusFilters } from '@wps/contracts/games-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DateRangeFields } from '../../../components/date-range-fields';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
@@ -81,6 +82,14 @@ function RoundDetail({ round, onClose }: { round: BettingRound; onClose: () => v
           </dd>
         </div>
       </dl>
+      {typeof detail.data?.details?.verifyPath === 'string' && (
+        <p data-testid="round-proof">
+          {t('betting.proof')}{' '}
+          <Link to={detail.data.details.verifyPath} data-testid="round-verify-link">
+            {t('betting.verify')}
+          </Link>
+        </p>
+      )}
       {detail.data === undefined ? (
         <QueryState error={detail.error} onRetry={() => void detail.refetch()} />
       ) : detail.data.transactions.length === 0 ? (

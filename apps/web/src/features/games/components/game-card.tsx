@@ -1,7 +1,7 @@
 import type { Game } from '@wps/contracts/games';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActionGuard } from '../../auth/api/use-action-guard';
-import { useStartGame } from '../api/start-game';
+import type { StartGameOptions } from '../api/start-game';
 import { GameImage } from './game-image';
 
 /** Spec section 2: the card's colour style is nodeId modulo 5 plus 1 (styles 1 to 5). */
@@ -14,14 +14,27 @@ export const hasFreeTrial = (game: Pick<Game, 'supportPlay' | 'freeplay'>): bool
 type GameCardProps = {
   game: Game;
   isFavourite: boolean;
+  /** Behind the action guard already (the grid wraps it): a guest gets the login modal. */
   onToggleFavourite: (game: Game) => void;
+  onStart: (game: Game, options?: StartGameOptions) => void;
+  /** The brand's image host ('' = the platform), read once by the grid. */
+  imageHost: string;
 };
 
-/** Spec section 2, Game card: hot badge, image, Play, Free trial, name, vendor and the favourite toggle. */
-export function GameCard({ game, isFavourite, onToggleFavourite }: GameCardProps) {
+/**
+ * Spec section 2, Game card: hot badge, image, Play, Free trial, name, vendor and the favourite toggle.
+ * Presentational: the grid reads the session, the guard and the image host once and hands them down, so a
+ * page of cards does not hold a dozen subscriptions each, and a memoised card re-renders only when its own
+ * props change (a favourite toggled re-renders one card, not the page).
+ */
+export const GameCard = memo(function GameCard({
+  game,
+  isFavourite,
+  onToggleFavourite,
+  onStart,
+  imageHost,
+}: GameCardProps) {
   const { t } = useTranslation();
-  const guard = useActionGuard();
-  const startGame = useStartGame();
   const nameId = `game-${game.nodeId}-name`;
   const imagePath = game.iconUrl || game.lagerIcon;
   return (
@@ -32,7 +45,13 @@ export function GameCard({ game, isFavourite, onToggleFavourite }: GameCardProps
       data-node-id={game.nodeId}
     >
       <div className="game-card__media">
-        <GameImage key={imagePath} path={imagePath} alt={game.gameName} className="game-card__image" />
+        <GameImage
+          key={imagePath}
+          path={imagePath}
+          alt={game.gameName}
+          imageHost={imageHost}
+          className="game-card__image"
+        />
         {game.isHot === 1 && (
           <span className="game-card__badge" data-testid="game-card-hot">
             {t('games.card.hot')}
@@ -45,9 +64,7 @@ export function GameCard({ game, isFavourite, onToggleFavourite }: GameCardProps
           aria-label={t('games.card.favourite', { name: game.gameName })}
           data-testid="game-card-favourite"
           onClick={() => {
-            guard.run(() => {
-              onToggleFavourite(game);
-            });
+            onToggleFavourite(game);
           }}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -67,7 +84,7 @@ export function GameCard({ game, isFavourite, onToggleFavourite }: GameCardProps
             aria-label={t('games.card.play_game', { name: game.gameName })}
             data-testid="game-card-play"
             onClick={() => {
-              startGame(game);
+              onStart(game);
             }}
           >
             {t('games.card.play')}
@@ -79,7 +96,7 @@ export function GameCard({ game, isFavourite, onToggleFavourite }: GameCardProps
               aria-label={t('games.card.trial_game', { name: game.gameName })}
               data-testid="game-card-trial"
               onClick={() => {
-                startGame(game, { demo: true });
+                onStart(game, { demo: true });
               }}
             >
               {t('games.card.trial')}
@@ -89,4 +106,4 @@ export function GameCard({ game, isFavourite, onToggleFavourite }: GameCardProps
       </div>
     </article>
   );
-}
+});

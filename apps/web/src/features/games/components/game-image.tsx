@@ -1,16 +1,15 @@
 import { LazyImage } from '../../../components/lazy-image';
-import { defaultGameIconPath, imageUrlOf, useImageHost } from '../images';
+import { defaultGameIconPath, imageUrlOf } from '../images';
 
 const withRetryMark = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}retry=1`;
 
-type GameImageProps = { path: string; alt: string; className?: string };
+type GameImageProps = { path: string; alt: string; imageHost: string; className?: string };
 
 /**
  * A game's picture, loaded once it scrolls into view. Spec section 8: a failed image is tried once more,
  * then the default game icon is shown; if that fails too, a tinted placeholder stays.
  */
-export function GameImage({ path, alt, className }: GameImageProps) {
-  const imageHost = useImageHost();
+export function GameImage({ path, alt, imageHost, className }: GameImageProps) {
   const ownUrl = imageUrlOf(path, imageHost);
   const defaultUrl = imageUrlOf(defaultGameIconPath, imageHost);
   return (

@@ -17,7 +17,7 @@ import { useGameList } from '../api/get-game-list';
 import { useHotGames } from '../api/get-hot-games';
 import { useRecentGames } from '../api/get-recent-games';
 import type { CategoryGameType } from '../game-types';
-import { pageOf, totalPagesOf } from '../paging';
+import { pageOf, totalPagesOf } from '../../../lib/page-items';
 import { GameGrid } from './game-grid';
 import { GamePagination } from './game-pagination';
 import { QueryState } from '../../../components/query-state';

@@ -1,20 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { Link, useSearchParams } from 'react-router';
+import { LotterySeaPage } from './lottery-sea-page';
+import { LotterySpeedPage } from './lottery-speed-page';
+import { LotteryVnPage } from './lottery-vn-page';
 
 export type LotteryKind = 'lottery' | 'sea' | 'vn' | 'lottert';
 
 type LotteryPageProps = { kind: LotteryKind };
 
+/**
+ * /lottery (speed LOTT and ELOTT games; /lottert too), /vnLottery and /seaLottery, each for the game in
+ * `?gameCode=`. The routes already send visitors without a session to /login.
+ */
 export function LotteryPage({ kind }: LotteryPageProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const gameCode = searchParams.get('gameCode');
-  return (
-    <article className="page page--game" data-testid="lottery-page">
-      <h1 className="page__title">{t(`pages.lottery.${kind}`)}</h1>
-      {gameCode && <p className="page__intro">{t('pages.lottery.game_code', { gameCode })}</p>}
-      <EmptyState message={t('common.coming_soon')} />
-    </article>
-  );
+  const gameCode = searchParams.get('gameCode')?.trim() ?? '';
+  if (gameCode === '') {
+    return (
+      <article className="page page--game" data-testid="lottery-page">
+        <h1 className="page__title">{t(`pages.lottery.${kind}`)}</h1>
+        <p role="alert" data-testid="lottery-no-game">
+          {t('lottery.no_game')} <Link to="/lott">{t('lottery.back_to_lobby')}</Link>
+        </p>
+      </article>
+    );
+  }
+  if (kind === 'vn') return <LotteryVnPage gameCode={gameCode} />;
+  if (kind === 'sea') return <LotterySeaPage gameCode={gameCode} />;
+  return <LotterySpeedPage gameCode={gameCode} />;
 }

@@ -2,11 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseValue } from '@wps/contracts/envelope';
 import type { chatModelListResponseSchema, launchChatResponseSchema } from '@wps/contracts/live-chat';
 import { apiRequest } from '../../../lib/api-client';
+import { useAfterPageLoad } from '../../../lib/use-after-page-load';
 
-/** CBS_modelList: the brand's chat entries (empty without a live chat). */
-export const useChatModels = () =>
-  useQuery(
-    queryOptions({
+/**
+ * CBS_modelList: the brand's chat entries (empty without a live chat). Asked for once the page has loaded:
+ * the chat icon is not what a first visit comes for.
+ */
+export const useChatModels = () => {
+  const isPageLoaded = useAfterPageLoad();
+  return useQuery({
+    ...queryOptions({
       queryKey: ['site', 'chat-models'],
       queryFn: async ({ signal }) =>
         (
@@ -16,7 +21,9 @@ export const useChatModels = () =>
         ).list,
       staleTime: 5 * 60_000,
     }),
-  );
+    enabled: isPageLoaded,
+  });
+};
 
 /** CBS_launchChat: the chat's URL. */
 export const launchChat = async (modelId: string): Promise<string> =>

@@ -93,16 +93,26 @@ describe('header balance', () => {
     );
   });
 
-  it.each(['/seamless', '/SEAMLESS', '/lottert', '/lottery?gameCode=X', '/vnLottery', '/sealottery'])(
-    'is absent on the game page %s',
+  it.each(['/seamless', '/SEAMLESS'])('is absent on the game page %s and asks for nothing', async (url) => {
+    const api = logInWithApi({});
+    renderApp(url, permission);
+
+    await screen.findByTestId('header-account');
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+    expect(screen.queryByTestId('header-balance-refresh')).toBeNull();
+    expect(api.requestsTo('GET /wps/v2/wallets/balance')).toHaveLength(0);
+  });
+
+  // The lottery pages show the balance in their own frame, so only the header's is checked here.
+  it.each(['/lottert', '/lottery?gameCode=X', '/vnLottery', '/sealottery'])(
+    'is absent from the header on the lottery page %s',
     async (url) => {
-      const api = logInWithApi({});
+      logInWithApi({});
       renderApp(url, permission);
 
       await screen.findByTestId('header-account');
       expect(screen.queryByTestId('header-balance')).toBeNull();
       expect(screen.queryByTestId('header-balance-refresh')).toBeNull();
-      expect(api.requestsTo('GET /wps/v2/wallets/balance')).toHaveLength(0);
     },
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageChange, pageItems, pageOf, totalPagesOf } from './paging';
+import { isPageChange, pageItems, pageOf, totalPagesOf } from './page-items';
 
 describe('pageItems', () => {
   it('shows every page when they fit', () => {

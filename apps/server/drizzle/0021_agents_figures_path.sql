@@ -1,0 +1,1 @@
+ALTER TABLE "member_figures_daily" ADD COLUMN "path" text DEFAULT '' NOT NULL;

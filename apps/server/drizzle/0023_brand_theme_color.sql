@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "theme_color" text DEFAULT '#0d0f1a' NOT NULL;

@@ -1,0 +1,1 @@
+DROP INDEX "member_figures_daily_brand_day_idx";

@@ -1,0 +1,2 @@
+ALTER TABLE "member_tree" ADD COLUMN "joined_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "member_tree_brand_joined_idx" ON "member_tree" USING btree ("brand_id","joined_at");

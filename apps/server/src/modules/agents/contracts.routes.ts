@@ -1,0 +1,237 @@
+import type { StaffRole } from '@wps/contracts/backoffice';
+import {
+  consolidatedContractInfoResponseSchema,
+  type ContractKind,
+  contractActionResponseSchema,
+  contractListQuerySchema,
+  contractListResponseSchema,
+  contractOverviewResponseSchema,
+  contractPaymentListResponseSchema,
+  contractPaymentQuerySchema,
+  contractPopupResponseSchema,
+  contractPreviewResponseSchema,
+  platformOfferRequestSchema,
+  processContractRequestSchema,
+  settlementRunRequestSchema,
+  settlementRunResponseSchema,
+} from '@wps/contracts/agent-contracts';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import { assertStaffRole } from '../backoffice/backoffice.service';
+import type { SiteService } from '../site/site.service';
+import type { ContractService } from './contracts.service';
+import type { SettlementService } from './settlement.service';
+
+const tags = ['agent contracts'];
+
+/** The spec's four process endpoints (section 7), one per contract kind. */
+export const processEndpoints: Record<ContractKind, string> = {
+  DIVIDEND: '/relay/MCS2_processDividendReq',
+  DAILY_SALARY: '/relay/MCS2_processDailySalContract',
+  HOURLY_SALARY: '/relay/MCS2_processContractHourSalary',
+  REALTIME_SALARY: '/relay/MCSFE_processRealTimeSalaryContract',
+};
+
+const contractIdParams = z.strictObject({ id: z.string().regex(/^\d{1,19}$/) });
+
+/** Agent contracts for members (agents); the services hold the rules. */
+export const agentContractRoutes =
+  ({
+    contracts,
+    settlement,
+    site,
+    requireMember,
+  }: {
+    contracts: ContractService;
+    settlement: SettlementService;
+    site: SiteService;
+    requireMember: preHandlerAsyncHookHandler;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireMember);
+
+    /** The member, its brand (clock and currency) and whether AGENTPOLICY3 is on; only on its own brand's site. */
+    const callerOf = async (request: FastifyRequest) => {
+      const { member } = sessionOf(request);
+      const { brand, isEnabled } = await site.getBrandContext(visitorOf(request));
+      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
+      return {
+        member,
+        brand: { id: brand.id, currency: brand.currency, timeZone: brand.timeZone },
+        policyEnabled: isEnabled('AGENTPOLICY3'),
+      };
+    };
+
+    for (const [kind, path] of Object.entries(processEndpoints) as [ContractKind, string][]) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags,
+            description: `The caller's ${kind} contracts on both sides (pending and active) and whom it may offer one.`,
+            response: { 200: contractOverviewResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) => {
+          const { member, brand, policyEnabled } = await callerOf(request);
+          return ok(await contracts.overview(member, brand, kind, policyEnabled));
+        },
+      );
+      app.post(
+        path,
+        {
+          schema: {
+            tags,
+            description: `Offer, accept, reject, cancel or terminate a ${kind} contract (action field).`,
+            body: processContractRequestSchema,
+            response: { 200: contractActionResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) => {
+          const { member, brand, policyEnabled } = await callerOf(request);
+          return ok(await contracts.process(member, brand, kind, request.body, policyEnabled));
+        },
+      );
+    }
+
+    app.get(
+      '/agent/contracts',
+      {
+        schema: {
+          tags,
+          querystring: contractListQuerySchema,
+          response: { 200: contractListResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member } = await callerOf(request);
+        return ok(await contracts.list(member, request.query));
+      },
+    );
+
+    app.get(
+      '/agent/contracts/popup',
+      { schema: { tags, response: { 200: contractPopupResponseSchema, ...failureResponses } } },
+      async (request) => {
+        const { member, policyEnabled } = await callerOf(request);
+        return ok(policyEnabled ? await contracts.popup(member) : { items: [] });
+      },
+    );
+
+    app.get(
+      '/agent/contracts/consolidated',
+      { schema: { tags, response: { 200: consolidatedContractInfoResponseSchema, ...failureResponses } } },
+      async (request) => {
+        const { member, brand, policyEnabled } = await callerOf(request);
+        return ok(await contracts.consolidated(member, brand, policyEnabled));
+      },
+    );
+
+    app.get(
+      '/agent/contracts/payments',
+      {
+        schema: {
+          tags,
+          querystring: contractPaymentQuerySchema,
+          response: { 200: contractPaymentListResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await callerOf(request);
+        return ok(await contracts.payments(member, request.query, brand.currency));
+      },
+    );
+
+    app.get(
+      '/agent/contracts/:id/preview',
+      {
+        schema: {
+          tags,
+          params: contractIdParams,
+          response: { 200: contractPreviewResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member } = await callerOf(request);
+        return ok(await settlement.preview(member, BigInt(request.params.id)));
+      },
+    );
+  };
+
+const runRoles: readonly StaffRole[] = ['admin'];
+
+/** Operator: run settlement now (under /wps/backoffice). A pretend `asOf` only when the server runs NODE_ENV=test. */
+export const agentContractAdminRoutes =
+  ({
+    contracts,
+    site,
+    settlement,
+    requireStaff,
+    allowAsOf,
+  }: {
+    contracts: ContractService;
+    site: SiteService;
+    settlement: SettlementService;
+    requireStaff: preHandlerAsyncHookHandler;
+    allowAsOf: boolean;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireStaff);
+
+    app.post(
+      '/agent-contracts/platform-offer',
+      {
+        schema: {
+          tags: ['backoffice: agents'],
+          description:
+            'Offers a contract paid by the platform (agent_commission account) from an agent to its direct downline agent.',
+          body: platformOfferRequestSchema,
+          response: { 200: contractActionResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const staff = request.staff;
+        if (!staff) throw new AppError('UNAUTHORIZED');
+        assertStaffRole(staff, runRoles);
+        const { merchantCode, upline, kind, ...offer } = request.body;
+        const brand = await site.resolveBrand({ merchantCode, host: '', ip: request.ip });
+        if (brand.merchantCode !== merchantCode) throw new AppError('BRAND_NOT_FOUND');
+        return ok(
+          await contracts.offerPaidByPlatform(
+            upline,
+            { id: brand.id, currency: brand.currency, timeZone: brand.timeZone },
+            kind,
+            { action: 'OFFER', ...offer },
+            staff.id,
+          ),
+        );
+      },
+    );
+
+    app.post(
+      '/agent-contracts/settlement/run',
+      {
+        schema: {
+          tags: ['backoffice: agents'],
+          body: settlementRunRequestSchema,
+          response: { 200: settlementRunResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const staff = request.staff;
+        if (!staff) throw new AppError('UNAUTHORIZED');
+        assertStaffRole(staff, runRoles);
+        if (request.body.asOf !== undefined && !allowAsOf) {
+          const message = 'asOf is accepted only in tests';
+          throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'asOf', message }] });
+        }
+        return ok(await settlement.runAll(request.body.asOf ? new Date(request.body.asOf) : undefined));
+      },
+    );
+  };

@@ -1,0 +1,25 @@
+import type { JobScheduler } from '../../jobs/scheduler';
+import type { SettlementService } from './settlement.service';
+
+export const settlementJobNames = {
+  periods: 'agent-contract-settlement',
+  realtime: 'agent-realtime-salary',
+} as const;
+
+/**
+ * The two settlement jobs: closed periods (dividends, daily and hourly salaries) then UNPAID retries, and
+ * real-time salary every slot. Exactly once comes from the database (see settlement.service.ts), not from here.
+ */
+export const scheduleAgentSettlement = (
+  scheduler: JobScheduler,
+  settlement: SettlementService,
+  intervals: { periodsMs: number; realtimeMs: number },
+): void => {
+  scheduler.every(settlementJobNames.periods, intervals.periodsMs, async () => {
+    await settlement.settlePeriods();
+    await settlement.retryUnpaid();
+  });
+  scheduler.every(settlementJobNames.realtime, intervals.realtimeMs, async () => {
+    await settlement.settleRealtime();
+  });
+};

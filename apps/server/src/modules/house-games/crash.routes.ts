@@ -1,0 +1,142 @@
+import {
+  crashCurrentBetResponseSchema,
+  crashMyBetResponseSchema,
+  crashStateResponseSchema,
+  crashVerificationResponseSchema,
+  placeCrashBetRequestSchema,
+} from '@wps/contracts/crash';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import type { SiteService } from '../site/site.service';
+import type { CrashService } from './crash.service';
+
+const tags = ['house-games'];
+/** A comment line every so often keeps proxies from closing an idle stream. */
+const heartbeatMs = 25_000;
+
+/**
+ * The crash game: the shared state (`GET /crash/state`, and `GET /crash/events` as a text/event-stream of
+ * it, public, one `state` event per change), a member's bet and cash-out, and any ended round's proof.
+ */
+export const crashRoutes =
+  ({
+    crash,
+    site,
+    requireMember,
+  }: {
+    crash: CrashService;
+    site: SiteService;
+    requireMember: preHandlerAsyncHookHandler;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    /** The member and the brand whose currency applies; a session works only on its own brand. */
+    const memberOf = async (request: FastifyRequest) => {
+      const { member } = sessionOf(request);
+      const { brand } = await site.getBrandContext(visitorOf(request));
+      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
+      return { member, brand };
+    };
+
+    app.get(
+      '/crash/state',
+      { schema: { tags, response: { 200: crashStateResponseSchema, ...failureResponses } } },
+      async () => ok(await crash.state()),
+    );
+
+    const openStreams = new Set<() => void>();
+    // Streams never end by themselves; closing the server must end them or it would wait forever.
+    app.addHook('preClose', async () => {
+      for (const end of openStreams) end();
+    });
+    app.get('/crash/events', { schema: { tags } }, async (request, reply) => {
+      const first = await crash.state();
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      const send = (state: unknown) => {
+        stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
+      };
+      stream.write('retry: 2000\n\n');
+      send(first);
+      const unsubscribe = crash.subscribe(send);
+      const heartbeat = setInterval(() => {
+        stream.write(': heartbeat\n\n');
+      }, heartbeatMs);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(end);
+        stream.end();
+      };
+      openStreams.add(end);
+      request.raw.on('close', end);
+    });
+
+    app.get(
+      '/crash/rounds/:roundId/verify',
+      {
+        schema: {
+          tags,
+          params: z.object({ roundId: z.string().max(32) }),
+          response: { 200: crashVerificationResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await crash.verify(request.params.roundId)),
+    );
+
+    app.get(
+      '/crash/my-bet',
+      {
+        preHandler: requireMember,
+        schema: { tags, response: { 200: crashCurrentBetResponseSchema, ...failureResponses } },
+      },
+      async (request) => {
+        const { member } = await memberOf(request);
+        return ok({ bet: await crash.currentBet(member) });
+      },
+    );
+
+    app.post(
+      '/crash/bets',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: placeCrashBetRequestSchema,
+          response: { 200: crashMyBetResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await crash.placeBet(member, brand, request.body));
+      },
+    );
+
+    app.post(
+      '/crash/bets/:betId/cash-out',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          params: z.object({ betId: z.string().max(32) }),
+          response: { 200: crashMyBetResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member } = await memberOf(request);
+        return ok(await crash.cashOut(member, request.params.betId));
+      },
+    );
+  };

@@ -1,0 +1,221 @@
+import type { LotteryKind } from '@wps/contracts/lottery-rules';
+import {
+  type VnRegion,
+  type VnStation,
+  vnDrawTimes,
+  vnStationsByWeekday,
+} from '@wps/contracts/vn-lottery-rules';
+
+/**
+ * The house lottery games: their catalogue codes (games.seed.ts creates the catalogue rows), kinds and
+ * schedules. Schedules are in the brand's time zone; tests and journeys shorten them through config.
+ */
+type GameBase = { gameCode: string; vendor: string; name: string; cutoffSeconds: number };
+export type SpeedGame = GameBase & { kind: 'speed'; balls: 3 | 5; intervalSeconds: number };
+export type VnGame = GameBase & {
+  kind: 'vn';
+  region: VnRegion;
+  /** A game that draws every few minutes on a station of its own instead of the official calendar. */
+  intervalSeconds: number | null;
+  fixedStations: readonly VnStation[] | null;
+};
+export type Sea4dGame = GameBase & {
+  kind: 'sea4d';
+  /** Weekdays (0 = Sunday) and local time of the draw. */
+  weekdays: readonly number[];
+  time: string;
+};
+export type LotteryGameDefinition = SpeedGame | VnGame | Sea4dGame;
+
+const speed = (gameCode: string, name: string, balls: 3 | 5, intervalSeconds: number): SpeedGame => ({
+  kind: 'speed',
+  gameCode,
+  vendor: gameCode.split('-')[0] ?? gameCode,
+  name,
+  balls,
+  intervalSeconds,
+  cutoffSeconds: 10,
+});
+
+const vn = (
+  gameCode: string,
+  name: string,
+  region: VnRegion,
+  fast: { intervalSeconds: number; station: VnStation } | null = null,
+): VnGame => ({
+  kind: 'vn',
+  gameCode,
+  vendor: 'TCG_LOTTO_VN',
+  name,
+  region,
+  intervalSeconds: fast?.intervalSeconds ?? null,
+  fixedStations: fast ? [fast.station] : null,
+  cutoffSeconds: fast ? 30 : 15 * 60,
+});
+
+export const lotteryGames: readonly LotteryGameDefinition[] = [
+  vn('TCG_LOTTO_VN-O0001', 'North Lotto', 'north'),
+  vn('TCG_LOTTO_VN-O0002', 'Central Lotto', 'central'),
+  vn('TCG_LOTTO_VN-O0003', 'South Lotto', 'south'),
+  vn('TCG_LOTTO_VN-O0004', 'Fast Lotto 5 Minutes', 'south', {
+    intervalSeconds: 300,
+    station: { code: 'SIEUTOC', name: 'Siêu tốc 5 phút' },
+  }),
+  {
+    kind: 'sea4d',
+    gameCode: 'TCG_SEA-O0001',
+    vendor: 'TCG_SEA',
+    name: 'SEA 4D',
+    weekdays: [0, 3, 6],
+    time: '19:00',
+    cutoffSeconds: 30 * 60,
+  },
+  speed('LOTT-O0001', 'Lott 3D', 3, 180),
+  speed('LOTT-O0002', 'Lott 5D', 5, 300),
+  speed('LOTT-O0004', 'Lott Fast 3', 3, 60),
+  speed('LOTT-O0006', 'Lott Lucky 28', 3, 120),
+  speed('ELOTT-E0003', 'ELott Fast 3', 3, 60),
+  speed('ELOTT-E0004', 'ELott 3D', 3, 180),
+  speed('ELOTT-E0005', 'ELott Lucky 28', 3, 120),
+];
+
+const byCode = new Map(lotteryGames.map((game) => [game.gameCode, game]));
+export const findLotteryGame = (gameCode: string): LotteryGameDefinition | undefined => byCode.get(gameCode);
+
+/** Schedule overrides from config (seconds); undefined keeps the game's own schedule. */
+export type ScheduleOverrides = {
+  speedDrawSeconds?: number | undefined;
+  vnDrawEverySeconds?: number | undefined;
+  seaDrawEverySeconds?: number | undefined;
+  cutoffSeconds?: number | undefined;
+};
+
+/** Seconds between draws when the game draws on an interval (after overrides); null for calendar games. */
+export const intervalOf = (game: LotteryGameDefinition, overrides: ScheduleOverrides): number | null => {
+  if (game.kind === 'speed') return overrides.speedDrawSeconds ?? game.intervalSeconds;
+  if (game.kind === 'vn') return overrides.vnDrawEverySeconds ?? game.intervalSeconds;
+  return overrides.seaDrawEverySeconds ?? null;
+};
+
+export const cutoffOf = (game: LotteryGameDefinition, overrides: ScheduleOverrides): number => {
+  const cutoff = overrides.cutoffSeconds ?? game.cutoffSeconds;
+  const interval = intervalOf(game, overrides);
+  // A cut-off at or beyond the interval would leave no time to bet.
+  return interval === null ? cutoff : Math.min(cutoff, Math.max(0, interval - 1));
+};
+
+export const kindOf = (game: LotteryGameDefinition): LotteryKind => game.kind;
+
+type LocalParts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The wall clock of `instant` in `timeZone`. */
+export const localParts = (instant: Date, timeZone: string): LocalParts => {
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: weekdays.indexOf(parts.weekday ?? 'Sun'),
+  };
+};
+
+/** The instant a wall-clock time of `timeZone` names (the earlier one in a fold). */
+export const zonedInstant = (
+  local: { year: number; month: number; day: number; hour: number; minute: number },
+  timeZone: string,
+): Date => {
+  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  let guess = asUtc;
+  for (let i = 0; i < 2; i += 1) {
+    const seen = localParts(new Date(guess), timeZone);
+    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+    guess += asUtc - seenAsUtc;
+  }
+  return new Date(guess);
+};
+
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+/** `<gameCode>-<yyyymmdd>-<hhmmss>` in the brand's time zone: unique per game and draw time. */
+export const publicDrawId = (gameCode: string, drawAt: Date, timeZone: string): string => {
+  const local = localParts(drawAt, timeZone);
+  return `${gameCode}-${local.year}${pad(local.month)}${pad(local.day)}-${pad(local.hour)}${pad(local.minute)}${pad(local.second)}`;
+};
+
+/** The next `count` draw instants strictly after `from`. */
+export const nextDrawTimes = (
+  game: LotteryGameDefinition,
+  from: Date,
+  timeZone: string,
+  overrides: ScheduleOverrides,
+  count: number,
+): Date[] => {
+  const interval = intervalOf(game, overrides);
+  if (interval !== null) {
+    const step = interval * 1000;
+    const first = Math.floor(from.getTime() / step) * step + step;
+    return Array.from({ length: count }, (_, i) => new Date(first + i * step));
+  }
+  const [hour = 0, minute = 0] = (
+    game.kind === 'vn' ? vnDrawTimes[game.region] : game.kind === 'sea4d' ? game.time : '00:00'
+  )
+    .split(':')
+    .map(Number);
+  const times: Date[] = [];
+  const today = localParts(from, timeZone);
+  for (let offset = 0; times.length < count && offset < 60; offset += 1) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const candidate = zonedInstant(
+      { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour, minute },
+      timeZone,
+    );
+    if (candidate <= from) continue;
+    if (game.kind === 'sea4d' && !game.weekdays.includes(day.getUTCDay())) continue;
+    times.push(candidate);
+  }
+  return times;
+};
+
+/** The stations of a VN draw: the game's own, else the region's stations on the draw's local weekday. */
+export const stationsOf = (game: LotteryGameDefinition, drawAt: Date, timeZone: string): VnStation[] => {
+  if (game.kind !== 'vn') return [];
+  if (game.fixedStations) return [...game.fixedStations];
+  return [...(vnStationsByWeekday[game.region][localParts(drawAt, timeZone).weekday] ?? [])];
+};

@@ -1,0 +1,495 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import {
+  type LotteryDrawStatus,
+  type LotteryResultSource,
+  lotteryBets,
+  lotteryDraws,
+  lotteryGameSettings,
+  lotteryNumberLimits,
+} from './lottery.tables';
+
+/** The SQL of the lottery: draws, bets, exposures, limits; rounds of the betting record as plain SQL. */
+
+export type DrawRow = typeof lotteryDraws.$inferSelect;
+export type BetRow = typeof lotteryBets.$inferSelect;
+
+const rowsOf = async <Row>(executor: Executor, query: SQL): Promise<Row[]> => {
+  const result: unknown = await executor.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+};
+
+/** A Postgres array literal of integers (bigints and numbers need no quoting). */
+const intArray = (values: ReadonlyArray<bigint | number>): string => `{${values.join(',')}}`;
+/** A Postgres array literal of texts, each quoted. */
+const textArray = (values: readonly string[]): string =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+export const listBrands = (executor: Executor) =>
+  rowsOf<{ id: bigint; time_zone: string }>(executor, sql`select id, time_zone from brands order by id`);
+
+export const insertDraws = async (executor: Executor, rows: Array<typeof lotteryDraws.$inferInsert>) => {
+  if (rows.length === 0) return;
+  await executor.insert(lotteryDraws).values(rows).onConflictDoNothing();
+};
+
+/** Open draws whose cut-off passed become closed; waits for bets holding the draw's share lock. */
+export const closeDueDraws = (executor: Executor) =>
+  executor
+    .update(lotteryDraws)
+    .set({ status: 'closed' })
+    .where(and(eq(lotteryDraws.status, 'open'), sql`${lotteryDraws.closesAt} <= now()`))
+    .returning({ id: lotteryDraws.id });
+
+export const listDueFairDraws = (executor: Executor, limit: number) =>
+  executor
+    .select()
+    .from(lotteryDraws)
+    .where(
+      and(
+        eq(lotteryDraws.status, 'closed'),
+        eq(lotteryDraws.resultSource, 'fair'),
+        sql`${lotteryDraws.drawAt} <= now()`,
+      ),
+    )
+    .orderBy(lotteryDraws.drawAt)
+    .limit(limit);
+
+/** Records the result of a closed, due draw; answers nothing when another instance did it first. */
+export const recordResult = async (executor: Executor, drawId: bigint, result: Record<string, unknown>) => {
+  const [row] = await executor
+    .update(lotteryDraws)
+    .set({ status: 'drawn', result, drawnAt: sql`now()` })
+    .where(
+      and(
+        eq(lotteryDraws.id, drawId),
+        eq(lotteryDraws.status, 'closed'),
+        sql`${lotteryDraws.drawAt} <= now()`,
+      ),
+    )
+    .returning();
+  return row;
+};
+
+/** Drawn draws, and settling ones whose lease ran out (their settler died). */
+export const listSettleableDraws = (executor: Executor, limit: number) =>
+  executor
+    .select({ id: lotteryDraws.id, status: lotteryDraws.status })
+    .from(lotteryDraws)
+    .where(
+      sql`${lotteryDraws.status} = 'drawn' or (${lotteryDraws.status} = 'settling' and ${lotteryDraws.settleLeaseUntil} < now())`,
+    )
+    .orderBy(lotteryDraws.drawAt)
+    .limit(limit);
+
+/** Claims (or renews) the right to settle a draw for `leaseSeconds`; exactly one instance gets it. */
+export const claimSettlement = async (
+  executor: Executor,
+  drawId: bigint,
+  leaseSeconds: number,
+  renew: boolean,
+) => {
+  const [row] = await executor
+    .update(lotteryDraws)
+    .set({ status: 'settling', settleLeaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(
+      and(
+        eq(lotteryDraws.id, drawId),
+        renew
+          ? eq(lotteryDraws.status, 'settling')
+          : sql`(${lotteryDraws.status} = 'drawn' or (${lotteryDraws.status} = 'settling' and ${lotteryDraws.settleLeaseUntil} < now()))`,
+      ),
+    )
+    .returning();
+  return row;
+};
+
+export const markSettled = async (executor: Executor, drawId: bigint) => {
+  const [row] = await executor
+    .update(lotteryDraws)
+    .set({ status: 'settled', settledAt: sql`now()`, settleLeaseUntil: null })
+    .where(
+      and(
+        eq(lotteryDraws.id, drawId),
+        eq(lotteryDraws.status, 'settling'),
+        sql`not exists (select 1 from lottery_bets where draw_id = ${drawId} and status = 'pending')`,
+      ),
+    )
+    .returning({ id: lotteryDraws.id });
+  return row;
+};
+
+export type PendingBet = {
+  id: bigint;
+  member_id: bigint;
+  round_id: bigint | null;
+  currency: string;
+  bet_type: string;
+  numbers: string[];
+  stations: string[];
+  unit_stake: bigint;
+  stake: bigint;
+};
+
+/** The next pending bets of a draw, locked; rows another settler holds are skipped. */
+export const lockPendingBets = (executor: Executor, drawId: bigint, limit: number) =>
+  rowsOf<PendingBet>(
+    executor,
+    sql`select id, member_id, round_id, currency, bet_type, numbers, stations, unit_stake, stake
+        from lottery_bets
+        where draw_id = ${drawId} and status = 'pending'
+        order by id
+        limit ${limit}
+        for update skip locked`,
+  );
+
+/** Settles bets and their rounds in two set-based statements. */
+export const settleBets = async (
+  executor: Executor,
+  bets: ReadonlyArray<{ id: bigint; roundId: bigint | null; payout: bigint }>,
+): Promise<void> => {
+  if (bets.length === 0) return;
+  const ids = intArray(bets.map((bet) => bet.id));
+  const payouts = intArray(bets.map((bet) => bet.payout));
+  await executor.execute(sql`
+    update lottery_bets bet
+    set status = case when settled.payout > 0 then 'won' else 'lost' end,
+        payout = settled.payout,
+        settled_at = now()
+    from unnest(${ids}::int8[], ${payouts}::int8[]) as settled (id, payout)
+    where bet.id = settled.id and bet.status = 'pending'`);
+  const withRounds = bets.filter((bet) => bet.roundId !== null);
+  if (withRounds.length === 0) return;
+  await executor.execute(sql`
+    update game_rounds round
+    set status = 'settled', win_amount = settled.payout, valid_bet = round.bet_amount,
+        settled_at = now(), updated_at = now()
+    from unnest(${intArray(withRounds.map((bet) => bet.roundId ?? 0n))}::int8[],
+                ${intArray(withRounds.map((bet) => bet.payout))}::int8[]) as settled (id, payout)
+    where round.id = settled.id`);
+};
+
+export const findDrawByPublicId = async (executor: Executor, brandId: bigint, publicId: string) => {
+  const [row] = await executor
+    .select()
+    .from(lotteryDraws)
+    .where(and(eq(lotteryDraws.brandId, brandId), eq(lotteryDraws.publicId, publicId)))
+    .limit(1);
+  return row;
+};
+
+export const findDrawById = async (executor: Executor, drawId: bigint) => {
+  const [row] = await executor.select().from(lotteryDraws).where(eq(lotteryDraws.id, drawId)).limit(1);
+  return row;
+};
+
+/** The open draw still taking bets, locked against closing until the caller's transaction ends. */
+export const lockOpenDraw = async (executor: Executor, drawId: bigint) => {
+  const rows = await rowsOf<{ id: bigint }>(
+    executor,
+    sql`select id from lottery_draws where id = ${drawId} and status = 'open' and closes_at > now() for share`,
+  );
+  return rows[0];
+};
+
+/** The draw taking bets now (else the next one) and the latest drawn one, of a game. */
+export const findCurrentDraw = async (executor: Executor, brandId: bigint, gameCode: string) => {
+  const [row] = await executor
+    .select()
+    .from(lotteryDraws)
+    .where(
+      and(
+        eq(lotteryDraws.brandId, brandId),
+        eq(lotteryDraws.gameCode, gameCode),
+        eq(lotteryDraws.status, 'open'),
+        sql`${lotteryDraws.closesAt} > now()`,
+      ),
+    )
+    .orderBy(lotteryDraws.drawAt)
+    .limit(1);
+  return row;
+};
+
+export const findLastDrawn = async (executor: Executor, brandId: bigint, gameCode: string) => {
+  const [row] = await executor
+    .select()
+    .from(lotteryDraws)
+    .where(
+      and(
+        eq(lotteryDraws.brandId, brandId),
+        eq(lotteryDraws.gameCode, gameCode),
+        inArray(lotteryDraws.status, ['drawn', 'settling', 'settled']),
+      ),
+    )
+    .orderBy(desc(lotteryDraws.drawAt))
+    .limit(1);
+  return row;
+};
+
+export const listDraws = async (
+  executor: Executor,
+  filter: { brandId: bigint; gameCode?: string | undefined; statuses?: readonly LotteryDrawStatus[] },
+  page: { limit: number; offset: number },
+) => {
+  const where = and(
+    eq(lotteryDraws.brandId, filter.brandId),
+    filter.gameCode === undefined ? undefined : eq(lotteryDraws.gameCode, filter.gameCode),
+    filter.statuses === undefined ? undefined : inArray(lotteryDraws.status, [...filter.statuses]),
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select()
+      .from(lotteryDraws)
+      .where(where)
+      .orderBy(desc(lotteryDraws.drawAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    executor.select({ total: count() }).from(lotteryDraws).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+};
+
+export const drawTotals = (executor: Executor, drawIds: readonly bigint[]) =>
+  drawIds.length === 0
+    ? Promise.resolve([])
+    : rowsOf<{ draw_id: bigint; bet_count: bigint; total_stake: bigint; total_payout: bigint }>(
+        executor,
+        sql`select draw_id, count(*)::int8 as bet_count, coalesce(sum(stake), 0)::int8 as total_stake,
+                   coalesce(sum(payout), 0)::int8 as total_payout
+            from lottery_bets where draw_id = any(${intArray(drawIds)}::int8[]) group by draw_id`,
+      );
+
+export const findGameSettings = async (executor: Executor, brandId: bigint, gameCode: string) => {
+  const [row] = await executor
+    .select()
+    .from(lotteryGameSettings)
+    .where(and(eq(lotteryGameSettings.brandId, brandId), eq(lotteryGameSettings.gameCode, gameCode)))
+    .limit(1);
+  return row;
+};
+
+export const listGameSettings = (executor: Executor) => executor.select().from(lotteryGameSettings);
+
+export const upsertGameSettings = async (
+  executor: Executor,
+  values: {
+    brandId: bigint;
+    gameCode: string;
+    resultSource: LotteryResultSource;
+    defaultNumberCap: bigint | null;
+  },
+) => {
+  const [row] = await executor
+    .insert(lotteryGameSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [lotteryGameSettings.brandId, lotteryGameSettings.gameCode],
+      set: {
+        resultSource: values.resultSource,
+        defaultNumberCap: values.defaultNumberCap,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return row;
+};
+
+/** Future draws not yet closed follow a change of the game's result source. */
+export const setOpenDrawsSource = (
+  executor: Executor,
+  brandId: bigint,
+  gameCode: string,
+  resultSource: LotteryResultSource,
+) =>
+  executor
+    .update(lotteryDraws)
+    .set({ resultSource })
+    .where(
+      and(
+        eq(lotteryDraws.brandId, brandId),
+        eq(lotteryDraws.gameCode, gameCode),
+        eq(lotteryDraws.status, 'open'),
+      ),
+    );
+
+export const listNumberLimits = (
+  executor: Executor,
+  brandId: bigint,
+  gameCode: string,
+  numbers?: readonly string[],
+) =>
+  executor
+    .select()
+    .from(lotteryNumberLimits)
+    .where(
+      and(
+        eq(lotteryNumberLimits.brandId, brandId),
+        eq(lotteryNumberLimits.gameCode, gameCode),
+        numbers === undefined ? undefined : inArray(lotteryNumberLimits.number, [...numbers]),
+      ),
+    )
+    .orderBy(lotteryNumberLimits.number);
+
+export const upsertNumberLimit = async (
+  executor: Executor,
+  values: { brandId: bigint; gameCode: string; number: string; cap: bigint | null; blocked: boolean },
+) => {
+  const [before] = await executor
+    .select()
+    .from(lotteryNumberLimits)
+    .where(
+      and(
+        eq(lotteryNumberLimits.brandId, values.brandId),
+        eq(lotteryNumberLimits.gameCode, values.gameCode),
+        eq(lotteryNumberLimits.number, values.number),
+      ),
+    )
+    .for('update');
+  const [row] = await executor
+    .insert(lotteryNumberLimits)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [lotteryNumberLimits.brandId, lotteryNumberLimits.gameCode, lotteryNumberLimits.number],
+      set: { cap: values.cap, blocked: values.blocked, updatedAt: new Date() },
+    })
+    .returning();
+  return { before, row };
+};
+
+/**
+ * Adds each key's potential payout to the draw's exposure, only where the total stays within the key's cap.
+ * Keys are written in sorted order (no lock cycles between tickets); a conflicting row is re-checked against
+ * its latest value under its row lock. Answers the keys that were accepted.
+ */
+export const addExposures = async (
+  executor: Executor,
+  drawId: bigint,
+  entries: ReadonlyArray<{ key: string; amount: bigint; cap: bigint }>,
+): Promise<Set<string>> => {
+  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const keys = sorted.map((entry) => entry.key);
+  const amounts = intArray(sorted.map((entry) => entry.amount));
+  const caps = intArray(sorted.map((entry) => entry.cap));
+  const rows = await rowsOf<{ number_key: string }>(
+    executor,
+    sql`with wanted as (
+          select * from unnest(${textArray(keys)}::text[], ${amounts}::int8[], ${caps}::int8[]) as w (number_key, amount, cap)
+        )
+        insert into lottery_exposures (draw_id, number_key, liability)
+        select ${drawId}, number_key, amount from wanted where amount <= cap order by number_key
+        on conflict (draw_id, number_key) do update
+          set liability = lottery_exposures.liability + excluded.liability
+          where lottery_exposures.liability + excluded.liability
+                <= (select cap from wanted where wanted.number_key = excluded.number_key)
+        returning number_key`,
+  );
+  return new Set(rows.map((row) => row.number_key));
+};
+
+export type NewBet = Omit<
+  typeof lotteryBets.$inferInsert,
+  'id' | 'placedAt' | 'settledAt' | 'status' | 'payout'
+>;
+
+export const insertBets = (executor: Executor, bets: NewBet[]) =>
+  executor.insert(lotteryBets).values(bets).returning();
+
+/** Open rounds of the betting record, one per bet line; answers their ids in order. */
+export const insertOpenRounds = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{
+    brandId: bigint;
+    memberId: bigint;
+    vendorId: bigint;
+    gameId: bigint;
+    roundRef: string;
+    productLine: string;
+    currency: string;
+    betAmount: bigint;
+    details: Record<string, unknown>;
+  }>,
+): Promise<bigint[]> => {
+  const ids: bigint[] = [];
+  for (const round of rounds) {
+    const [row] = await rowsOf<{ id: bigint }>(
+      executor,
+      sql`insert into game_rounds
+            (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
+             valid_bet, details)
+          values (${round.brandId}, ${round.memberId}, ${round.vendorId}, ${round.gameId}, ${round.roundRef},
+                  ${round.productLine}, ${round.currency}, 'open', ${round.betAmount}, 0,
+                  ${JSON.stringify(round.details)}::jsonb)
+          returning id`,
+    );
+    if (!row) throw new Error('round not written');
+    ids.push(row.id);
+  }
+  return ids;
+};
+
+export const listTicketBets = (executor: Executor, memberId: bigint, requestId: string) =>
+  executor
+    .select()
+    .from(lotteryBets)
+    .where(and(eq(lotteryBets.memberId, memberId), eq(lotteryBets.requestId, requestId)))
+    .orderBy(lotteryBets.lineNo);
+
+export const listMemberBets = async (
+  executor: Executor,
+  filter: {
+    memberId: bigint;
+    gameCode?: string | undefined;
+    drawId?: bigint | undefined;
+    status?: 'pending' | 'won' | 'lost' | undefined;
+  },
+  page: { limit: number; offset: number },
+) => {
+  const where = and(
+    eq(lotteryBets.memberId, filter.memberId),
+    filter.gameCode === undefined ? undefined : eq(lotteryBets.gameCode, filter.gameCode),
+    filter.drawId === undefined ? undefined : eq(lotteryBets.drawId, filter.drawId),
+    filter.status === undefined ? undefined : eq(lotteryBets.status, filter.status),
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({ bet: lotteryBets, drawPublicId: lotteryDraws.publicId })
+      .from(lotteryBets)
+      .innerJoin(lotteryDraws, eq(lotteryDraws.id, lotteryBets.drawId))
+      .where(where)
+      .orderBy(desc(lotteryBets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    executor.select({ total: count() }).from(lotteryBets).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+};
+
+/** Games the member bet on, most recent first. */
+export const listRecentGames = (executor: Executor, memberId: bigint, limit: number) =>
+  rowsOf<{ game_code: string }>(
+    executor,
+    sql`select game_code from lottery_bets where member_id = ${memberId}
+        group by game_code order by max(id) desc limit ${limit}`,
+  );
+
+/** Bets of a draw already decided as won (their wins are re-posted, as replays, by a settler taking over). */
+export const listWonBets = (executor: Executor, drawId: bigint) =>
+  executor
+    .select({
+      betId: lotteryBets.id,
+      memberId: lotteryBets.memberId,
+      currency: lotteryBets.currency,
+      roundId: lotteryBets.roundId,
+      payout: lotteryBets.payout,
+    })
+    .from(lotteryBets)
+    .where(and(eq(lotteryBets.drawId, drawId), eq(lotteryBets.status, 'won')));
+
+/** Who has pending bets in a draw, with the currency (their cash accounts are read before settling). */
+export const listBettors = async (executor: Executor, drawId: bigint) =>
+  (
+    await rowsOf<{ member_id: bigint; currency: string }>(
+      executor,
+      sql`select distinct member_id, currency from lottery_bets where draw_id = ${drawId} and status = 'pending'`,
+    )
+  ).map((row) => ({ memberId: row.member_id, currency: row.currency }));

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { createPushService } from '../push/push.service';
+import { createTurnoverService } from '../turnover/turnover.service';
+import { createLedgerService } from '../wallet/ledger.service';
+import { createWalletService } from '../wallet/wallet.service';
+import type { ScheduleOverrides } from './lottery.games';
+import { createLotteryService, type LotteryService } from './lottery.service';
+
+/** A lottery service of its own on a test database (another "instance" of the job's code). */
+export const lotteryServiceFor = (
+  db: Database,
+  schedule: ScheduleOverrides = {},
+  settleChunkSize?: number,
+): LotteryService => {
+  const ledger = createLedgerService({ db });
+  return createLotteryService({
+    db,
+    ledger,
+    wallet: createWalletService({ db, ledger, push: createPushService() }),
+    turnover: createTurnoverService({ db }),
+    schedule,
+    log: {
+      error: (details, message) => {
+        process.stderr.write(
+          `${message} ${JSON.stringify(details, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}\n`,
+        );
+      },
+    },
+    ...(settleChunkSize === undefined ? {} : { settleChunkSize }),
+  });
+};
+
+/** Moves a draw's cut-off (and, with `due`, its draw time) into the past, as time passing would. */
+export const passCutoff = async (db: Database, publicId: string, due = false): Promise<void> => {
+  await db.execute(sql`update lottery_draws
+    set closes_at = now() - interval '2 seconds',
+        draw_at = case when ${due} then now() - interval '1 second' else greatest(draw_at, now() + interval '1 minute') end
+    where public_id = ${publicId}`);
+};

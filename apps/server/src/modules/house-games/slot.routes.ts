@@ -1,0 +1,162 @@
+import {
+  activeSeedPairResponseSchema,
+  fairnessGamesResponseSchema,
+  jackpotResponseSchema,
+  revealedSeedPairsResponseSchema,
+  rotateSeedsRequestSchema,
+  rotateSeedsResponseSchema,
+  seedPairLookupParamsSchema,
+  seedPairLookupResponseSchema,
+  seedPairQuerySchema,
+  slotInfoResponseSchema,
+  slotRoundResponseSchema,
+  slotSpinRequestSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '@wps/contracts/house-games';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { visitorOf } from '../../http/request-context';
+import { failureResponses } from '../../http/route-schemas';
+import { sessionOf } from '../auth/auth.service';
+import type { SiteService } from '../site/site.service';
+import type { SeedService } from './seeds.service';
+import type { SlotService } from './slot.service';
+
+const tags = ['house-games'];
+
+/**
+ * House games under /wps/house: provable fairness (the member's seeds, the public verification and seed
+ * look-up) and the slot with its jackpot.
+ */
+export const houseGameRoutes =
+  ({
+    seeds,
+    slot,
+    site,
+    requireMember,
+  }: {
+    seeds: SeedService;
+    slot: SlotService;
+    site: SiteService;
+    requireMember: preHandlerAsyncHookHandler;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const brandOf = async (request: FastifyRequest) => (await site.getBrandContext(visitorOf(request))).brand;
+
+    /** The member and their brand; a session plays only on its own brand's site (its money's currency). */
+    const memberOf = async (request: FastifyRequest) => {
+      const { member } = sessionOf(request);
+      const brand = await brandOf(request);
+      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
+      return { member, brand };
+    };
+
+    app.get(
+      '/house/fairness/games',
+      { schema: { tags, response: { 200: fairnessGamesResponseSchema, ...failureResponses } } },
+      async () => ok({ games: seeds.games() }),
+    );
+
+    app.post(
+      '/house/fairness/verify',
+      {
+        schema: {
+          tags,
+          body: verifyRequestSchema,
+          response: { 200: verifyResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(seeds.verify(request.body)),
+    );
+
+    app.get(
+      '/house/fairness/seed-pairs/:serverSeedHash',
+      {
+        schema: {
+          tags,
+          params: seedPairLookupParamsSchema,
+          response: { 200: seedPairLookupResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await seeds.lookup(request.params.serverSeedHash)),
+    );
+
+    app.get(
+      '/house/seeds',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          querystring: seedPairQuerySchema,
+          response: { 200: activeSeedPairResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member } = await memberOf(request);
+        return ok(await seeds.active(member, request.query.game));
+      },
+    );
+
+    app.get(
+      '/house/seeds/revealed',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          querystring: seedPairQuerySchema,
+          response: { 200: revealedSeedPairsResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member } = await memberOf(request);
+        return ok({ list: await seeds.revealed(member, request.query.game) });
+      },
+    );
+
+    app.post(
+      '/house/seeds/rotate',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: rotateSeedsRequestSchema,
+          response: { 200: rotateSeedsResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member } = await memberOf(request);
+        return ok(await seeds.rotate(member, request.body.game, request.body.clientSeed));
+      },
+    );
+
+    app.get(
+      '/house/slot',
+      { schema: { tags, response: { 200: slotInfoResponseSchema, ...failureResponses } } },
+      async (request) => ok(await slot.info(await brandOf(request))),
+    );
+
+    app.get(
+      '/house/slot/jackpot',
+      { schema: { tags, response: { 200: jackpotResponseSchema, ...failureResponses } } },
+      async (request) => ok(await slot.jackpot(await brandOf(request))),
+    );
+
+    app.post(
+      '/house/slot/spins',
+      {
+        preHandler: requireMember,
+        schema: {
+          tags,
+          body: slotSpinRequestSchema,
+          response: { 200: slotRoundResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { member, brand } = await memberOf(request);
+        return ok(await slot.spin(member, brand, request.body));
+      },
+    );
+  };

@@ -1,0 +1,301 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialogs } from '../../../components/dialog-provider';
+import { FormError, PasswordField, TextField } from '../../../components/form-field';
+import { QueryState } from '../../../components/query-state';
+import { SelectField } from '../../../components/select-field';
+import { useFormMessages } from '../../../lib/use-form-messages';
+import { agentQueryKeys } from '../api/agent-query-keys';
+import { type AffiliateLink, useAffiliateLinks, useCreateAffiliateLink } from '../api/get-affiliate';
+import { registerDownline } from '../api/register-downline';
+import { translateApiError } from '../../../lib/translate-message';
+import { QrCode } from './qr-code';
+
+function CopyValue({ value, label, testId }: { value: string; label: string; testId: string }) {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      aria-label={t('agents.register.copy', { label })}
+      data-testid={testId}
+      onClick={() => {
+        navigator.clipboard.writeText(value).then(
+          () => {
+            dialogs.toast(t('copy_success'));
+          },
+          () => {
+            // Clipboard refused: the value stays on screen to copy by hand.
+          },
+        );
+      }}
+    >
+      {t('agents.register.copy_short')}
+    </button>
+  );
+}
+
+/** One affiliate link: its code, its address (both copyable), what it registers and how many joined. */
+function AffiliateLinkRow({
+  link,
+  isQrShown,
+  onShowQr,
+}: {
+  link: AffiliateLink;
+  isQrShown: boolean;
+  onShowQr: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="affiliate-card" data-testid="affiliate-link-row">
+      {isQrShown ? (
+        <QrCode
+          text={link.url}
+          label={t('agents.register.qr_label', { code: link.code })}
+          testId="affiliate-qr"
+        />
+      ) : (
+        <button type="button" className="button button--ghost" onClick={onShowQr}>
+          {t('agents.register.show_qr')}
+        </button>
+      )}
+      <dl className="details-list">
+        <div>
+          <dt>{t('agents.register.affiliate_code')}</dt>
+          <dd>
+            <bdi dir="ltr" data-testid="affiliate-code">
+              {link.code}
+            </bdi>{' '}
+            <CopyValue
+              value={link.code}
+              label={t('agents.register.affiliate_code')}
+              testId="affiliate-code-copy"
+            />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('agents.register.affiliate_link')}</dt>
+          <dd>
+            <a
+              href={link.url}
+              className="affiliate-card__link text-link"
+              dir="ltr"
+              target="_blank"
+              rel="noreferrer"
+              data-testid="affiliate-link"
+            >
+              {link.url}
+            </a>{' '}
+            <CopyValue
+              value={link.url}
+              label={t('agents.register.affiliate_link')}
+              testId="affiliate-link-copy"
+            />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('agents.register.link_kind')}</dt>
+          <dd data-testid="affiliate-link-kind">
+            {t(link.isAgentLink ? 'agents.register.kind_agent' : 'agents.register.kind_member')}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** The agent's affiliate links (its own code first), a QR code of the chosen one, and a way to add more. */
+function AffiliateLinks() {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const titleId = useId();
+  const links = useAffiliateLinks();
+  const createLink = useCreateAffiliateLink();
+  const [qrCode, setQrCode] = useState<string | null>(null);
+  if (links.data === undefined) {
+    return <QueryState error={links.error} onRetry={() => void links.refetch()} />;
+  }
+  const shownQr = qrCode ?? links.data.links[0]?.code ?? null;
+  const create = (isAgentLink: boolean) => {
+    createLink.mutate(
+      { isAgentLink },
+      {
+        onError: (error) => {
+          void dialogs.alert({ message: translateApiError(t, error) });
+        },
+      },
+    );
+  };
+  return (
+    <section className="agent-section" aria-labelledby={titleId} data-testid="affiliate-links">
+      <h3 id={titleId}>{t('agents.register.affiliate_title')}</h3>
+      <p className="muted">{t('agents.register.affiliate_hint')}</p>
+      <ul className="agent-section">
+        {links.data.links.map((link) => (
+          <AffiliateLinkRow
+            key={link.code}
+            link={link}
+            isQrShown={link.code === shownQr}
+            onShowQr={() => {
+              setQrCode(link.code);
+            }}
+          />
+        ))}
+      </ul>
+      <div className="agent-actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={createLink.isPending}
+          data-testid="affiliate-new-member-link"
+          onClick={() => {
+            create(false);
+          }}
+        >
+          {t('agents.register.new_member_link')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={createLink.isPending}
+          data-testid="affiliate-new-agent-link"
+          onClick={() => {
+            create(true);
+          }}
+        >
+          {t('agents.register.new_agent_link')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+const fields = ['kind', 'username', 'password', 'confirmPassword'] as const;
+type Field = (typeof fields)[number];
+type Rule = 'username_required' | 'password_required' | 'passwords_differ';
+
+/** Registers a member or a sub-agent straight under this agent. */
+function RegisterDownlineForm() {
+  const { t } = useTranslation();
+  const dialogs = useDialogs();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [kind, setKind] = useState<'MEMBER' | 'AGENT'>('MEMBER');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const messages = useFormMessages<Field, Rule>(fields, {
+    translateRule: (translate, message) => translate(`agents.validation.${message.rule}`),
+    fieldOfCode: { USERNAME_TAKEN: 'username' },
+  });
+  const register = useMutation({ mutationFn: registerDownline });
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const hasProblems = messages.showRules({
+      username: username.trim() === '' ? 'username_required' : null,
+      password: password === '' ? 'password_required' : null,
+      confirmPassword: confirmPassword !== password ? 'passwords_differ' : null,
+    });
+    if (hasProblems) return;
+    register.mutate(
+      { username: username.trim(), password, isAgent: kind === 'AGENT' },
+      {
+        onSuccess: (created) => {
+          setUsername('');
+          setPassword('');
+          setConfirmPassword('');
+          void queryClient.invalidateQueries({ queryKey: agentQueryKeys.downlines });
+          void queryClient.invalidateQueries({ queryKey: agentQueryKeys.overview });
+          dialogs.toast(
+            t(kind === 'AGENT' ? 'agents.register.agent_created' : 'agents.register.member_created', {
+              account: created.account,
+            }),
+          );
+        },
+        onError: messages.showApiError,
+      },
+    );
+  };
+
+  const edit = (field: Field, setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    messages.clear(field);
+  };
+
+  return (
+    <form
+      className="wallet-form"
+      aria-labelledby={titleId}
+      noValidate
+      data-testid="register-downline-form"
+      onSubmit={submit}
+    >
+      <h3 id={titleId} className="wallet-form__title">
+        {t('agents.register.form_title')}
+      </h3>
+      <fieldset className="wallet-form__fields" disabled={register.isPending}>
+        <SelectField
+          label={t('agents.register.kind')}
+          value={kind}
+          options={[
+            { value: 'MEMBER', label: t('agents.register.kind_member') },
+            { value: 'AGENT', label: t('agents.register.kind_agent') },
+          ]}
+          onValueChange={(value) => {
+            setKind(value === 'AGENT' ? 'AGENT' : 'MEMBER');
+          }}
+          testId="register-downline-kind"
+        />
+        <TextField
+          label={t('agents.register.username')}
+          value={username}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          onValueChange={edit('username', setUsername)}
+          error={messages.errorOf('username')}
+          testId="register-downline-username"
+        />
+        <PasswordField
+          label={t('agents.register.password')}
+          value={password}
+          autoComplete="new-password"
+          onValueChange={edit('password', setPassword)}
+          error={messages.errorOf('password')}
+          testId="register-downline-password"
+        />
+        <PasswordField
+          label={t('agents.register.confirm_password')}
+          value={confirmPassword}
+          autoComplete="new-password"
+          onValueChange={edit('confirmPassword', setConfirmPassword)}
+          error={messages.errorOf('confirmPassword')}
+          testId="register-downline-confirm"
+        />
+        <FormError message={messages.formError} />
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-busy={register.isPending}
+          data-testid="register-downline-submit"
+        >
+          {t('agents.register.submit')}
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+/** registerCenter: the affiliate link and code (with a QR code) and direct registration of a downline. */
+export function RegisterCentrePage() {
+  return (
+    <div className="agent-section" data-testid="register-centre">
+      <AffiliateLinks />
+      <RegisterDownlineForm />
+    </div>
+  );
+}

@@ -39,8 +39,45 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * Sections of the English dictionary used only by pages that load on demand (house games, the agent
+ * centre, deposits and withdrawals, feedback). They are left out of the first load, which must stay within
+ * its budget, and arrive with those pages (`withDeferredDictionary` in lib/i18n.ts). en.json stays the one
+ * complete key set.
+ */
+const deferredSections = [
+  'agents',
+  'lottery',
+  'house_crash',
+  'house_slot',
+  'fairness',
+  'payments',
+  'feedback',
+];
+const shellDictionaryId = 'virtual:site-dictionary/shell';
+const deferredDictionaryId = 'virtual:site-dictionary/deferred';
+
+const splitDictionary = (): Plugin => {
+  const englishPath = path.resolve(import.meta.dirname, 'src/locales/en.json');
+  return {
+    name: 'wps-split-dictionary',
+    resolveId: (id) => ([shellDictionaryId, deferredDictionaryId].includes(id) ? `\0${id}` : null),
+    async load(id) {
+      if (id !== `\0${shellDictionaryId}` && id !== `\0${deferredDictionaryId}`) return null;
+      this.addWatchFile(englishPath);
+      const english: unknown = JSON.parse(await readFile(englishPath, 'utf8'));
+      if (typeof english !== 'object' || english === null) throw new Error(`${englishPath} is not an object`);
+      const wantsDeferred = id === `\0${deferredDictionaryId}`;
+      const sections = Object.fromEntries(
+        Object.entries(english).filter(([name]) => deferredSections.includes(name) === wantsDeferred),
+      );
+      return `export default ${JSON.stringify(sections)};`;
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), VitePWA(pwaOptions), precompress(), splitDictionary()],
   server: { proxy },
   preview: { proxy },
   build: {

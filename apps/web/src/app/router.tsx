@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { lobbyRoutes } from '../features/games/game-types';
 import type { LotteryKind } from '../features/house-games/components/lottery-page';
+import { withDeferredDictionary } from '../lib/i18n';
 import { loadChunk } from '../lib/lazy-component';
 import { RootLayout } from './layout/root-layout';
 import { SiteShell } from './layout/site-shell';
@@ -19,7 +20,8 @@ const onDemand =
   async () => ({ element: render(await loadChunk(chunkId, load)) });
 
 const loadLobbyPage = () => import('../features/games/components/lobby-page');
-const loadLotteryPage = () => import('../features/house-games/components/lottery-page');
+const loadLotteryPage = () =>
+  withDeferredDictionary(() => import('../features/house-games/components/lottery-page'));
 
 const homeHandle: RouteHandle = { meta: 'home' };
 const gamePageHandle: RouteHandle = { hideSideMenu: true };
@@ -210,7 +212,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-slot',
-              () => import('../features/house-games/components/slot-page'),
+              () => withDeferredDictionary(() => import('../features/house-games/components/slot-page')),
               ({ SlotPage }) => <SlotPage />,
             ),
             handle: gamePageHandle,
@@ -220,7 +222,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-crash',
-              () => import('../features/house-games/components/crash-page'),
+              () => withDeferredDictionary(() => import('../features/house-games/components/crash-page')),
               ({ CrashPage }) => <CrashPage />,
             ),
             handle: gamePageHandle,
@@ -229,7 +231,7 @@ export const routes: RouteObject[] = [
             path: 'fairness',
             lazy: onDemand(
               'fairness',
-              () => import('../features/house-games/components/fairness-page'),
+              () => withDeferredDictionary(() => import('../features/house-games/components/fairness-page')),
               ({ FairnessPage }) => <FairnessPage />,
             ),
           },
@@ -253,10 +255,12 @@ export const routes: RouteObject[] = [
         lazy: onDemand(
           'agentHome',
           () =>
-            Promise.all([
-              import('../features/agents/components/agent-centre-page'),
-              import('./routes/agent-shell-content'),
-            ]),
+            withDeferredDictionary(() =>
+              Promise.all([
+                import('../features/agents/components/agent-centre-page'),
+                import('./routes/agent-shell-content'),
+              ]),
+            ),
           ([{ AgentCentrePage }, { renderAgentShellPage }]) => (
             <AgentCentrePage renderShellPage={renderAgentShellPage} />
           ),

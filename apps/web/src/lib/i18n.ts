@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@wps/contracts/site-rules';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import englishShell from 'virtual:site-dictionary/shell';
 import { readStoredLanguage, saveLanguageChoice } from './storage';
 
 type LanguageSetup = { i18nCode: string; dir: 'ltr' | 'rtl'; label: string };
@@ -78,7 +78,8 @@ export const initI18n = (): void => {
   const stored = readStoredLanguage();
   const language = isSiteLanguage(stored) ? stored : defaultLanguage;
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    // A copy: the deferred sections are added to it later, and the imported module stays as it was built.
+    resources: { en: { translation: { ...englishShell } } },
     lng: siteLanguages[defaultLanguage].i18nCode,
     fallbackLng: siteLanguages[defaultLanguage].i18nCode,
     interpolation: { escapeValue: false },
@@ -87,6 +88,26 @@ export const initI18n = (): void => {
   });
   applyDocumentLanguage(language);
   switchLanguage(language);
+};
+
+let deferredEnglish: Promise<void> | null = null;
+
+/**
+ * Adds the English sections of the pages that load on demand (house games, the agent centre; see
+ * vite.config.ts). Their loaders wait for it beside their own code, so such a page never shows a bare key;
+ * other languages' dictionaries are whole already.
+ */
+export const loadDeferredDictionary = (): Promise<void> => {
+  deferredEnglish ??= import('virtual:site-dictionary/deferred').then(({ default: sections }) => {
+    i18next.addResourceBundle('en', 'translation', sections, true, false);
+  });
+  return deferredEnglish;
+};
+
+/** A page's or a modal's code together with the dictionary sections it needs. */
+export const withDeferredDictionary = async <Module>(load: () => Promise<Module>): Promise<Module> => {
+  const [module] = await Promise.all([load(), loadDeferredDictionary()]);
+  return module;
 };
 
 /** Spec section 4, Language change: `lang` and `hisLang` keep the current and the previous choice. */

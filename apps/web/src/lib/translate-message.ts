@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { formatRuleMessage, type RuleMessage } from '@wps/contracts/validation-rules';
-import en from '../locales/en.json';
+import { validation } from '../locales/en.json';
 import { isApiError } from './api-client';
 
-export type ValidationKey = keyof typeof en.validation;
-export const isValidationKey = (key: string): key is ValidationKey => Object.hasOwn(en.validation, key);
+export type ValidationKey = keyof typeof validation;
+export const isValidationKey = (key: string): key is ValidationKey => Object.hasOwn(validation, key);
 
 /**
  * The visitor's language for a rule message of the shared validation module. A key the site does not know

@@ -1,9 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { forgetEncryptionKey } from '../lib/body-encryption';
-import { initI18n } from '../lib/i18n';
+import { initI18n, loadDeferredDictionary } from '../lib/i18n';
 
 initI18n();
+// Components are rendered on their own here, without the route loaders that bring their dictionary sections.
+await loadDeferredDictionary();
 
 // findBy/waitFor wait up to 1 s by default; on a loaded 2-core machine (CI runs the suites in parallel) a
 // first render can take longer, so they wait longer. Nothing here asserts a time.

@@ -7,6 +7,7 @@ import { ForcedPasswordChange } from '../../features/members/components/forced-p
 import { usePermission } from '../../features/site/api/get-permission';
 import { useMemberEvents } from '../../features/wallet/api/use-member-events';
 import { hideGlobalLoader } from '../../lib/global-loader';
+import { withDeferredDictionary } from '../../lib/i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useRouteHandle } from '../route-handle';
 
@@ -45,7 +46,9 @@ const useDocumentMeta = (): void => {
 
 // The contract popup's code loads only when a contract request waits for the member.
 const ContractPopup = lazyComponent('contract-popup', () =>
-  import('../../features/agents/components/contract-popup').then((module) => module.ContractPopup),
+  withDeferredDictionary(() => import('../../features/agents/components/contract-popup')).then(
+    (module) => module.ContractPopup,
+  ),
 );
 
 export function RootLayout() {

@@ -2,6 +2,7 @@ import type { MemberInfo } from '@wps/contracts/auth';
 import type { ReactNode } from 'react';
 import { LoadingStatus } from '../../components/loading-status';
 import type { MemberSection } from '../../features/members/member-sections';
+import { withDeferredDictionary } from '../../lib/i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 
 // Each section's code loads when the member opens it.
@@ -13,12 +14,18 @@ const BettingRecordPage = lazyComponent(
 );
 const DepositPage = lazyComponent(
   'deposit',
-  () => import('../../features/payments/components/deposit-page').then((module) => module.DepositPage),
+  () =>
+    withDeferredDictionary(() => import('../../features/payments/components/deposit-page')).then(
+      (module) => module.DepositPage,
+    ),
   <LoadingStatus />,
 );
 const WithdrawPage = lazyComponent(
   'withdraw',
-  () => import('../../features/payments/components/withdraw-page').then((module) => module.WithdrawPage),
+  () =>
+    withDeferredDictionary(() => import('../../features/payments/components/withdraw-page')).then(
+      (module) => module.WithdrawPage,
+    ),
   <LoadingStatus />,
 );
 const PersonalProfitPage = lazyComponent(
@@ -58,7 +65,10 @@ const MessageInbox = lazyComponent(
 );
 const FeedbackForm = lazyComponent(
   'feedback-form',
-  () => import('../../features/feedback/components/feedback-form').then((module) => module.FeedbackForm),
+  () =>
+    withDeferredDictionary(() => import('../../features/feedback/components/feedback-form')).then(
+      (module) => module.FeedbackForm,
+    ),
   <LoadingStatus />,
 );
 

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
-import en from '../../../locales/en.json';
+import { lottery } from '../../../locales/en.json';
 
-type BetTypeKey = keyof typeof en.lottery.bet_types;
-type StationKey = keyof typeof en.lottery.regions;
+type BetTypeKey = keyof typeof lottery.bet_types;
+type StationKey = keyof typeof lottery.regions;
 
-const isBetTypeKey = (code: string): code is BetTypeKey => Object.hasOwn(en.lottery.bet_types, code);
-const isRegionKey = (code: string): code is StationKey => Object.hasOwn(en.lottery.regions, code);
+const isBetTypeKey = (code: string): code is BetTypeKey => Object.hasOwn(lottery.bet_types, code);
+const isRegionKey = (code: string): code is StationKey => Object.hasOwn(lottery.regions, code);
 
 /** A bet type's name in the visitor's language; a type the site does not know yet shows its code. */
 export const betTypeLabel = (t: TFunction, code: string): string =>

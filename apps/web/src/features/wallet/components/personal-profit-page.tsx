@@ -2,7 +2,7 @@ import type { ProfitReport } from '@wps/contracts/wallet';
 import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
-import en from '../../../locales/en.json';
+import { game_types as gameTypes } from '../../../locales/en.json';
 import { downloadProfitReport } from '../api/download-export';
 import { useProfitReport } from '../api/get-profit-report';
 import type { DateRangeFilter } from '../api/get-transaction-records';
@@ -15,8 +15,8 @@ import { QueryState } from '../../../components/query-state';
 
 const defaultDays = 7;
 
-type ProductLine = keyof typeof en.game_types;
-const isKnownProductLine = (value: string): value is ProductLine => Object.hasOwn(en.game_types, value);
+type ProductLine = keyof typeof gameTypes;
+const isKnownProductLine = (value: string): value is ProductLine => Object.hasOwn(gameTypes, value);
 
 type Figures = ProfitReport['total'];
 

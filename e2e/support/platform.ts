@@ -91,6 +91,8 @@ export const startPlatform = async (
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
+      // Every journey of a worker registers from 127.0.0.1 on the same platform.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -244,6 +244,9 @@ export const buildApp = async ({
     members,
     notifications,
     ...(fixedCaptcha ? { captchaText: () => fixedCaptcha } : {}),
+    ...(config.REGISTRATIONS_PER_ADDRESS_PER_HOUR === undefined
+      ? {}
+      : { registrationsPerAddressPerHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR }),
   });
   const requireMember = createMemberGuard(auth);
   const socialSignIn = createSocialSignIn({ db: database.db, site, auth });

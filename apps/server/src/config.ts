@@ -61,6 +61,11 @@ const configSchema = z.object({
     .string()
     .regex(/^[2-9A-HJKMNP-Z]{4}$/, 'four characters the captcha can draw')
     .optional(),
+  /**
+   * Registrations allowed from one address per hour (default: authLimits in auth.service.ts). Browser
+   * journeys, which all come from 127.0.0.1 to one platform per worker, raise it.
+   */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Crash game: betting phase, pause after a crash, driver tick and lease (ms); tests shorten them. */
   CRASH_BETTING_MS: z.coerce.number().int().min(100).default(5_000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(0).default(3_000),

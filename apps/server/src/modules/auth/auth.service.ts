@@ -94,6 +94,8 @@ export type AuthDependencies = {
   notifications: NotificationService;
   /** The captcha text generator; tests pass a fixed one so they can answer. */
   captchaText?: () => string;
+  /** Registrations allowed from one address per hour, when not `authLimits`' (configuration). */
+  registrationsPerAddressPerHour?: number;
 };
 
 export const createAuthService = ({
@@ -102,6 +104,7 @@ export const createAuthService = ({
   members,
   notifications,
   captchaText = createCaptchaText,
+  registrationsPerAddressPerHour = authLimits.registrationsPerAddressPerHour,
 }: AuthDependencies) => {
   const recordEvent = (
     context: BrandContext,
@@ -360,8 +363,7 @@ export const createAuthService = ({
         new Date(Date.now() - 60 * minute),
         false,
       );
-      if (recentRegistrations >= authLimits.registrationsPerAddressPerHour)
-        throw new AppError('RATE_LIMITED');
+      if (recentRegistrations >= registrationsPerAddressPerHour) throw new AppError('RATE_LIMITED');
 
       const affiliateCode = input.affiliateCode?.trim();
       const upline = affiliateCode

@@ -91,6 +91,8 @@ export function FairnessPage() {
     nonce: searchParams.get('nonce') ?? '0',
     stake: searchParams.get('stake') ?? '',
     jackpotBound: searchParams.get('jackpotBound') ?? '',
+    gameCode: searchParams.get('gameCode') ?? '',
+    stations: searchParams.get('stations') ?? '',
   });
   const serverSeed = form.serverSeed ?? lookup.data?.serverSeed ?? '';
   const field = (name: keyof typeof form) => ({
@@ -105,6 +107,8 @@ export function FairnessPage() {
     const params: Record<string, string> = {};
     if (form.stake) params.stake = form.stake;
     if (form.jackpotBound) params.jackpotBound = form.jackpotBound;
+    if (form.gameCode) params.gameCode = form.gameCode;
+    if (form.stations) params.stations = form.stations;
     verify.mutate({
       game: form.game,
       serverSeed: serverSeed.trim(),
@@ -141,6 +145,8 @@ export function FairnessPage() {
             ['nonce', 'fairness.nonce'],
             ['stake', 'fairness.stake'],
             ['jackpotBound', 'fairness.jackpot_bound'],
+            ['gameCode', 'fairness.game_code'],
+            ['stations', 'fairness.stations'],
           ] as const
         ).map(([name, label]) => (
           <div className="field" key={name}>

@@ -142,14 +142,18 @@ test('an agent recruits through its link, pays its member, and a sub-agent is pa
   await expect(sub.getByTestId('contracts-as-downline').getByTestId('contract-status')).toHaveText('Active');
 
   // 7. Its team bets: the sub-agent plays a few real-money spins at the demo vendor.
-  await sub.goto('/rng');
-  await sub.getByTestId('lobby-search').fill('cafe fortune');
+  // Opened with the search in the address, so the list never changes under the click.
+  await sub.goto('/rng?q=cafe%20fortune');
+  // A click while the session is still resolving is ignored by the action guard: wait for the member.
+  await expect(sub.getByTestId('header-account')).toBeVisible();
+  await expect(sub.getByTestId('lobby-search')).toHaveValue('cafe fortune');
   await sub
     .getByTestId('game-card')
     .filter({ hasText: 'Café Fortune' })
     .first()
     .getByTestId('game-card-play')
     .click();
+  await expect(sub).toHaveURL(/\/seamless/);
   const game = sub.frameLocator('[data-testid="seamless-frame"]');
   await expect(game.locator('#balance')).toContainText('100.00');
   for (let spin = 0; spin < 3; spin += 1) {

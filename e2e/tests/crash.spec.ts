@@ -19,6 +19,8 @@ test('a player bets in a crash round, cashes out before the crash, sees the bala
   // The crash game is a card of the house vendor; playing it opens the site's crash page.
   // Opened with the search in the address, so the list never changes under the click.
   await page.goto('/rng?q=crash');
+  // A click while the session is still resolving is ignored by the action guard: wait for the member.
+  await expect(page.getByTestId('header-account')).toBeVisible();
   await expect(page.getByTestId('lobby-search')).toHaveValue('crash');
   const card = page.getByTestId('game-card').filter({ hasText: 'Crash' }).first();
   await expect(card).toBeVisible();

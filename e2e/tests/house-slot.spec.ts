@@ -20,8 +20,9 @@ test('a player opens the house slot from its card, spins, sees the balance and t
   await operator.adjustBalance('slotfan01', '100.00', 'Journey float');
 
   // The slot is a game card of the house vendor; playing it opens the site's own slot page.
-  await page.goto('/rng');
-  await page.getByTestId('lobby-search').fill('fruit fortune');
+  await page.goto('/rng?q=fruit%20fortune');
+  // A click while the session is still resolving is ignored by the action guard: wait for the member.
+  await expect(page.getByTestId('header-account')).toBeVisible();
   const card = page.getByTestId('game-card').filter({ hasText: 'Fruit Fortune Jackpot' }).first();
   await expect(card).toBeVisible();
   await card.getByTestId('game-card-play').click();

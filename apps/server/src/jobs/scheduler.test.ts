@@ -42,6 +42,19 @@ describe('job scheduler', () => {
     expect(failures).toEqual([expect.objectContaining({ job: 'settlement' })]);
   });
 
+  it('runs a job registered with interval 0 only when asked', async () => {
+    const scheduler = createJobScheduler(silentLog);
+    let runs = 0;
+    scheduler.every('draws', 0, async () => {
+      runs += 1;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(runs).toBe(0);
+    await scheduler.runNow('draws');
+    await scheduler.stop();
+    expect(runs).toBe(1);
+  });
+
   it('refuses an unknown job and a job scheduled twice', async () => {
     const scheduler = createJobScheduler(silentLog);
     scheduler.every('crash', 1000, async () => undefined);

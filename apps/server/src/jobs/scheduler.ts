@@ -7,7 +7,10 @@
 export type JobLogger = { error: (details: object, message: string) => void };
 
 export type JobScheduler = {
-  /** Runs `run` every `intervalMs` until the scheduler stops; the first run comes after one interval. */
+  /**
+   * Runs `run` every `intervalMs` until the scheduler stops; the first run comes after one interval. An
+   * interval of 0 registers the job without a timer: it runs only through `runNow` (tests, the command line).
+   */
   every: (name: string, intervalMs: number, run: () => Promise<void>) => void;
   /** Runs a job now (tests and the command line), waiting for a run already under way to finish first. */
   runNow: (name: string) => Promise<void>;
@@ -40,6 +43,7 @@ export const createJobScheduler = (log: JobLogger): JobScheduler => {
     every: (name, intervalMs, run) => {
       if (jobs.has(name)) throw new Error(`job ${name} is already scheduled`);
       jobs.set(name, { run, current: null });
+      if (intervalMs <= 0) return;
       const timer = setInterval(() => {
         const job = jobs.get(name);
         if (!stopped && job && !job.current) void start(name);

@@ -930,5 +930,5 @@ export const scheduleLottery = (
   lottery: LotteryService,
   intervalMs: number,
 ): void => {
-  scheduler.every('lottery', intervalMs > 0 ? intervalMs : 2 ** 31 - 1, lottery.runJob);
+  scheduler.every('lottery', intervalMs, lottery.runJob);
 };

@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '@wps/server/db/database';
 import { selectRows } from '@wps/server/db/database';
 import { findToday, teamFigures } from '@wps/server/modules/agents/agents.repository';
 import { createAgentService } from '@wps/server/modules/agents/agents.service';
+import { rebuildTeamRollups } from '@wps/server/modules/agents/rollups.repository';
+import { createRollupService } from '@wps/server/modules/agents/rollups.service';
 import { insertMember, type MemberRow } from '@wps/server/modules/members/members.repository';
 import { createMemberService } from '@wps/server/modules/members/members.service';
 import { seedSiteDemo } from '@wps/server/modules/site/site.seed';
@@ -14,10 +16,11 @@ import { openTestDatabase } from '@wps/server/testing/test-database';
 import type { BenchResult } from './run';
 
 /**
- * Team overview of one agent over a large downline, read from the roll-ups; and what the roll-up trigger costs a
- * ledger posting. PostgreSQL: 100,000 downline members (100 sub-agents, 1,000 sub-sub-agents, 98,900 players)
- * and 10 million bets over 30 days as daily and hourly roll-up rows (generated set-based, as the trigger would
- * have left them). PGlite (no DATABASE_URL): a tenth of that.
+ * Team overview of one agent over a large downline, read from the team roll-ups; and how fast the fold follows
+ * the ledger. PostgreSQL: 100,000 downline members (100
+ * sub-agents, 1,000 sub-sub-agents, 98,900 players) and 10 million bets over 30 days as daily and hourly roll-up
+ * rows (generated set-based, as the fold would have left them, then the team roll-ups rebuilt from them). PGlite
+ * (no DATABASE_URL): a tenth of that.
  */
 
 const days = 30;
@@ -102,18 +105,22 @@ const generateRollups = async (
   await db.execute(sql`vacuum analyze member_tree`);
   await db.execute(sql`vacuum analyze member_figures_daily`);
   await db.execute(sql`vacuum analyze member_figures_hourly`);
+  await rebuildTeamRollups(db, brandId);
+  await db.execute(sql`vacuum analyze team_figures_daily`);
+  await db.execute(sql`vacuum analyze team_activity_daily`);
   await db.execute(sql`analyze members`);
 };
 
-/** Sequential postings of a bet, alternating blocks with the roll-up trigger on and off, same members. */
-const measureTriggerCost = async (database: DatabaseHandle, brandId: bigint) => {
+/** Sequential bet postings over 50 members, then one fold of all of them into the roll-ups. */
+const measureFold = async (database: DatabaseHandle, brandId: bigint) => {
   const { db } = database;
   const ledger = createLedgerService({ db });
+  const rollups = createRollupService({ db });
   const house = await ledger.ensureSystemAccount(brandId, 'house', 'USD');
   const promotion = await ledger.ensureSystemAccount(brandId, 'promotion', 'USD');
   const accounts: bigint[] = [];
   for (let index = 0; index < 50; index += 1) {
-    const member = await insertMember(db, { brandId, username: `trigbench${index}`, nickname: 'Bench' });
+    const member = await insertMember(db, { brandId, username: `foldbench${index}`, nickname: 'Bench' });
     if (!member) throw new Error('bench member not created');
     const cash = await ledger.ensureMemberAccount(brandId, member.id, 'USD');
     await ledger.post({
@@ -127,8 +134,11 @@ const measureTriggerCost = async (database: DatabaseHandle, brandId: bigint) => 
     });
     accounts.push(cash.id);
   }
-  const bet = (index: number) =>
-    ledger.post({
+  await rollups.fold();
+  const times: number[] = [];
+  for (let index = 0; index < postings; index += 1) {
+    const start = performance.now();
+    await ledger.post({
       brandId,
       idempotencyKey: `bench:bet:${randomUUID()}`,
       kind: 'bet',
@@ -137,26 +147,13 @@ const measureTriggerCost = async (database: DatabaseHandle, brandId: bigint) => 
         { accountId: house.id, amount: 100n },
       ],
     });
-  const timings = { on: [] as number[], off: [] as number[] };
-  const block = 100;
-  for (let index = 0; index < postings * 2; index += 1) {
-    const isOn = Math.floor(index / block) % 2 === 0;
-    await db.execute(
-      isOn
-        ? sql`alter table ledger_entries enable trigger ledger_entries_member_figures`
-        : sql`alter table ledger_entries disable trigger ledger_entries_member_figures`,
-    );
-    const start = performance.now();
-    await bet(index);
-    (isOn ? timings.on : timings.off).push(performance.now() - start);
+    times.push(performance.now() - start);
   }
-  await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_member_figures`);
-  const summarise = (times: number[]) => {
-    const sorted = [...times].sort((left, right) => left - right);
-    const mean = sorted.reduce((sum, time) => sum + time, 0) / Math.max(1, sorted.length);
-    return { mean: round(mean), p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)) };
-  };
-  return { on: summarise(timings.on), off: summarise(timings.off) };
+  times.sort((left, right) => left - right);
+  const foldStart = performance.now();
+  const folded = await rollups.fold();
+  const foldMs = performance.now() - foldStart;
+  return { p50: round(percentile(times, 0.5)), p99: round(percentile(times, 0.99)), folded, foldMs };
 };
 
 export const agentsBench = async (): Promise<BenchResult> => {
@@ -218,7 +215,7 @@ export const agentsBench = async (): Promise<BenchResult> => {
       const timing = await measure(overview, count);
       const sample = await overview();
       rows.push({
-        call: 'team overview (service: 5 queries)',
+        call: 'team overview (service)',
         period: label,
         calls: count,
         'p50 ms': timing.p50,
@@ -254,35 +251,35 @@ export const agentsBench = async (): Promise<BenchResult> => {
       'valid bet': '',
     });
 
-    const trigger = await measureTriggerCost(database, brand.id);
+    const fold = await measureFold(database, brand.id);
     rows.push({
-      call: 'ledger bet posting, roll-up trigger ON',
+      call: 'ledger bet posting (nothing else on its path)',
       period: '',
       calls: postings,
-      'p50 ms': trigger.on.p50,
-      'p99 ms': trigger.on.p99,
-      'max ms': trigger.on.mean,
+      'p50 ms': fold.p50,
+      'p99 ms': fold.p99,
+      'max ms': '',
       'active members': '',
       'valid bet': '',
     });
     rows.push({
-      call: 'ledger bet posting, roll-up trigger OFF',
+      call: `fold of those ${fold.folded} postings (${Math.round((fold.folded * 1000) / Math.max(1, fold.foldMs))}/s)`,
       period: '',
-      calls: postings,
-      'p50 ms': trigger.off.p50,
-      'p99 ms': trigger.off.p99,
-      'max ms': trigger.off.mean,
+      calls: 1,
+      'p50 ms': round(fold.foldMs),
+      'p99 ms': round(fold.foldMs),
+      'max ms': round(fold.foldMs),
       'active members': '',
       'valid bet': '',
     });
     return {
-      name: 'Agents: team overview over a large downline; roll-up trigger cost',
+      name: 'Agents: team overview over a large downline; the roll-up fold',
       rows,
       notes: [
         `Downline: ${String(counts?.members)} members under one agent (3 levels); ${String(counts?.bets)} bets as ${String(counts?.daily)} daily and ${String(counts?.hourly)} hourly roll-up rows over ${days} days.`,
-        `Set-up: tree ${treeSeconds.toFixed(1)} s (members trigger per row), roll-ups ${rollupSeconds.toFixed(1)} s.`,
-        'Team overview = team size + figures with active members + per-day series + new members per day, sequential calls, one client.',
-        'Trigger rows: one client, sequential ledger postings (bet, 2 legs) in alternating blocks of 100 with the trigger enabled/disabled; the "max ms" column of those rows is the mean.',
+        `Set-up: tree ${treeSeconds.toFixed(1)} s (members trigger per row), roll-ups with the team rebuild ${rollupSeconds.toFixed(1)} s.`,
+        'Team overview = team size + period figures, active members and per-day series from the team roll-ups + new members per day, sequential calls, one client.',
+        `Fold rows: one client posts ${postings} bets (2 legs) one after another over 50 members; then one fold applies them to the members' hourly and daily rows and the agents' team rows.`,
         isPostgres ? 'PostgreSQL (DATABASE_URL).' : 'Embedded PGlite: a tenth of the downline.',
       ],
     };

@@ -104,6 +104,7 @@ import { agentRoutes } from './modules/agents/agents.routes';
 import { createAgentService } from './modules/agents/agents.service';
 import { agentContractAdminRoutes, agentContractRoutes } from './modules/agents/contracts.routes';
 import { createContractService } from './modules/agents/contracts.service';
+import { createRollupService, scheduleRollupFold } from './modules/agents/rollups.service';
 import { scheduleAgentSettlement } from './modules/agents/settlement.jobs';
 import { createSettlementService } from './modules/agents/settlement.service';
 import { createRecordsService } from './modules/wallet/records.service';
@@ -386,7 +387,9 @@ export const buildApp = async ({
     realtimeSlotMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
     log: app.log,
   });
-  scheduleAgentSettlement(scheduler, agentSettlement, {
+  const rollups = createRollupService({ db: database.db });
+  scheduleRollupFold(scheduler, rollups, config.AGENT_FIGURES_FOLD_INTERVAL_MS);
+  scheduleAgentSettlement(scheduler, agentSettlement, rollups, {
     periodsMs: config.AGENT_SETTLEMENT_INTERVAL_MS,
     realtimeMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
   });
@@ -474,15 +477,20 @@ export const buildApp = async ({
       const brand = await site.resolveBrand(visitorOf(request));
       return { name: brand.siteName, shortName: brand.siteName.slice(0, 12), themeColor: brand.themeColor };
     },
-    // Home's guest content call and its first w_home banner (its largest paint), asked for while the script loads.
-    homePreloads: async (request) => {
+    // Home's guest content call and its first w_home banner (its largest paint), asked for while the script
+    // loads; the banner is in the page itself, where the carousel will show it.
+    homePage: async (request) => {
       const brand = await site.resolveBrand(visitorOf(request));
       const { list } = await content.listBanners(brand.id, 'w_home', brand.defaultLanguage);
       const query = new URLSearchParams(homeContentQuery('B', brand.defaultLanguage)).toString();
-      return [
-        { href: `/wps/relay/CSP_getContent?${query}`, as: 'fetch' as const },
-        ...list.slice(0, 1).map((banner) => ({ href: banner.url, as: 'image' as const })),
-      ];
+      const [first] = list;
+      return {
+        preloads: [
+          ...(first ? [{ href: first.url, as: 'image' as const }] : []),
+          { href: `/wps/relay/CSP_getContent?${query}`, as: 'fetch' as const },
+        ],
+        banner: first && { url: first.url, title: first.title, language: brand.defaultLanguage },
+      };
     },
   });
   return app;

@@ -102,6 +102,8 @@ const configSchema = z.object({
   AGENT_SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   /** Real-time salary: the run interval and the slot length (spec section 9: 5 minutes); tests shorten it. */
   AGENT_REALTIME_SALARY_INTERVAL_MS: z.coerce.number().int().min(100).default(300_000),
+  /** How often ledger postings are folded into the members' and teams' roll-ups (0: only when asked, tests). */
+  AGENT_FIGURES_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** Seed demo brand, staff and content at start (idempotent). */
   SEED_DEMO: z
     .enum(['true', 'false'])

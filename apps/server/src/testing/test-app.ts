@@ -45,6 +45,8 @@ export const createTestApp = async (
     CRASH_ENABLED: 'false',
     // Likewise the lottery's draw job; the lottery's own tests turn it on or run it by hand.
     LOTTERY_JOB_INTERVAL_MS: '0',
+    // Roll-ups are folded when a test asks (`createRollupService(db).fold()`), so figures never arrive mid-test.
+    AGENT_FIGURES_FOLD_INTERVAL_MS: '0',
     ...environment,
   });
   const push = createPushService();

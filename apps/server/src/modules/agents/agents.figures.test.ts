@@ -9,6 +9,7 @@ import { brands } from '../site/site.tables';
 import { createLedgerService, type LedgerService } from '../wallet/ledger.service';
 import { seedWalletDemo } from '../wallet/wallet.seed';
 import {
+  downlineFiguresByDay,
   findLevelBelow,
   findTreePosition,
   teamFigures,
@@ -16,14 +17,18 @@ import {
   teamFiguresByMember,
   teamHourlyFigures,
 } from './agents.repository';
+import { rebuildTeamRollups } from './rollups.repository';
+import { createRollupService } from './rollups.service';
 
-/** The tree path kept by the members triggers, and the roll-ups kept by the ledger trigger. */
+/** The tree path kept by the members triggers, and the roll-ups folded from the ledger's queue. */
 
 let database: DatabaseHandle;
 let ledger: LedgerService;
 let brandId: bigint;
 let house: bigint;
 let clearing: bigint;
+
+const fold = (): Promise<number> => createRollupService({ db: database.db, span: 7 }).fold();
 
 const createMember = async (uplineId: bigint | null, type = 0): Promise<bigint> => {
   const [row] = await database.db
@@ -179,6 +184,11 @@ describe('roll-ups from the ledger', () => {
     await stake(other, 200n);
 
     const day = await today();
+    expect(
+      await teamFigures(database.db, { agentId: agent, from: day, to: day, scope: 'downline' }),
+    ).toMatchObject({ validBet: 0n, depositCount: 0 });
+    expect(await fold()).toBeGreaterThan(10);
+    expect(await fold()).toBe(0);
     const [playerFigures] = await teamFiguresByMember(database.db, {
       agentId: player,
       from: day,
@@ -215,6 +225,9 @@ describe('roll-ups from the ledger', () => {
       scope: 'team',
     });
     expect(series).toMatchObject({ day, validBet: 1_200n, activeMembers: 2 });
+    const fromTeamRollups = await downlineFiguresByDay(database.db, { agentId: agent, from: day, to: day });
+    expect(fromTeamRollups.period).toEqual(team);
+    expect(fromTeamRollups.days).toEqual([{ ...team, day }]);
     const hours = await teamHourlyFigures(database.db, {
       agentId: agent,
       fromHour: new Date(Date.now() - 2 * 3_600_000),
@@ -237,6 +250,7 @@ describe('roll-ups from the ledger', () => {
     try {
       const player = await createMember(null);
       await fund(player, 1_000n);
+      await fold();
       const [row] = await selectRows<{ matches: boolean; half: boolean }>(
         database.db,
         sql`select f.day = (now() at time zone 'Asia/Kolkata')::date as matches,
@@ -254,12 +268,165 @@ describe('roll-ups from the ledger', () => {
   it('rolls back with the money: a refused posting leaves no figures', async () => {
     const player = await createMember(null);
     await expect(stake(player, 5n)).rejects.toThrow();
+    expect(await fold()).toBe(0);
     const day = await today();
     expect(
       await teamFigures(database.db, { agentId: player, from: day, to: day, scope: 'self' }),
     ).toMatchObject({
       betCount: 0,
       validBet: 0n,
+    });
+  });
+});
+
+describe('team roll-ups', () => {
+  /** A bet of the member as if made `daysAgo` days back: posted now, dated back before the fold sees it. */
+  const stakeDaysAgo = async (
+    memberId: bigint,
+    amount: bigint,
+    daysAgo: number,
+    kind = 'bet',
+  ): Promise<void> => {
+    const key = randomUUID();
+    await ledger.post({
+      brandId,
+      idempotencyKey: key,
+      kind,
+      legs:
+        kind === 'bet'
+          ? [
+              { accountId: await cashOf(memberId), amount: -amount },
+              { accountId: house, amount },
+            ]
+          : [
+              { accountId: house, amount: -amount },
+              { accountId: await cashOf(memberId), amount },
+            ],
+    });
+    await database.db.execute(
+      sql`alter table ledger_transactions disable trigger ledger_transactions_insert_only`,
+    );
+    await database.db.execute(
+      sql`update ledger_transactions set created_at = created_at - make_interval(days => ${daysAgo})
+        where idempotency_key = ${key}`,
+    );
+    await database.db.execute(
+      sql`alter table ledger_transactions enable trigger ledger_transactions_insert_only`,
+    );
+  };
+
+  const dayBefore = async (count: number): Promise<string> => {
+    const [row] = await selectRows<{ day: string }>(
+      database.db,
+      sql`select to_char(${await today()}::date - ${count}::int, 'YYYY-MM-DD') as day`,
+    );
+    if (!row) throw new Error('no day');
+    return row.day;
+  };
+
+  /** The team roll-ups answer what the members' daily rows answer, for every period tried. */
+  const expectSameAsMemberRows = async (agentId: bigint): Promise<void> => {
+    for (const [start, end] of [
+      [0, 0],
+      [1, 0],
+      [3, 1],
+      [6, 0],
+      [10, 2],
+      [40, 0],
+    ] as const) {
+      const from = await dayBefore(start);
+      const to = await dayBefore(end);
+      const query = { agentId, from, to };
+      const direct = await teamFigures(database.db, { ...query, scope: 'downline' });
+      const directDays = await teamFiguresByDay(database.db, { ...query, scope: 'downline' });
+      const fromTeam = await downlineFiguresByDay(database.db, query);
+      expect({ from, to, ...fromTeam.period }).toEqual({ from, to, ...direct });
+      expect(fromTeam.days).toEqual(directDays);
+    }
+  };
+
+  const teamRows = () =>
+    selectRows<{ agent_id: bigint; day: string; gap: number; members: number }>(
+      database.db,
+      sql`select agent_id, to_char(day, 'YYYY-MM-DD') as day, gap, members from team_activity_daily
+        where brand_id = ${brandId} and members <> 0 order by agent_id, day, gap`,
+    );
+
+  it('counts active members and figures over any period, days folded in any order, across moves', async () => {
+    const top = await createMember(null, 1);
+    const sub = await createMember(top, 1);
+    const other = await createMember(null, 1);
+    const players = [
+      await createMember(sub),
+      await createMember(sub),
+      await createMember(top),
+      await createMember(sub),
+    ];
+    for (const player of players) await fund(player, 100_000n);
+    await fold();
+    const [first, second, third, fourth] = players;
+    if (!first || !second || !third || !fourth) throw new Error('players');
+
+    // Later days first, then earlier ones: each flip changes the gap of the member's next active day.
+    await stakeDaysAgo(first, 100n, 2);
+    await stakeDaysAgo(second, 200n, 5);
+    await fold();
+    await expectSameAsMemberRows(top);
+    await stakeDaysAgo(first, 300n, 4);
+    await stakeDaysAgo(first, 50n, 0);
+    await stakeDaysAgo(third, 70n, 30);
+    await stakeDaysAgo(third, 70n, 1);
+    await fold();
+    await expectSameAsMemberRows(top);
+    await expectSameAsMemberRows(sub);
+    // A refund that nets a day to zero makes the member inactive that day; a win alone does not make it active.
+    await stakeDaysAgo(first, 300n, 4, 'bet.rollback');
+    await stakeDaysAgo(fourth, 500n, 3, 'win');
+    await stakeDaysAgo(fourth, 20n, 3);
+    await stakeDaysAgo(fourth, 20n, 2);
+    await fold();
+    await expectSameAsMemberRows(top);
+    await expectSameAsMemberRows(sub);
+
+    // The sub-agent's subtree moves to another agent: the old agent loses its figures, the new one gains them.
+    await database.db.update(members).set({ uplineId: other }).where(eq(members.id, sub));
+    await expectSameAsMemberRows(top);
+    await expectSameAsMemberRows(other);
+    await expectSameAsMemberRows(sub);
+    expect(
+      (
+        await downlineFiguresByDay(database.db, {
+          agentId: other,
+          from: await dayBefore(40),
+          to: await today(),
+        })
+      ).period,
+    ).toMatchObject({ activeMembers: 3, validBet: 390n });
+    await stakeDaysAgo(second, 10n, 0);
+    await fold();
+    await expectSameAsMemberRows(other);
+
+    // Incremental rows equal rows rebuilt from scratch.
+    const incremental = await teamRows();
+    await rebuildTeamRollups(database.db, brandId);
+    expect(await teamRows()).toEqual(incremental);
+  });
+
+  it('folds each posting once when two folds run at once', async () => {
+    const agent = await createMember(null, 1);
+    const player = await createMember(agent);
+    await fund(player, 10_000n);
+    for (let index = 0; index < 20; index += 1) await stake(player, 10n);
+    const [one, two] = await Promise.all([fold(), fold()]);
+    expect(one + two).toBe(21);
+    const day = await today();
+    expect(
+      (await downlineFiguresByDay(database.db, { agentId: agent, from: day, to: day })).period,
+    ).toMatchObject({
+      betCount: 20,
+      validBet: 200n,
+      depositAmount: 10_000n,
+      activeMembers: 1,
     });
   });
 });

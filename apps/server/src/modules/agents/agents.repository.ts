@@ -235,6 +235,58 @@ export const teamFigures = async (executor: Executor, query: TeamFiguresQuery): 
   return { ...toFigures(row), activeMembers: row.active_members };
 };
 
+/**
+ * An agent's downline (every level, not the agent) over whole days from the team roll-ups: the period's sums, the
+ * members active in it (each counted at its first active day of the period: gap reaching before `from`) and the
+ * same per day for charts. A few rows per day whatever the team's size.
+ */
+export const downlineFiguresByDay = async (
+  executor: Executor,
+  query: { agentId: bigint; from: string; to: string },
+): Promise<{ period: TeamFigures; days: DayFigures[] }> => {
+  const [rows, activity] = await Promise.all([
+    selectRows<FigureRow & { day: string }>(
+      executor,
+      sql`select to_char(f.day, 'YYYY-MM-DD') as day, ${sums}
+        from team_figures_daily f
+        where f.agent_id = ${query.agentId} and f.day >= ${query.from}::date and f.day <= ${query.to}::date
+        group by f.day order by f.day`,
+    ),
+    selectRows<{ day: string; active: number; first_in_period: number }>(
+      executor,
+      sql`select to_char(a.day, 'YYYY-MM-DD') as day, sum(a.members)::int4 as active,
+          coalesce(sum(a.members) filter (where a.gap = 0 or a.gap > a.day - ${query.from}::date), 0)::int4
+            as first_in_period
+        from team_activity_daily a
+        where a.agent_id = ${query.agentId} and a.day >= ${query.from}::date and a.day <= ${query.to}::date
+        group by a.day`,
+    ),
+  ]);
+  const activeByDay = new Map(activity.map((row) => [row.day, row.active]));
+  const days = rows.map((row) => ({
+    day: row.day,
+    ...toFigures(row),
+    activeMembers: activeByDay.get(row.day) ?? 0,
+  }));
+  const total = days.reduce<Figures>(
+    (sum, day) => ({
+      betCount: sum.betCount + day.betCount,
+      betAmount: sum.betAmount + day.betAmount,
+      validBet: sum.validBet + day.validBet,
+      payout: sum.payout + day.payout,
+      profitLoss: sum.profitLoss + day.profitLoss,
+      depositCount: sum.depositCount + day.depositCount,
+      depositAmount: sum.depositAmount + day.depositAmount,
+      withdrawalCount: sum.withdrawalCount + day.withdrawalCount,
+      withdrawalAmount: sum.withdrawalAmount + day.withdrawalAmount,
+      bonusAmount: sum.bonusAmount + day.bonusAmount,
+    }),
+    emptyFigures(),
+  );
+  const activeMembers = activity.reduce((sum, row) => sum + row.first_in_period, 0);
+  return { period: { ...total, activeMembers }, days };
+};
+
 /** The same figures per member of the scope (members without activity in the period are left out). */
 export const teamFiguresByMember = async (
   executor: Executor,

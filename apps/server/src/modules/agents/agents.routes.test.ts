@@ -8,6 +8,7 @@ import { findAgentByAffiliateCode, type MemberRow } from '../members/members.rep
 import { members } from '../members/members.tables';
 import { testPaymentPassword, walletTestKit } from '../wallet/wallet-api.test-helpers';
 import { findTreePosition } from './agents.repository';
+import { createRollupService } from './rollups.service';
 
 /**
  * The agent centre over HTTP: each report's sums, and that an agent never reads or acts on another agent's
@@ -80,6 +81,7 @@ beforeAll(async () => {
   // B's line: must never show up for A.
   await deposit(playerB1, 77_700n);
   await kit.play(playerB1, 'bet', 33_300n, 'RNG');
+  await createRollupService({ db: testApp.database.db }).fold();
   callerA = await login(agentA);
   callerSubA = await login(subA);
   callerB = await login(agentB);

@@ -114,12 +114,10 @@ export const createAgentService = ({
     teamOverview: async (agent: MemberRow, brand: AgentBrand, period: Period): Promise<TeamOverview> => {
       assertAgent(agent);
       const { from, to } = await resolvePeriod(brand, period);
-      const query = { agentId: agent.id, from, to, scope: 'downline' as const };
-      const [format, counts, figures, days, newMembers] = await Promise.all([
+      const [format, counts, { period: figures, days }, newMembers] = await Promise.all([
         formatterFor(brand.currency),
         repository.countDownline(db, agent.id),
-        repository.teamFigures(db, query),
-        repository.teamFiguresByDay(db, query),
+        repository.downlineFiguresByDay(db, { agentId: agent.id, from, to }),
         repository.countNewMembersByDay(db, { agentId: agent.id, from, to, timeZone: brand.timeZone }),
       ]);
       const dayFigures = new Map(days.map((day) => [day.day, day]));

@@ -38,8 +38,7 @@ export const memberTree = pgTable(
   ],
 );
 
-const figureColumns = {
-  memberId: bigint('member_id', { mode: 'bigint' }).notNull(),
+const amountColumns = {
   brandId: bigint('brand_id', { mode: 'bigint' }).notNull(),
   /** Bet postings less rolled-back ones. */
   betCount: integer('bet_count').notNull().default(0),
@@ -69,9 +68,11 @@ const figureColumns = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+const figureColumns = { memberId: bigint('member_id', { mode: 'bigint' }).notNull(), ...amountColumns };
+
 /**
  * A member's figures per hour of the brand's clock (`hour_start` is the instant that hour starts, so zones with
- * half-hour offsets work). Written by the ledger trigger in the same transaction as the money.
+ * half-hour offsets work). Written by the fold (`rollups.repository.ts`) from the ledger.
  */
 export const memberFiguresHourly = pgTable(
   'member_figures_hourly',
@@ -92,7 +93,7 @@ export const memberFiguresDaily = pgTable(
     ...figureColumns,
     day: date('day', { mode: 'string' }).notNull(),
     /**
-     * The member's tree path, copied by the ledger trigger and kept by the move trigger, so a team's rows are one
+     * The member's tree path, copied by the fold and kept by the move trigger, so a team's rows are one
      * covering index range (`member_figures_daily_team_idx`: brand, day, path, with the figures included) and a
      * report needs no join with the tree.
      */
@@ -103,6 +104,46 @@ export const memberFiguresDaily = pgTable(
     // Team reads use two covering indexes made in SQL (drizzle cannot say INCLUDE): (brand, day, path) for a big
     // team over a short period, (brand, path, day) for a small team over a long one (migration 0024).
   ],
+);
+
+/**
+ * How far the roll-up fold has read the ledger: every ledger transaction whose `xact_id` is below `horizon` has
+ * been folded. One row, moved in the same transaction as the roll-ups it accounts for.
+ */
+export const memberFiguresFold = pgTable('member_figures_fold', {
+  id: smallint('id').primaryKey(),
+  horizon: bigint('horizon', { mode: 'bigint' }).notNull(),
+});
+
+/**
+ * The figures of an agent's downline (every level, not the agent itself) per day of the brand's clock: the sum of
+ * the downline members' daily rows, kept by the fold and shifted by moves, so a team's period is a few rows.
+ */
+export const teamFiguresDaily = pgTable(
+  'team_figures_daily',
+  {
+    agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
+    ...amountColumns,
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agentId, table.day] })],
+);
+
+/**
+ * Active downline members of an agent per day, by the gap to each member's previous active day (1..92 days; 0
+ * for longer or never). Members active in [from, to] are then the rows of those days whose gap reaches back
+ * before `from` (gap 0 or gap > day − from): each member counted once, at its first active day of the period.
+ */
+export const teamActivityDaily = pgTable(
+  'team_activity_daily',
+  {
+    agentId: bigint('agent_id', { mode: 'bigint' }).notNull(),
+    brandId: bigint('brand_id', { mode: 'bigint' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gap: smallint('gap').notNull(),
+    members: integer('members').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agentId, table.day, table.gap] })],
 );
 
 /** Codes and links an agent hands out; registering with one places the member under the agent. */

@@ -106,8 +106,19 @@ export const ledgerTransactions = pgTable(
     /** The game product line (RNG, LIVE, SPORTS, …) of a bet, a win or a rebate; null for other movements. */
     productLine: text('product_line'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The database transaction that wrote it (`pg_current_xact_id()`): readers that follow the ledger (the agents'
+     * roll-up fold) take every posting below a snapshot's xmin exactly once, without a queue on the money's path.
+     */
+    xactId: bigint('xact_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
   },
-  (table) => [unique('ledger_transactions_idempotency_key').on(table.brandId, table.idempotencyKey)],
+  (table) => [
+    unique('ledger_transactions_idempotency_key').on(table.brandId, table.idempotencyKey),
+    // BRIN: next to nothing per insert; the fold reads the newest pages, which BRIN leaves unsummarised.
+    index('ledger_transactions_xact_idx').using('brin', table.xactId),
+  ],
 );
 
 /**

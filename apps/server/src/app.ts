@@ -380,16 +380,17 @@ export const buildApp = async ({
     ledger,
     realtimeSlotMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
   });
+  const rollups = createRollupService({ db: database.db });
+  scheduleRollupFold(scheduler, rollups, config.AGENT_FIGURES_FOLD_INTERVAL_MS);
   const agentSettlement = createSettlementService({
     db: database.db,
     ledger,
     wallet,
     realtimeSlotMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
     log: app.log,
+    foldFigures: rollups.fold,
   });
-  const rollups = createRollupService({ db: database.db });
-  scheduleRollupFold(scheduler, rollups, config.AGENT_FIGURES_FOLD_INTERVAL_MS);
-  scheduleAgentSettlement(scheduler, agentSettlement, rollups, {
+  scheduleAgentSettlement(scheduler, agentSettlement, {
     periodsMs: config.AGENT_SETTLEMENT_INTERVAL_MS,
     realtimeMs: config.AGENT_REALTIME_SALARY_INTERVAL_MS,
   });

@@ -12,6 +12,7 @@ import { seedWalletDemo } from '../wallet/wallet.seed';
 import { createWalletService } from '../wallet/wallet.service';
 import { localDate } from './contract-periods';
 import { type ContractBrand, createContractService } from './contracts.service';
+import { createRollupService } from './rollups.service';
 import { createSettlementService } from './settlement.service';
 
 /** Minor units of USD (exponent 2). */
@@ -28,6 +29,7 @@ export const createInstance = (
   const memberService = createMemberService({ db: database.db });
   const realtimeSlotMs = options.realtimeSlotMs ?? 300_000;
   const errors: unknown[] = [];
+  const rollups = createRollupService({ db: database.db });
   return {
     ledger,
     wallet,
@@ -48,6 +50,7 @@ export const createInstance = (
       realtimeSlotMs,
       ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       log: { error: (details) => errors.push(details) },
+      foldFigures: rollups.fold,
     }),
   };
 };

@@ -258,6 +258,31 @@ describe('agent contract settlement (worked examples, Europe/London)', () => {
     expect(await fixture.balance(middle)).toBe(usd(21));
   });
 
+  it('folds the ledger first: a bet made just before the run is paid for', async () => {
+    const { top, middle, players } = await team();
+    const [player] = players;
+    await fixture.fund(player, usd(300));
+    // From the start of this hour: real-time salary counts the hours from the contract's start.
+    at(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString());
+    const contract = await agree(top, middle, 'REALTIME_SALARY', [
+      { minFigure: '0.00', minActiveMembers: 0, rateBasisPoints: 100 },
+    ]);
+    const { ledger, wallet } = fixture.instance;
+    const house = await ledger.ensureSystemAccount(fixture.brand.id, 'house', 'USD');
+    await ledger.post({
+      brandId: fixture.brand.id,
+      idempotencyKey: `test-bet:${String(player.id)}:${contract.id}`,
+      kind: 'bet',
+      legs: [
+        { accountId: (await wallet.cashAccount(player, 'USD')).id, amount: -usd(300) },
+        { accountId: house.id, amount: usd(300) },
+      ],
+    });
+    at(new Date(Date.now() + 300_000).toISOString());
+    await fixture.instance.settlement.settleRealtime();
+    expect(await fixture.balance(middle)).toBe(usd(3));
+  });
+
   it('records UNPAID when the upline lacks the money and pays it once on a later run', async () => {
     const { top, middle, players } = await team(0n);
     at('2025-06-01T12:00:00Z');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows, type Transaction } from '../../db/database';
 
 /**
@@ -12,6 +12,27 @@ import { type Database, selectRows, type Transaction } from '../../db/database';
 
 /** Shared with `member_tree_on_move` and `agent_team_rebuild` (migration 0029). */
 const foldLock = 7245802;
+
+const figureColumns = [
+  'bet_count',
+  'bet_amount',
+  'valid_bet',
+  'payout',
+  'deposit_count',
+  'deposit_amount',
+  'withdrawal_count',
+  'withdrawal_amount',
+  'bonus_amount',
+];
+
+/** The upsert's SET list: every figure of the existing row `alias` plus the batch's (`excluded`). */
+const addedUp = (alias: string): SQL =>
+  sql.raw(
+    [
+      ...figureColumns.map((column) => `${column} = ${alias}.${column} + excluded.${column}`),
+      'updated_at = now()',
+    ].join(', '),
+  );
 
 type Flip = { member_id: string; day: string; active: boolean };
 type BatchRow = {
@@ -71,16 +92,7 @@ const applyBatch = (tx: Transaction, from: bigint, to: bigint): Promise<BatchRow
         sum(deposit_count), sum(deposit_amount), sum(withdrawal_count), sum(withdrawal_amount), sum(bonus_amount)
       from figures group by member_id, brand_id, hour_start order by member_id, hour_start
       on conflict (member_id, hour_start) do update set
-        bet_count = h.bet_count + excluded.bet_count,
-        bet_amount = h.bet_amount + excluded.bet_amount,
-        valid_bet = h.valid_bet + excluded.valid_bet,
-        payout = h.payout + excluded.payout,
-        deposit_count = h.deposit_count + excluded.deposit_count,
-        deposit_amount = h.deposit_amount + excluded.deposit_amount,
-        withdrawal_count = h.withdrawal_count + excluded.withdrawal_count,
-        withdrawal_amount = h.withdrawal_amount + excluded.withdrawal_amount,
-        bonus_amount = h.bonus_amount + excluded.bonus_amount,
-        updated_at = now()
+        ${addedUp('h')}
     ), team as (
       insert into team_figures_daily as d (agent_id, brand_id, day, bet_count, bet_amount, valid_bet, payout,
         deposit_count, deposit_amount, withdrawal_count, withdrawal_amount, bonus_amount)
@@ -90,16 +102,7 @@ const applyBatch = (tx: Transaction, from: bigint, to: bigint): Promise<BatchRow
       from per_day p cross join unnest(agent_ancestors(p.path, p.member_id)) agent
       group by agent, p.brand_id, p.day order by agent, p.day
       on conflict (agent_id, day) do update set
-        bet_count = d.bet_count + excluded.bet_count,
-        bet_amount = d.bet_amount + excluded.bet_amount,
-        valid_bet = d.valid_bet + excluded.valid_bet,
-        payout = d.payout + excluded.payout,
-        deposit_count = d.deposit_count + excluded.deposit_count,
-        deposit_amount = d.deposit_amount + excluded.deposit_amount,
-        withdrawal_count = d.withdrawal_count + excluded.withdrawal_count,
-        withdrawal_amount = d.withdrawal_amount + excluded.withdrawal_amount,
-        bonus_amount = d.bonus_amount + excluded.bonus_amount,
-        updated_at = now()
+        ${addedUp('d')}
     ), daily as (
       insert into member_figures_daily as d (member_id, brand_id, day, path, bet_count, bet_amount, valid_bet,
         payout, deposit_count, deposit_amount, withdrawal_count, withdrawal_amount, bonus_amount)
@@ -108,16 +111,7 @@ const applyBatch = (tx: Transaction, from: bigint, to: bigint): Promise<BatchRow
       from per_day order by member_id, day
       on conflict (member_id, day) do update set
         path = excluded.path,
-        bet_count = d.bet_count + excluded.bet_count,
-        bet_amount = d.bet_amount + excluded.bet_amount,
-        valid_bet = d.valid_bet + excluded.valid_bet,
-        payout = d.payout + excluded.payout,
-        deposit_count = d.deposit_count + excluded.deposit_count,
-        deposit_amount = d.deposit_amount + excluded.deposit_amount,
-        withdrawal_count = d.withdrawal_count + excluded.withdrawal_count,
-        withdrawal_amount = d.withdrawal_amount + excluded.withdrawal_amount,
-        bonus_amount = d.bonus_amount + excluded.bonus_amount,
-        updated_at = now()
+        ${addedUp('d')}
       returning d.member_id, d.day, d.valid_bet
     )
     select (select count(*)::int4 from taken) as taken, d.member_id, to_char(d.day, 'YYYY-MM-DD') as day,

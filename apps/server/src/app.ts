@@ -478,15 +478,20 @@ export const buildApp = async ({
       const brand = await site.resolveBrand(visitorOf(request));
       return { name: brand.siteName, shortName: brand.siteName.slice(0, 12), themeColor: brand.themeColor };
     },
-    // Home's guest content call and its first w_home banner (its largest paint), asked for while the script loads.
-    homePreloads: async (request) => {
+    // Home's guest content call and its first w_home banner (its largest paint), asked for while the script
+    // loads; the banner is in the page itself, where the carousel will show it.
+    homePage: async (request) => {
       const brand = await site.resolveBrand(visitorOf(request));
       const { list } = await content.listBanners(brand.id, 'w_home', brand.defaultLanguage);
       const query = new URLSearchParams(homeContentQuery('B', brand.defaultLanguage)).toString();
-      return [
-        { href: `/wps/relay/CSP_getContent?${query}`, as: 'fetch' as const },
-        ...list.slice(0, 1).map((banner) => ({ href: banner.url, as: 'image' as const })),
-      ];
+      const [first] = list;
+      return {
+        preloads: [
+          ...(first ? [{ href: first.url, as: 'image' as const }] : []),
+          { href: `/wps/relay/CSP_getContent?${query}`, as: 'fetch' as const },
+        ],
+        banner: first && { url: first.url, title: first.title, language: brand.defaultLanguage },
+      };
     },
   });
   return app;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerWebApp, siteInlineScriptHashes } from './web-app';
+import { registerWebApp, siteInlineScriptHashes, withHomeBanner, withPreloads } from './web-app';
 
 const buildSiteApp = async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'wps-web-'));
@@ -112,7 +112,7 @@ describe('per-brand pages and manifest', () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'wps-web-'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>site</title></head></html>',
+      '<!doctype html><html><head><title>site</title></head><body><div id="global-loader"><!--home-banner--></div></body></html>',
     );
     const built = {
       id: '/',
@@ -129,12 +129,16 @@ describe('per-brand pages and manifest', () => {
         ? { name: 'Lucky Lotus', color: '#aa2244' }
         : { name: 'Demo', color: '#0d0f1a' };
     await registerWebApp(app, dist, {
-      homePreloads: async (request) => {
+      homePage: async (request) => {
         if (request.headers.host === 'unknown.test') throw new Error('BRAND_NOT_FOUND');
-        return [
-          { href: '/wps/relay/CSP_getContent?types=B%2CPL&language=EN', as: 'fetch' },
-          { href: `/content/${brandOf(request.headers.host).name}.svg?a=1&b="2"`, as: 'image' },
-        ];
+        const image = `/content/${brandOf(request.headers.host).name}.svg?a=1&b="2"`;
+        return {
+          preloads: [
+            { href: '/wps/relay/CSP_getContent?types=B%2CPL&language=EN', as: 'fetch' },
+            { href: image, as: 'image' },
+          ],
+          banner: { url: image, title: 'Welcome <b>&</b> win', language: 'EN' },
+        };
       },
       webManifest: async (request) => {
         const brand = brandOf(request.headers.host);
@@ -167,10 +171,24 @@ describe('per-brand pages and manifest', () => {
 
     const lobby = await app.inject({ method: 'GET', url: '/rng', headers: { host: 'lotus.test' } });
     expect(lobby.body).not.toContain('rel="preload"');
+    expect(lobby.body).not.toContain('banner__image');
     // A host that names no brand gets the page as built.
     const unknown = await app.inject({ method: 'GET', url: '/', headers: { host: 'unknown.test' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).not.toContain('rel="preload"');
+    expect(unknown.body).toContain('<!--home-banner-->');
+  });
+
+  it('puts the brand’s first banner, escaped, in the home page’s loader and names its language', async () => {
+    const app = await buildBrandedSiteApp();
+    const page = await app.inject({ method: 'GET', url: '/', headers: { host: 'lotus.test' } });
+    expect(page.body).toContain('<html data-home-banner="EN">');
+    expect(page.body).not.toContain('<!--home-banner-->');
+    expect(page.body).toContain(
+      '<img class="banner__image" src="/content/Lucky Lotus.svg?a=1&amp;b=&quot;2&quot;" alt="" width="1200" height="400" fetchpriority="high" decoding="sync" />',
+    );
+    expect(page.body).toContain('<span class="banner__caption">Welcome &lt;b&gt;&amp;&lt;/b&gt; win</span>');
+    expect(page.body).not.toContain('<b>');
   });
 
   it('answers /manifest.webmanifest with the brand’s name and colour and the build’s icons', async () => {
@@ -197,5 +215,50 @@ describe('per-brand pages and manifest', () => {
       background_color: '#aa2244',
     });
     expect(await read('demo.test')).toMatchObject({ name: 'Demo', theme_color: '#0d0f1a' });
+  });
+});
+
+describe('home page start', () => {
+  const built = [
+    '<html lang="en" data-theme="dark"><head>',
+    '<script>theme()</script>',
+    '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+    '<link rel="preload" href="/wps/system/permission" as="fetch" crossorigin="anonymous" />',
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '</head><body><div id="global-loader" class="global-loader"><!--home-banner--><svg></svg></div><div id="root"></div></body></html>',
+  ].join('');
+
+  it('asks for the banner and the content call right after the style sheet, ahead of the script’s own calls', () => {
+    const html = withPreloads(built, [
+      { href: '/content/a.svg', as: 'image' },
+      { href: '/wps/relay/CSP_getContent?types=B', as: 'fetch' },
+    ]);
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+        '<link rel="preload" as="image" href="/content/a.svg" fetchpriority="high" />' +
+        '<link rel="preload" as="fetch" href="/wps/relay/CSP_getContent?types=B" crossorigin="anonymous" />' +
+        '<link rel="preload" href="/wps/system/permission"',
+    );
+  });
+
+  it('lays the banner out with the page’s own boxes inside the loader, hidden from screen readers', () => {
+    const html = withHomeBanner(built, { url: '/content/a.svg', title: 'Spin $& win', language: 'UR' });
+    expect(html.startsWith('<html data-home-banner="UR" lang="en" data-theme="dark">')).toBe(true);
+    expect(html).toContain(
+      '<div id="global-loader" class="global-loader">' +
+        '<div class="global-loader__page shell" data-side-menu="shown" aria-hidden="true">' +
+        '<div class="site-header"></div><div class="shell__main"><div class="page"><div class="banner-carousel">' +
+        '<div class="banner-carousel__track"><div class="banner"><img class="banner__image" src="/content/a.svg"',
+    );
+    // The caption is the banner's title as written, escaped ($& is not a replacement pattern here).
+    expect(html).toContain(
+      '<span class="banner__caption">Spin $&amp; win</span></div></div></div></div></div></div><svg>',
+    );
+  });
+
+  it('leaves the page as built without a banner or without the place for it', () => {
+    expect(withHomeBanner(built, undefined)).toBe(built);
+    const withoutPlace = built.replace('<!--home-banner-->', '');
+    expect(withHomeBanner(withoutPlace, { url: '/a.svg', title: 'A', language: 'EN' })).toBe(withoutPlace);
   });
 });

@@ -25,7 +25,7 @@ export const isPageRequest = (request: FastifyRequest): boolean => {
  * with one before the first paint, so a light-theme visitor never sees the dark page flash; a test keeps this
  * list equal to the scripts in apps/web/index.html.
  */
-export const siteInlineScriptHashes = ["'sha256-NZJvlWo42/7cPLXBqRU0AsEEk06SWvzM783dWv5zBzc='"];
+export const siteInlineScriptHashes = ["'sha256-oKp3n9pQs6BeGcC6/tOlrFW+HmaPTtonyBOrp8gBPdg='"];
 
 /** Hashed assets never change under their name; everything else (index.html) is revalidated. */
 export const setStaticCacheHeaders = (reply: FastifyReply, filePath: string): void => {
@@ -37,28 +37,65 @@ export const setStaticCacheHeaders = (reply: FastifyReply, filePath: string): vo
 const homePaths = new Set(['/', '/index', '/home']);
 const isHomePath = (url: string): boolean => homePaths.has(url.split('?')[0] ?? '');
 
-const escapeAttribute = (value: string): string =>
+const escapeHtml = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Something the home page will ask for as soon as its script runs, fetched from index.html instead. */
 export type PagePreload = { href: string; as: 'image' | 'fetch' };
 
+/** The brand's first w_home banner for a guest, in the brand's language: the home page's largest paint. */
+export type HomeBanner = { url: string; title: string; language: string };
+
+/** What the home page of a brand starts with before its script has run. */
+export type HomePageStart = { preloads: readonly PagePreload[]; banner?: HomeBanner | undefined };
+
 /**
- * index.html with high-priority preloads before `</head>`: the browser fetches the home page's largest paint
- * (its first banner) and the content call that places it while the script loads, instead of after the script
- * has run and asked for the site configuration. A fetch preload is anonymous (same-origin credentials), as
- * the site's own fetch is, so the browser hands the answer to it.
+ * index.html with high-priority preloads right after its style sheets (which the first paint needs anyway)
+ * and ahead of what the script needs: the browser fetches the home page's largest paint (its first banner)
+ * and the content call that places it while the script loads, instead of after the script has run and asked
+ * for the site configuration. A fetch preload is anonymous (same-origin credentials), as the site's own
+ * fetch is, so the browser hands the answer to it.
  */
 export const withPreloads = (html: string, preloads: readonly PagePreload[]): string => {
   if (preloads.length === 0) return html;
   const links = preloads
     .map(({ href, as }) =>
       as === 'image'
-        ? `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high" />`
-        : `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin="anonymous" />`,
+        ? `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`
+        : `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="anonymous" />`,
     )
     .join('');
-  return html.replace('</head>', `${links}</head>`);
+  const lastStyleSheet = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].at(-1);
+  if (lastStyleSheet === undefined)
+    return html.replace(/<script type="module"|<\/head>/, (tag) => `${links}${tag}`);
+  const end = lastStyleSheet.index + lastStyleSheet[0].length;
+  return `${html.slice(0, end)}${links}${html.slice(end)}`;
+};
+
+/** Where index.html (inside its loader) takes home's first banner. */
+export const homeBannerMarker = '<!--home-banner-->';
+
+/**
+ * index.html with the brand's first home banner inside the loader, as the home page will show it: the same
+ * classes around the same image and caption (banner-slide.tsx), so it is laid out where the carousel puts
+ * it, and the page's largest paint happens as soon as the style sheet and the image are here rather than
+ * after the script has run. The loader drops it when the page is on screen (global-loader.ts). `<html>`
+ * names its language: the theme script in index.html leaves it out for a member, a visit with parameters
+ * or a visitor who chose another language, whose home may show another banner.
+ */
+export const withHomeBanner = (html: string, banner: HomeBanner | undefined): string => {
+  if (banner === undefined || !html.includes(homeBannerMarker)) return html;
+  const markup =
+    '<div class="global-loader__page shell" data-side-menu="shown" aria-hidden="true">' +
+    '<div class="site-header"></div>' +
+    '<div class="shell__main"><div class="page"><div class="banner-carousel"><div class="banner-carousel__track">' +
+    '<div class="banner">' +
+    `<img class="banner__image" src="${escapeHtml(banner.url)}" alt="" width="1200" height="400" fetchpriority="high" decoding="sync" />` +
+    `<span class="banner__caption">${escapeHtml(banner.title)}</span>` +
+    '</div></div></div></div></div></div>';
+  return html
+    .replace(/<html\b/, `<html data-home-banner="${escapeHtml(banner.language)}"`)
+    .replace(homeBannerMarker, () => markup);
 };
 
 /** A brand's words and colour for its installable app. */
@@ -84,9 +121,9 @@ export type WebAppOptions = {
   webManifest?: (request: FastifyRequest) => Promise<BrandManifest>;
   /**
    * What the home page of the brand a request names (by its host) asks for first, preloaded from
-   * index.html. A failure (an unknown host) leaves the page as built.
+   * index.html, and its first banner. A failure (an unknown host) leaves the page as built.
    */
-  homePreloads?: (request: FastifyRequest) => Promise<readonly PagePreload[]>;
+  homePage?: (request: FastifyRequest) => Promise<HomePageStart>;
 };
 
 /**
@@ -128,16 +165,16 @@ export const registerWebApp = async (
     );
   }
 
-  // Home pages with their preloads, compressed once per distinct page (a handful: one per brand's banner).
+  // Home pages with their preloads and banner, compressed once per distinct page (a handful: one per brand).
   const indexHtml = hasSite ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   const homePages = new LRUCache<string, { html: string; br: Buffer; gzip: Buffer }>({ max: 100 });
   const homePageOf = async (request: FastifyRequest) => {
-    const preloads = await options.homePreloads?.(request).catch((error: unknown) => {
+    const start = await options.homePage?.(request).catch((error: unknown) => {
       request.log.debug({ err: error }, 'no preloads for this home page');
-      return [];
+      return undefined;
     });
-    if (preloads === undefined || preloads.length === 0) return null;
-    const html = withPreloads(indexHtml, preloads);
+    if (start === undefined || (start.preloads.length === 0 && start.banner === undefined)) return null;
+    const html = withHomeBanner(withPreloads(indexHtml, start.preloads), start.banner);
     const cached = homePages.get(html);
     if (cached) return cached;
     const page = { html, br: brotliCompressSync(html), gzip: gzipSync(html) };

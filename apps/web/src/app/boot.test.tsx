@@ -108,6 +108,22 @@ describe('boot', () => {
     expect(screen.queryByTestId('maintenance-end')).toBeNull();
   });
 
+  it('makes no router under maintenance: a token in the address stays unread', async () => {
+    window.sessionStorage.removeItem('token');
+    const permission = await buildServerPermission({ status: 1 });
+    const fetchMock = vi.fn<typeof fetch>(answerPermission(permission));
+    vi.stubGlobal('fetch', fetchMock);
+    window.history.replaceState(null, '', '/?token=abc');
+    const container = document.body.appendChild(document.createElement('div'));
+    await act(async () => {
+      mountedRoot = await bootSite(container, createQueryClient());
+    });
+
+    expect(screen.getByTestId('maintenance-screen')).toBeTruthy();
+    expect(window.sessionStorage.getItem('token')).toBeNull();
+    expect(window.location.search).toBe('?token=abc');
+  });
+
   it("shows the blocked-region screen with the visitor's IP for status 2", async () => {
     await bootWithPermission({ status: 2, location: { ip: '198.51.100.23', countryCode: 'XX' } });
 

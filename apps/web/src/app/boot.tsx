@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { SystemStatusValue } from '@wps/contracts/site-rules';
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { prefetchHomeContent } from '../features/content/api/prefetch-home-content';
 import { getPermissionQueryOptions } from '../features/site/api/get-permission';
@@ -9,7 +10,7 @@ import { hideGlobalLoader, showGlobalLoader } from '../lib/global-loader';
 import { adoptBrandLanguage, languageReady } from '../lib/i18n';
 import { saveMerchantCode } from '../lib/storage';
 import { AppProviders } from './app-providers';
-import { AppRouter } from './router';
+import { AppRouter, createSiteRouter } from './router';
 import { SystemStatusGate } from './system-status-gate';
 
 /**
@@ -30,14 +31,22 @@ export const bootSite = async (container: HTMLElement, queryClient: QueryClient)
       const { gtagId } = permission.info.analytics;
       if (gtagId !== null) loadGoogleAnalytics(gtagId);
       // The router hides the loader once the first page is on screen; the other screens have no router.
-      if (permission.status !== SystemStatusValue.normal) hideGlobalLoader();
-      root.render(
-        <AppProviders queryClient={queryClient}>
-          <SystemStatusGate>
-            <AppRouter />
-          </SystemStatusGate>
-        </AppProviders>,
-      );
+      const isOpen = permission.status === SystemStatusValue.normal;
+      if (!isOpen) hideGlobalLoader();
+      // The router (its routes' table and the first navigation) takes a task of its own, and the first
+      // render is a transition, which React splits into short slices: a slow phone's main thread is never
+      // held for the whole page at once.
+      const router = isOpen ? createSiteRouter() : undefined;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      startTransition(() => {
+        root.render(
+          <AppProviders queryClient={queryClient}>
+            <SystemStatusGate>
+              <AppRouter router={router} />
+            </SystemStatusGate>
+          </AppProviders>,
+        );
+      });
     } catch {
       hideGlobalLoader();
       root.render(

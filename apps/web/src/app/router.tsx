@@ -271,7 +271,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+/** The site's router: its table of routes, and the first navigation (with its loaders) under way. */
+export const createSiteRouter = () => createBrowserRouter(routes);
+
+type AppRouterProps = {
+  /** A router made beforehand (boot makes it in a task of its own); one is made here otherwise. */
+  router?: ReturnType<typeof createSiteRouter> | undefined;
+};
+
+export function AppRouter({ router: madeBefore }: AppRouterProps) {
+  const [router] = useState(() => madeBefore ?? createSiteRouter());
   return <RouterProvider router={router} />;
 }

@@ -12,6 +12,18 @@ const clockFormat: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+// One formatter per language: building one is slow (the first also loads the locale data), and the clock
+// formats every second.
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatterOf = (language: string): Intl.DateTimeFormat => {
+  let formatter = clockFormatters.get(language);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(language, clockFormat);
+    clockFormatters.set(language, formatter);
+  }
+  return formatter;
+};
+
 const useNow = (): Date => {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -35,7 +47,7 @@ export function LiveClock() {
       aria-label={t('header.clock')}
       data-testid="header-clock"
     >
-      <span>{new Intl.DateTimeFormat(i18n.language, clockFormat).format(now)}</span>{' '}
+      <span>{clockFormatterOf(i18n.language).format(now)}</span>{' '}
       <span className="live-clock__offset">({formatGmtOffset(now)})</span>
     </time>
   );

@@ -5,6 +5,12 @@ export const showGlobalLoader = (): void => {
   findLoader()?.removeAttribute('hidden');
 };
 
+/**
+ * Hides the loader. The first time, home's first banner that the server put in it (web-app.ts) goes too: the
+ * page shows it from then on, and a later wait (signing in or out) shows the plain loader.
+ */
 export const hideGlobalLoader = (): void => {
-  findLoader()?.setAttribute('hidden', '');
+  const loader = findLoader();
+  loader?.setAttribute('hidden', '');
+  loader?.querySelector('.global-loader__page')?.remove();
 };

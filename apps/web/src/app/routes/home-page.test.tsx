@@ -137,12 +137,15 @@ describe('home sections', () => {
     });
     expect(within(favourites).getByTestId('home-section-see-all').getAttribute('href')).toBe('/favorite');
     expect(cardsIn(await section('RECENT'))).toHaveLength(4);
-    expect(screen.getAllByTestId('home-section').map((element) => element.dataset.gameType)).toEqual([
-      'HOT',
-      'FAV',
-      'RECENT',
-      'RNG',
-    ]);
+    // The category rows render once the menus are in (a deferred render; see useDeferredQueryData).
+    await waitFor(() => {
+      expect(screen.getAllByTestId('home-section').map((element) => element.dataset.gameType)).toEqual([
+        'HOT',
+        'FAV',
+        'RECENT',
+        'RNG',
+      ]);
+    });
     expect(
       api.requestsTo('GET /wps/relay/MCSFE_getFavoriteGamesList').at(-1)?.url.searchParams.get('pageSize'),
     ).toBe('999');
@@ -174,6 +177,10 @@ describe('home sections', () => {
     expect(within(rng).getByTestId('home-games-deferred')).toBeTruthy();
     expect(api.requestsTo('GET /wps/relay/GCSGAME_gameList')).toHaveLength(0);
 
+    // The row watches for the screen once its render's effects have run (a deferred render's run later).
+    await waitFor(() => {
+      expect(observed.get(rng)).toBeDefined();
+    });
     const callback = observed.get(rng);
     act(() => {
       callback?.(

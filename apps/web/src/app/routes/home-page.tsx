@@ -14,12 +14,14 @@ import { homeCategories, lobbyPathOf } from '../../features/games/game-types';
 import { memberSectionPath } from '../../features/members/member-sections';
 import { useUnreadMessageCount } from '../../features/messages/api/get-unread-messages';
 import { usePermission } from '../../features/site/api/get-permission';
+import { useDeferredQueryData } from '../../lib/use-deferred-query-data';
 
 export function HomePage() {
   const { t } = useTranslation();
   const { siteName } = usePermission();
   const session = useSession();
-  const menus = useGameMenus();
+  // The tabs and a section per category render as a transition once the menus are here (see the hook).
+  const menus = useDeferredQueryData(useGameMenus());
   // Spec section 2, Home: only categories that have vendors get a tab and a section.
   const categories = categoriesWithVendors(menus.data, homeCategories);
   const hasMemberSections = session.isLogin && !session.isTrial;

@@ -14,6 +14,7 @@ import { imageUrlOf, listVendorImagePath, useImageHost } from '../images';
 import { GameGrid } from './game-grid';
 import { LazyImage } from '../../../components/lazy-image';
 import { QueryState } from '../../../components/query-state';
+import { useDeferredQueryData } from '../../../lib/use-deferred-query-data';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import './game-category-section.css';
 
@@ -212,13 +213,14 @@ export function GameCategorySection({ gameType, vendors }: GameCategorySectionPr
   const sectionRef = useRef<HTMLElement>(null);
   const isNear = useNearViewport(sectionRef);
   const list = useGameList({ gameType, pageNo: 1, pageSize }, language, { enabled: isNear });
-  const games = list.data?.games ?? [];
+  const shown = useDeferredQueryData(list);
+  const games = shown.data?.games ?? [];
   return (
     <HomeSection
       gameType={gameType}
       games={isCapped ? games.slice(0, homeLimits.capped) : games}
       vendors={{ category: gameType, cards: isCapped ? vendors.slice(0, homeLimits.capped) : vendors }}
-      isPending={list.isPending}
+      isPending={shown.isPending}
       error={list.error}
       onRetry={() => void list.refetch()}
       expectedGames={isNear ? (isCapped ? homeLimits.capped : homeLimits.games) : 0}
@@ -231,11 +233,12 @@ export function GameCategorySection({ gameType, vendors }: GameCategorySectionPr
 /** The hot games of every category. */
 export function HotGamesSection() {
   const hot = useHotGames({}, useGameLanguage());
+  const shown = useDeferredQueryData(hot);
   return (
     <HomeSection
       gameType="HOT"
-      games={hot.data ?? []}
-      isPending={hot.isPending}
+      games={shown.data ?? []}
+      isPending={shown.isPending}
       error={hot.error}
       onRetry={() => void hot.refetch()}
     />

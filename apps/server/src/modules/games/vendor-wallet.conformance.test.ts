@@ -94,6 +94,27 @@ describe('vendor wallet protocol', () => {
       expect(result.isSignedByPlatform).toBe(true);
     });
 
+    it('answers machine to machine: never compressed, without the site’s browser security headers', async () => {
+      const { member } = await player(1n);
+      const result = await vendor.call(
+        'user/balance',
+        { user: member.id.toString(), request_uuid: randomUUID() },
+        { acceptEncoding: 'br, gzip' },
+      );
+      expect(result.answer.status).toBe('RS_OK');
+      expect(result.isSignedByPlatform).toBe(true);
+      expect(result.headers['content-encoding']).toBeUndefined();
+      expect(result.headers['content-security-policy']).toBeUndefined();
+      expect(result.headers['x-request-id']).toEqual(expect.any(String));
+      // The site's own JSON answers are still compressed and carry the headers.
+      const site = await testApp.app.inject({
+        method: 'GET',
+        url: '/wps/system/domainRoute',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(site.headers['content-security-policy']).toEqual(expect.any(String));
+    });
+
     it('publishes the platform public key as PEM, the same on every call', async () => {
       const first = await testApp.app.inject({ method: 'GET', url: '/wps/vendor-wallet/public-key' });
       const second = await testApp.app.inject({ method: 'GET', url: '/wps/vendor-wallet/public-key' });

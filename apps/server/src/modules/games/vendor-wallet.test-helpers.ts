@@ -26,6 +26,7 @@ export type CallOptions = {
   signature?: string | null;
   vendorCode?: string;
   contentType?: string;
+  acceptEncoding?: string;
 };
 
 export type CallResult = {
@@ -34,6 +35,7 @@ export type CallResult = {
   raw: string;
   /** Whether our answer's X-Hub88-Signature verifies with the published public key. */
   isSignedByPlatform: boolean;
+  headers: Record<string, unknown>;
 };
 
 export type Body = Record<string, unknown>;
@@ -64,6 +66,7 @@ export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET'
     const headers: Record<string, string> = { 'content-type': options.contentType ?? 'application/json' };
     if (options.signature === undefined) headers['x-hub88-signature'] = signBody(payload);
     else if (options.signature !== null) headers['x-hub88-signature'] = options.signature;
+    if (options.acceptEncoding !== undefined) headers['accept-encoding'] = options.acceptEncoding;
     const response = await testApp.app.inject({
       method: 'POST',
       url: `/wps/vendor-wallet/${options.vendorCode ?? vendorCode}/${method}`,
@@ -78,6 +81,7 @@ export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET'
       isSignedByPlatform:
         typeof signature === 'string' &&
         verify('sha256', response.rawPayload, platformKey, Buffer.from(signature, 'base64')),
+      headers: response.headers,
     };
   };
 

@@ -279,6 +279,7 @@ export const buildApp = async ({
     turnover,
     members,
     brandCurrency: site.getBrandCurrency,
+    groupCommit: database.kind === 'postgres',
     onError: (error) => {
       app.log.error({ err: error }, 'vendor wallet call failed');
     },

@@ -49,6 +49,28 @@ describe.runIf(process.env.DATABASE_URL)('vendor wallet races on PostgreSQL', ()
     expect(await vendor.balance(member)).toBe(9_700n);
   });
 
+  it('answers bets of many members at once each on its own, a refused one among them changing nothing', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 16 }, async (_, index) => {
+        const member = await vendor.addPlayer(index === 5 ? 50n : 1_000n);
+        return { member, token: await vendor.openSession(member) };
+      }),
+    );
+    const bets = players.map(({ member, token }) => vendor.betBody(member, token, { cents: 100n }));
+    const results = await Promise.all(bets.map((bet) => vendor.call('transaction/bet', bet)));
+    expect(results.map((result) => result.answer.status)).toEqual(
+      players.map((_, index) => (index === 5 ? 'RS_ERROR_NOT_ENOUGH_MONEY' : 'RS_OK')),
+    );
+    for (const [index, { member }] of players.entries()) {
+      const expected = index === 5 ? 50n : 900n;
+      expect(results[index]?.answer.balance).toBe(protocolCents(expected));
+      expect(await vendor.balance(member)).toBe(expected);
+      const uuid = String(bets[index]?.transaction_uuid);
+      expect(await rowsOf(uuid)).toHaveLength(index === 5 ? 0 : 1);
+      expect(await postingsOf(uuid)).toHaveLength(index === 5 ? 0 : 1);
+    }
+  });
+
   it('commits the same win and the same rollback sent 20 times at once exactly once', async () => {
     const member = await vendor.addPlayer(10_000n);
     const token = await vendor.openSession(member);

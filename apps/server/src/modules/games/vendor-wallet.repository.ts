@@ -83,6 +83,21 @@ export const lockMember = async (executor: Executor, memberId: bigint): Promise<
   );
 };
 
+/**
+ * Several members' locks, in ascending key order, in one statement: the first of a batch of bets (see
+ * vendor-wallet.bet-batch.ts), so two batches never wait on each other's locks in a circle.
+ */
+export const lockMembers = async (executor: Executor, memberIds: readonly bigint[]): Promise<void> => {
+  const keys = `{${[...new Set(memberIds.map(memberLockKey))].sort((a, b) => a - b).join(',')}}`;
+  await selectPrepared(
+    executor,
+    'vendor_wallet_lock_members_v1',
+    sql`select pg_advisory_xact_lock(${memberLockNamespace}::int, key)
+        from unnest(${keys}::int[]) with ordinality as member_key (key, position)
+        order by position`,
+  );
+};
+
 type RoundRecord = {
   id: bigint;
   status: 'open' | 'settled';
@@ -160,10 +175,11 @@ export const lockMemberAndAddBet = async (
 export const betRoundReference = sql`'round:' || (select id from bet_round)`;
 
 /**
- * A new bet with money in ONE statement, so it needs no transaction of its own: the round, the ledger's posting
- * (`posting`, the ledger's CTEs, whose reference is `betRoundReference`) and the call's row. Any refusal (the
- * uuid or the ledger key taken, not enough money) fails the statement and nothing is written. Member order
- * comes from the round's and the cash balance's row locks, taken in the same order as a win's or a rollback's.
+ * A new bet with money in ONE statement, so it needs no transaction of its own: the member's advisory lock (as
+ * every money call of a member takes first), the round, the ledger's posting (`posting`, the ledger's CTEs,
+ * whose reference is `betRoundReference`) and the call's row. Any refusal (the uuid or the ledger key taken,
+ * not enough money) fails the statement and nothing is written. In a batch's transaction the lock is held
+ * already (advisory locks are re-entrant).
  */
 export const insertBetWithPosting = async (
   executor: Executor,
@@ -173,8 +189,9 @@ export const insertBetWithPosting = async (
 ): Promise<{ round: WalletRoundRow; balance: bigint | null }> => {
   const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null }>(
     executor,
-    'vendor_wallet_bet_v1',
-    sql`with bet_round as (${addBetToRound(round, sql`(select) as always`)}),
+    'vendor_wallet_bet_v2',
+    sql`with member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(round.memberId)}::int)),
+        bet_round as (${addBetToRound(round, sql`member_lock`)}),
         ${posting},
         bet_transaction as (
           insert into game_transactions

@@ -23,6 +23,7 @@ import type { LedgerService } from '../wallet/ledger.service';
 import type { MemberService } from '../members/members.service';
 import type { TurnoverService } from '../turnover/turnover.service';
 import type { WalletService } from '../wallet/wallet.service';
+import { createBetBatch } from './vendor-wallet.bet-batch';
 import * as repository from './vendor-wallet.repository';
 import type { WalletRoundRow, WalletTransactionRow } from './vendor-wallet.repository';
 import { parsePublicKey, verifySignature } from './wallet-signing';
@@ -74,6 +75,12 @@ export type VendorWalletDependencies = {
   members: Pick<MemberService, 'findById'>;
   /** A brand's wallet currency (site service). */
   brandCurrency: (brandId: bigint) => Promise<string | undefined>;
+  /**
+   * Commit concurrent bets together (vendor-wallet.bet-batch.ts): on PostgreSQL. PGlite runs one statement at a
+   * time on one connection, so there is nothing to group, and a batch's transaction would hold that connection
+   * while the ledger resolves an account outside it.
+   */
+  groupCommit?: boolean;
   /** Unexpected failures (answered RS_ERROR_UNKNOWN) are reported here. */
   onError?: (error: unknown) => void;
   now?: () => Date;
@@ -170,9 +177,11 @@ export const createVendorWalletService = ({
   turnover,
   members,
   brandCurrency,
+  groupCommit = false,
   onError,
   now = () => new Date(),
 }: VendorWalletDependencies) => {
+  const bets = createBetBatch({ db, ledger, ...(groupCommit ? {} : { maxBatch: 1 }) });
   const vendors = new LRUCache<string, VendorEntry>({ max: 1_000, ttl: catalogueTtlMs });
   const gameEntries = new LRUCache<string, GameEntry>({ max: 50_000, ttl: catalogueTtlMs });
   const currencies = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
@@ -434,17 +443,16 @@ export const createVendorWalletService = ({
       productLine,
     };
 
-    // The common case, a stake on a round that stays open: one statement, no transaction of its own (see
-    // insertBetWithPosting). A uuid or ledger key already taken, or not enough money, fails it whole.
+    // The common case, a stake on a round that stays open: one statement (see insertBetWithPosting), committed
+    // with the other bets being written at the time (vendor-wallet.bet-batch.ts). A uuid or ledger key already
+    // taken, or not enough money, fails it whole.
     if (amount > 0n && !request.round_closed) {
       try {
-        const placed = await ledger.postWithin(betPosting, repository.betRoundReference, (posting) =>
-          repository.insertBetWithPosting(db, newRound, posting, {
-            transactionUuid: request.transaction_uuid,
-            requestHash,
-            cashAccountId: accounts.cash.id,
-          }),
-        );
+        const placed = await bets.place({
+          posting: betPosting,
+          round: newRound,
+          call: { transactionUuid: request.transaction_uuid, requestHash, cashAccountId: accounts.cash.id },
+        });
         const balance = placed.balance ?? (await balanceOf(party));
         return { answer: answerOf('RS_OK', echo, party, balance), changedMemberId: party.member.id };
       } catch (error) {

@@ -535,7 +535,12 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
     statement: (ctes: SQL) => Promise<T>,
   ): Promise<T> => {
     const posting = checkPosting(request);
-    const { legs } = await resolveLegs(posting.brandId, posting.idempotencyKey, posting.legs, db);
+    const { legs } = await resolveLegs(
+      posting.brandId,
+      request.shardKey ?? posting.idempotencyKey,
+      posting.legs,
+      db,
+    );
     const ctes = repository.postingCtes(
       { ...posting, legs },
       { onKeyConflict: 'raise', ...(reference ? { reference } : {}) },

@@ -105,14 +105,14 @@ describe('vendor wallet protocol', () => {
       expect(result.isSignedByPlatform).toBe(true);
       expect(result.headers['content-encoding']).toBeUndefined();
       expect(result.headers['content-security-policy']).toBeUndefined();
-      expect(result.headers['x-request-id']).toEqual(expect.any(String));
+      expect(typeof result.headers['x-request-id']).toBe('string');
       // The site's own JSON answers are still compressed and carry the headers.
       const site = await testApp.app.inject({
         method: 'GET',
         url: '/wps/system/domainRoute',
         headers: { 'accept-encoding': 'br' },
       });
-      expect(site.headers['content-security-policy']).toEqual(expect.any(String));
+      expect(typeof site.headers['content-security-policy']).toBe('string');
     });
 
     it('publishes the platform public key as PEM, the same on every call', async () => {

@@ -83,6 +83,10 @@ export const lockMember = async (executor: Executor, memberId: bigint): Promise<
   );
 };
 
+/** The member's lock as a CTE named `member_lock`, for a statement whose first write selects from it. */
+const memberLockCte = (memberId: bigint): SQL =>
+  sql`member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(memberId)}::int))`;
+
 /**
  * Several members' locks, in ascending key order, in one statement: the first of a batch of bets (see
  * vendor-wallet.bet-batch.ts), so two batches never wait on each other's locks in a circle.
@@ -164,7 +168,7 @@ export const lockMemberAndAddBet = async (
   const [row] = await selectPrepared<RoundRecord>(
     executor,
     'vendor_wallet_bet_round_v2',
-    sql`with member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(round.memberId)}::int))
+    sql`with ${memberLockCte(round.memberId)}
         ${addBetToRound(round, sql`member_lock`)}`,
   );
   if (!row) throw new Error('game_rounds upsert returned no row');
@@ -190,7 +194,7 @@ export const insertBetWithPosting = async (
   const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null }>(
     executor,
     'vendor_wallet_bet_v2',
-    sql`with member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(round.memberId)}::int)),
+    sql`with ${memberLockCte(round.memberId)},
         bet_round as (${addBetToRound(round, sql`member_lock`)}),
         ${posting},
         bet_transaction as (

@@ -206,7 +206,7 @@ const measureService = async (
     brandCurrency: site.getBrandCurrency,
     groupCommit: true,
   });
-  const bodies = await signedBets(players, privateKey, 3_000 * durationSeconds, false);
+  const bodies = await signedBets(players, privateKey, 4_000 * durationSeconds, false);
   const latencies: number[] = [];
   let next = 0;
   let refused = 0;
@@ -306,7 +306,7 @@ export const vendorWalletBench = async (): Promise<BenchResult> => {
       `Product line of the bench game: ${categoryOf('RNG', vendorCode)}; one fresh round per bet; RSA-2048 both ways.`,
       "Requests are signed before the run (the vendor's cost); the server verifies each and signs each answer (node:crypto callbacks, on the thread pool).",
       'The vendor (autocannon) runs in a process of its own (bench/src/vendor-load.ts), as a vendor is another machine; it, the server and PostgreSQL share the machine\'s 2 cores. "server p99" is Fastify\'s own handling time.',
-      'A bet that leaves its round open is ONE statement (member lock, round upsert, ledger posting, game transaction row; a named prepared statement), committed with the bets that arrived meanwhile (group commit, vendor-wallet.bet-batch.ts); a bet that closes its round also settles it and records turnover, in a transaction of 6 round trips. The launch session is cached (it never changes); the member’s status is kept 2 s.',
+      'A bet that leaves its round open is ONE statement (member lock, round upsert, ledger posting, game transaction row; a named prepared statement), written in one statement with the bets that arrived meanwhile (group commit, vendor-wallet.bet-batch.ts); a bet that closes its round also settles it and records turnover, in a transaction of 6 round trips. The launch session is cached (it never changes); the member’s status is kept 2 s.',
       'The service-only row shows the database share; the difference to the HTTP rows is HTTP and signing every answer.',
     ],
   };

@@ -1,15 +1,17 @@
-import type { Database, Executor } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { LedgerService, PostingRequest } from '../wallet/ledger.service';
 import * as repository from './vendor-wallet.repository';
 
 /**
  * Group commit for the common bet (a stake on a round that stays open): bets that arrive while earlier ones are
- * being written are written together, one statement each, in ONE database transaction, so the commit (about a
- * third of the database's work for a bet) is paid once per batch. Every bet keeps its own answer:
+ * being written are written together in ONE statement (`repository.insertBetBatch`), so the commit (about a
+ * third of the database's work for a bet), the round trips, the planning and the clearing account's balance
+ * row are paid once per batch. Every bet keeps its own answer:
  *
  * - a batch first takes all its members' advisory locks in ascending order (as wins and rollbacks take theirs,
- *   one member), then writes the bets in the order of their cash accounts (as transfers lock them), all on one
- *   shard of the vendor's clearing account; so batches, wins, rollbacks and transfers never wait in a circle;
+ *   one member), then the bets' postings lock balance rows in (account, shard) order (as every posting does),
+ *   all on one shard of the vendor's clearing account; so batches, wins, rollbacks and transfers never wait in
+ *   a circle;
  * - any failure in a batch (not enough money, a uuid seen before, the database) rolls it back whole, and its
  *   bets are then written one by one, each answered as if it had come alone;
  * - a bet is answered only after its batch (or its own statement) committed.
@@ -27,7 +29,7 @@ type Waiting = BatchedBet & { resolve: (placed: PlacedBet) => void; reject: (err
 
 export type BetBatchOptions = {
   db: Database;
-  ledger: Pick<LedgerService, 'postWithin'>;
+  ledger: Pick<LedgerService, 'postWithin' | 'postBatchWithin'>;
   /** Batches written at once (each holds a pooled connection). */
   maxInFlight?: number;
   /** Bets in one batch at most. */
@@ -40,16 +42,13 @@ export const createBetBatch = ({ db, ledger, maxInFlight = 8, maxBatch = 32 }: B
   let isScheduled = false;
   let batchCount = 0;
 
-  const write = (executor: Executor, bet: BatchedBet, shardKey?: string): Promise<PlacedBet> =>
-    ledger.postWithin(
-      shardKey === undefined ? bet.posting : { ...bet.posting, shardKey },
-      repository.betRoundReference,
-      (ctes) => repository.insertBetWithPosting(executor, bet.round, ctes, bet.call),
-    );
-
   const writeAlone = async (bet: Waiting): Promise<void> => {
     try {
-      bet.resolve(await write(db, bet));
+      bet.resolve(
+        await ledger.postWithin(bet.posting, repository.betRoundReference, (ctes) =>
+          repository.insertBetWithPosting(db, bet.round, ctes, bet.call),
+        ),
+      );
     } catch (error) {
       bet.reject(error);
     }
@@ -60,30 +59,19 @@ export const createBetBatch = ({ db, ledger, maxInFlight = 8, maxBatch = 32 }: B
     if (batch.length === 1 && only) return writeAlone(only);
     batchCount += 1;
     const shardKey = `bet-batch:${batchCount}`;
-    const ordered = [...batch].sort((a, b) =>
-      a.call.cashAccountId === b.call.cashAccountId
-        ? 0
-        : a.call.cashAccountId < b.call.cashAccountId
-          ? -1
-          : 1,
-    );
     let placed: PlacedBet[];
     try {
-      placed = await db.transaction(async (tx) => {
-        await repository.lockMembers(
-          tx,
-          ordered.map((bet) => bet.round.memberId),
-        );
-        const results: PlacedBet[] = [];
-        for (const bet of ordered) results.push(await write(tx, bet, shardKey));
-        return results;
-      });
+      placed = await ledger.postBatchWithin(
+        batch.map((bet) => ({ ...bet.posting, shardKey })),
+        repository.betBatchReferences,
+        (ctes) => repository.insertBetBatch(db, batch, ctes),
+      );
     } catch {
       // Which bet failed and why is for each bet's own statement to say; nothing of the batch was written.
-      await Promise.all(ordered.map(writeAlone));
+      await Promise.all(batch.map(writeAlone));
       return;
     }
-    ordered.forEach((bet, index) => {
+    batch.forEach((bet, index) => {
       const result = placed[index];
       if (result) bet.resolve(result);
       else bet.reject(new Error('a batched bet has no result'));

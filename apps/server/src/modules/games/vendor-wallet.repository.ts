@@ -87,21 +87,6 @@ export const lockMember = async (executor: Executor, memberId: bigint): Promise<
 const memberLockCte = (memberId: bigint): SQL =>
   sql`member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(memberId)}::int))`;
 
-/**
- * Several members' locks, in ascending key order, in one statement: the first of a batch of bets (see
- * vendor-wallet.bet-batch.ts), so two batches never wait on each other's locks in a circle.
- */
-export const lockMembers = async (executor: Executor, memberIds: readonly bigint[]): Promise<void> => {
-  const keys = `{${[...new Set(memberIds.map(memberLockKey))].sort((a, b) => a - b).join(',')}}`;
-  await selectPrepared(
-    executor,
-    'vendor_wallet_lock_members_v1',
-    sql`select pg_advisory_xact_lock(${memberLockNamespace}::int, key)
-        from unnest(${keys}::int[]) with ordinality as member_key (key, position)
-        order by position`,
-  );
-};
-
 type RoundRecord = {
   id: bigint;
   status: 'open' | 'settled';
@@ -215,6 +200,105 @@ export const insertBetWithPosting = async (
   );
   if (!row) throw new Error('the bet statement wrote no round or no call');
   return { round: toRoundRow(row), balance: row.balance_after };
+};
+
+/** A Postgres array literal of texts (each quoted). */
+const toTextArray = (values: readonly string[]): string =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+const toNumberArray = (values: ReadonlyArray<bigint | number>): string => `{${values.join(',')}}`;
+
+/** What the ledger's postings of a bet batch record as references: the rounds the batch statement writes. */
+export const betBatchReferences = sql`bet_round_refs`;
+
+export type NewBet = {
+  round: NewBetRound;
+  call: { transactionUuid: string; requestHash: string; cashAccountId: bigint };
+};
+
+/**
+ * Many new bets on rounds that stay open in ONE statement (group commit, see vendor-wallet.bet-batch.ts): the
+ * members' advisory locks in ascending key order, the rounds, the ledger's postings (`postings`, the ledger's
+ * batch CTEs, whose references come from `bet_round_refs`) and the calls' rows. Any refusal (a uuid or ledger
+ * key taken, not enough money for one of them, two bets on one round) fails the statement and nothing is
+ * written; the calls' rows are written whenever the statement succeeds (a data-modifying CTE always runs to
+ * its end), one per bet, in the order given. Answers each bet's round and the member's balance after it, in the order given.
+ */
+export const insertBetBatch = async (
+  executor: Executor,
+  bets: readonly NewBet[],
+  postings: SQL,
+): Promise<Array<{ round: WalletRoundRow; balance: bigint | null }>> => {
+  const lockKeys = [...new Set(bets.map((bet) => memberLockKey(bet.round.memberId)))].sort((a, b) => a - b);
+  const rows = await selectPrepared<RoundRecord & { ordinal: number; balance_after: bigint | null }>(
+    executor,
+    'vendor_wallet_bet_batch_v1',
+    sql`with member_locks as (
+          select pg_advisory_xact_lock(${memberLockNamespace}::int, key)
+          from unnest(${toNumberArray(lockKeys)}::int[]) with ordinality as member_key (key, position)
+          order by position
+        ),
+        bet_batch as (
+          select * from unnest(
+            ${toNumberArray(bets.map((_, ordinal) => ordinal))}::int[],
+            ${toNumberArray(bets.map((bet) => bet.round.brandId))}::bigint[],
+            ${toNumberArray(bets.map((bet) => bet.round.memberId))}::bigint[],
+            ${toNumberArray(bets.map((bet) => bet.round.vendorId))}::bigint[],
+            ${toNumberArray(bets.map((bet) => bet.round.gameId))}::bigint[],
+            ${toTextArray(bets.map((bet) => bet.round.roundRef))}::text[],
+            ${toTextArray(bets.map((bet) => bet.round.productLine))}::text[],
+            ${toTextArray(bets.map((bet) => bet.round.currency))}::text[],
+            ${toNumberArray(bets.map((bet) => bet.round.amount))}::bigint[],
+            ${toTextArray(bets.map((bet) => bet.call.transactionUuid))}::text[],
+            ${toTextArray(bets.map((bet) => bet.call.requestHash))}::text[],
+            ${toNumberArray(bets.map((bet) => bet.call.cashAccountId))}::bigint[]
+          ) as bet (ordinal, brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, amount,
+                    transaction_uuid, request_hash, cash_account_id)
+        ),
+        bet_rounds as (
+          insert into game_rounds
+            (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount)
+          select brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, 'open', amount
+          from bet_batch
+          where (select count(*) from member_locks) > 0
+          order by ordinal
+          on conflict (vendor_id, member_id, round_ref) do update set
+            bet_amount = game_rounds.bet_amount + excluded.bet_amount,
+            status = 'open',
+            settled_at = null,
+            updated_at = now()
+          returning id, vendor_id, member_id, round_ref, status, bet_amount, refunded_amount, valid_bet,
+                    turnover_recorded
+        ),
+        bet_round_refs as (
+          select bet.ordinal, bet_rounds.id, 'round:' || bet_rounds.id as reference
+          from bet_batch bet
+          join bet_rounds on bet_rounds.vendor_id = bet.vendor_id and bet_rounds.member_id = bet.member_id
+            and bet_rounds.round_ref = bet.round_ref
+        ),
+        ${postings},
+        bet_transactions as (
+          insert into game_transactions
+            (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, amount, request_hash,
+             ledger_transaction_id)
+          select bet.vendor_id, bet.transaction_uuid, 'bet', bet.brand_id, bet.member_id, refs.id, bet.amount,
+                 bet.request_hash, ledger_batch_transactions.id
+          from bet_batch bet
+          join bet_round_refs refs on refs.ordinal = bet.ordinal
+          join ledger_batch_transactions on ledger_batch_transactions.ordinal = bet.ordinal
+          order by bet.ordinal
+          returning id
+        )
+        select bet.ordinal, bet_rounds.id, bet_rounds.status, bet_rounds.bet_amount, bet_rounds.refunded_amount,
+               bet_rounds.valid_bet, bet_rounds.turnover_recorded, entry.balance_after
+        from bet_batch bet
+        join bet_round_refs refs on refs.ordinal = bet.ordinal
+        join bet_rounds on bet_rounds.id = refs.id
+        join ledger_batch_transactions on ledger_batch_transactions.ordinal = bet.ordinal
+        left join ledger_batch_entries entry on entry.transaction_id = ledger_batch_transactions.id
+          and entry.account_id = bet.cash_account_id
+        order by bet.ordinal`,
+  );
+  return rows.map((row) => ({ round: toRoundRow(row), balance: row.balance_after }));
 };
 
 export type WalletTransactionRow = {

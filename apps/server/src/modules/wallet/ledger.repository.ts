@@ -294,81 +294,111 @@ export const markHoldSettled = async (
 const toTextArrayLiteral = (values: ReadonlyArray<string | null>): string =>
   `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 
+export type PostingBatchCteOptions = {
+  /** See PostingCteOptions. */
+  onKeyConflict: 'nothing' | 'raise';
+  /**
+   * A relation of the caller's CTEs with columns (ordinal, reference): the reference of the posting at that
+   * position (0-based) instead of its own.
+   */
+  references?: SQL;
+};
+
 /**
- * Many postings of one brand in ONE statement (settling a lottery draw pays thousands of wins): every new
- * transaction under its key (keys used before are skipped: the caller checks them as replays), every touched
- * balance row locked once in (account, shard) order, moved by the sum of its legs, and one entry per leg whose
- * balance_after is the running sum in posting order (so entry ids follow it). The overdraft check applies to
- * each row's final balance, so a batch is for movements whose debits come from accounts that may go negative
- * (the house paying wins). Answers the keys written with their transaction ids.
+ * Many postings (of any brands) as common table expressions of ONE statement: every new transaction under its
+ * key (`ledger_batch_transactions`: ordinal, id), every touched balance row locked once in (account, shard)
+ * order and moved by the sum of its legs, and one entry per leg whose balance_after is the running sum in
+ * posting order, so entry ids follow it (`ledger_batch_entries`: transaction_id, account_id, shard, amount,
+ * balance_after). The overdraft check applies to each balance row's final value, which equals the check of
+ * every posting in turn when an account that may not go negative is only debited in the batch.
+ */
+export const postingBatchCtes = (postings: readonly NewPosting[], options: PostingBatchCteOptions): SQL => {
+  const legs = postings.flatMap((posting, ordinal) => posting.legs.map((leg) => ({ ordinal, ...leg })));
+  return sql`
+  ledger_batch as (
+    select * from unnest(
+      ${toArrayLiteral(postings.map((_, ordinal) => ordinal))}::int[],
+      ${toArrayLiteral(postings.map((posting) => posting.brandId))}::bigint[],
+      ${toTextArrayLiteral(postings.map((posting) => posting.idempotencyKey))}::text[],
+      ${toTextArrayLiteral(postings.map((posting) => posting.requestHash))}::text[],
+      ${toTextArrayLiteral(postings.map((posting) => posting.kind))}::text[],
+      ${toTextArrayLiteral(postings.map((posting) => posting.reference))}::text[],
+      ${toTextArrayLiteral(postings.map((posting) => posting.memo))}::text[],
+      ${toTextArrayLiteral(postings.map((posting) => posting.productLine))}::text[]
+    ) as batch (ordinal, brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
+  ),
+  ledger_new_transactions as (
+    insert into ledger_transactions (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
+    select batch.brand_id, batch.idempotency_key, batch.request_hash, batch.kind,
+           ${options.references ? sql`coalesce(caller.reference, batch.reference)` : sql`batch.reference`},
+           batch.memo, batch.product_line
+    from ledger_batch batch
+    ${options.references ? sql`left join ${options.references} caller on caller.ordinal = batch.ordinal` : sql``}
+    order by batch.ordinal
+    ${options.onKeyConflict === 'nothing' ? sql`on conflict (brand_id, idempotency_key) do nothing` : sql``}
+    returning id, brand_id, idempotency_key
+  ),
+  ledger_batch_transactions as (
+    select batch.ordinal, new_transactions.id
+    from ledger_batch batch
+    join ledger_new_transactions new_transactions
+      on new_transactions.brand_id = batch.brand_id and new_transactions.idempotency_key = batch.idempotency_key
+  ),
+  ledger_batch_legs as (
+    select transactions.id as transaction_id, leg.ordinal, leg.account_id, leg.shard, leg.amount
+    from unnest(
+      ${toArrayLiteral(legs.map((leg) => leg.ordinal))}::int[],
+      ${toArrayLiteral(legs.map((leg) => leg.accountId))}::bigint[],
+      ${toArrayLiteral(legs.map((leg) => leg.shard))}::smallint[],
+      ${toArrayLiteral(legs.map((leg) => leg.amount))}::bigint[]
+    ) as leg (ordinal, account_id, shard, amount)
+    join ledger_batch_transactions transactions on transactions.ordinal = leg.ordinal
+  ),
+  ledger_batch_totals as (
+    select account_id, shard, sum(amount)::bigint as total from ledger_batch_legs group by account_id, shard
+  ),
+  ledger_batch_locked as (
+    select balance.account_id, balance.shard
+    from ledger_balances balance
+    join ledger_batch_totals totals on totals.account_id = balance.account_id and totals.shard = balance.shard
+    order by balance.account_id, balance.shard
+    for update of balance
+  ),
+  ledger_batch_moved as (
+    update ledger_balances balance
+    set balance = balance.balance + totals.total
+    from ledger_batch_locked locked
+    join ledger_batch_totals totals on totals.account_id = locked.account_id and totals.shard = locked.shard
+    where balance.account_id = locked.account_id and balance.shard = locked.shard
+    returning balance.account_id, balance.shard, balance.currency, balance.balance - totals.total as opening
+  ),
+  ledger_batch_entries as (
+    insert into ledger_entries (transaction_id, account_id, shard, currency, amount, balance_after)
+    select legs.transaction_id, legs.account_id, legs.shard, moved.currency, legs.amount,
+           moved.opening + sum(legs.amount) over (partition by legs.account_id, legs.shard order by legs.ordinal)
+    from ledger_batch_legs legs
+    join ledger_batch_moved moved on moved.account_id = legs.account_id and moved.shard = legs.shard
+    order by legs.ordinal, legs.account_id, legs.shard
+    returning transaction_id, account_id, shard, amount, balance_after
+  )`;
+};
+
+/**
+ * Many postings in ONE statement (settling a lottery draw pays thousands of wins; see `postingBatchCtes`):
+ * keys used before are skipped (the caller checks them as replays). The overdraft check applies to each row's
+ * final balance, so a batch is for movements whose debits come from accounts that may go negative (the house
+ * paying wins). Answers the keys written with their transaction ids.
  */
 export const insertPostingBatch = async (
   executor: Executor,
-  brandId: bigint,
-  postings: readonly Omit<NewPosting, 'brandId'>[],
+  postings: readonly NewPosting[],
 ): Promise<Array<{ idempotencyKey: string; transactionId: bigint }>> => {
   if (postings.length === 0) return [];
-  const legs = postings.flatMap((posting, ordinal) => posting.legs.map((leg) => ({ ordinal, ...leg })));
   const result: unknown = await executor.execute(sql`
-    with batch as (
-      select * from unnest(
-        ${toArrayLiteral(postings.map((_, ordinal) => ordinal))}::int[],
-        ${toTextArrayLiteral(postings.map((posting) => posting.idempotencyKey))}::text[],
-        ${toTextArrayLiteral(postings.map((posting) => posting.requestHash))}::text[],
-        ${toTextArrayLiteral(postings.map((posting) => posting.kind))}::text[],
-        ${toTextArrayLiteral(postings.map((posting) => posting.reference))}::text[],
-        ${toTextArrayLiteral(postings.map((posting) => posting.memo))}::text[],
-        ${toTextArrayLiteral(postings.map((posting) => posting.productLine))}::text[]
-      ) as batch (ordinal, idempotency_key, request_hash, kind, reference, memo, product_line)
-    ),
-    new_transactions as (
-      insert into ledger_transactions (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
-      select ${brandId}, idempotency_key, request_hash, kind, reference, memo, product_line from batch order by ordinal
-      on conflict (brand_id, idempotency_key) do nothing
-      returning id, idempotency_key
-    ),
-    legs as (
-      select new_transactions.id as transaction_id, leg.ordinal, leg.account_id, leg.shard, leg.amount
-      from unnest(
-        ${toArrayLiteral(legs.map((leg) => leg.ordinal))}::int[],
-        ${toArrayLiteral(legs.map((leg) => leg.accountId))}::bigint[],
-        ${toArrayLiteral(legs.map((leg) => leg.shard))}::smallint[],
-        ${toArrayLiteral(legs.map((leg) => leg.amount))}::bigint[]
-      ) as leg (ordinal, account_id, shard, amount)
-      join batch on batch.ordinal = leg.ordinal
-      join new_transactions on new_transactions.idempotency_key = batch.idempotency_key
-    ),
-    totals as (
-      select account_id, shard, sum(amount)::bigint as total from legs group by account_id, shard
-    ),
-    locked as (
-      select balance.account_id, balance.shard
-      from ledger_balances balance
-      join totals on totals.account_id = balance.account_id and totals.shard = balance.shard
-      order by balance.account_id, balance.shard
-      for update of balance
-    ),
-    moved as (
-      update ledger_balances balance
-      set balance = balance.balance + totals.total
-      from locked
-      join totals on totals.account_id = locked.account_id and totals.shard = locked.shard
-      where balance.account_id = locked.account_id and balance.shard = locked.shard
-      returning balance.account_id, balance.shard, balance.currency, balance.balance - totals.total as opening
-    ),
-    entries as (
-      insert into ledger_entries (transaction_id, account_id, shard, currency, amount, balance_after)
-      select legs.transaction_id, legs.account_id, legs.shard, moved.currency, legs.amount,
-             moved.opening + sum(legs.amount) over (
-               partition by legs.account_id, legs.shard order by legs.ordinal
-             )
-      from legs join moved on moved.account_id = legs.account_id and moved.shard = legs.shard
-      order by legs.ordinal, legs.account_id, legs.shard
-      returning transaction_id
-    )
+    with ${postingBatchCtes(postings, { onKeyConflict: 'nothing' })}
     select new_transactions.idempotency_key, new_transactions.id,
-           (select count(*) from entries) as entry_count
-    from new_transactions`);
+           (select count(*) from ledger_batch_entries) as entry_count
+    from ledger_new_transactions new_transactions`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
     idempotency_key: string;
     id: bigint;

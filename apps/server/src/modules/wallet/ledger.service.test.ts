@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
@@ -643,6 +643,87 @@ describe('ledger service', () => {
       await expect(stake(member, 300n, newKey(), sql`and balance_after / 0 = 1`)).rejects.toThrow();
       expect(await rowCounts()).toEqual(before);
       expect(await fixture.ledger.getBalance(member)).toBe(1_000n);
+    });
+  });
+
+  describe('a batch inside the caller’s statement', () => {
+    const stakes = (bets: ReadonlyArray<{ member: bigint; amount: bigint; key: string }>) =>
+      fixture.ledger.postBatchWithin(
+        bets.map(({ member, amount, key }) => ({
+          brandId: fixture.brandId,
+          idempotencyKey: key,
+          kind: 'bet',
+          legs: [
+            { accountId: member, amount: -amount },
+            { accountId: fixture.house, amount },
+          ],
+          shardKey: 'one-shard',
+        })),
+        sql`(select 1 as ordinal, 'caller:second' as reference)`,
+        async (ctes) => {
+          const rows = await selectPrepared<{ ordinal: number; balance_after: bigint }>(
+            fixture.database.db,
+            'ledger_test_batch_stakes',
+            sql`with ${ctes}
+                select transactions.ordinal, entry.balance_after
+                from ledger_batch_transactions transactions
+                join ledger_batch_entries entry on entry.transaction_id = transactions.id and entry.amount < 0
+                order by transactions.ordinal`,
+          );
+          return rows.map((row) => row.balance_after);
+        },
+      );
+
+    it('writes each posting under its key with the running balance, and the caller’s references', async () => {
+      const first = await fixture.createMemberCash();
+      const second = await fixture.createMemberCash();
+      await deposit(first, 1_000n);
+      await deposit(second, 500n);
+      const bets = [
+        { member: first, amount: 100n, key: newKey() },
+        { member: second, amount: 50n, key: newKey() },
+        { member: first, amount: 200n, key: newKey() },
+      ];
+      const keys = bets.map((bet) => bet.key);
+      const balances = await stakes(bets);
+      expect(balances).toEqual([900n, 450n, 700n]);
+      expect(await fixture.ledger.getBalance(first)).toBe(700n);
+      expect(await fixture.ledger.getBalance(second)).toBe(450n);
+      const rows = await fixture.database.db
+        .select({ key: ledgerTransactions.idempotencyKey, reference: ledgerTransactions.reference })
+        .from(ledgerTransactions)
+        .where(inArray(ledgerTransactions.idempotencyKey, keys));
+      expect(rows.map((row) => [keys.indexOf(row.key), row.reference]).sort()).toEqual([
+        [0, null],
+        [1, 'caller:second'],
+        [2, null],
+      ]);
+    });
+
+    it('fails the whole batch when one posting would overdraw or reuses a key, writing nothing', async () => {
+      const member = await fixture.createMemberCash();
+      await deposit(member, 1_000n);
+      const used = newKey();
+      await stakes([{ member, amount: 100n, key: used }]);
+      const before = await rowCounts();
+      expect(
+        await reasonOf(
+          stakes([
+            { member, amount: 600n, key: newKey() },
+            { member, amount: 600n, key: newKey() },
+          ]),
+        ),
+      ).toBe('insufficient_funds');
+      expect(
+        await reasonOf(
+          stakes([
+            { member, amount: 10n, key: newKey() },
+            { member, amount: 10n, key: used },
+          ]),
+        ),
+      ).toBe('idempotency_conflict');
+      expect(await rowCounts()).toEqual(before);
+      expect(await fixture.ledger.getBalance(member)).toBe(900n);
     });
   });
 

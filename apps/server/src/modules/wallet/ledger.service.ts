@@ -469,6 +469,29 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
   const post = async (request: PostingRequest, options: LedgerCallOptions = {}): Promise<PostingResult> =>
     writePosting(options.executor ?? db, checkPosting(request), request.shardKey);
 
+  /** Checks each posting of a batch and picks its legs' shards; a key may appear once per batch. */
+  const checkBatch = async (
+    requests: readonly PostingRequest[],
+    executor: Executor,
+  ): Promise<repository.NewPosting[]> => {
+    const postings: repository.NewPosting[] = [];
+    const seen = new Set<string>();
+    for (const request of requests) {
+      const posting = checkPosting(request);
+      const key = `${posting.brandId}:${posting.idempotencyKey}`;
+      if (seen.has(key)) throw new LedgerError('invalid_request', 'A key appears twice in one batch');
+      seen.add(key);
+      const { legs } = await resolveLegs(
+        posting.brandId,
+        request.shardKey ?? posting.idempotencyKey,
+        posting.legs,
+        executor,
+      );
+      postings.push({ ...posting, legs });
+    }
+    return postings;
+  };
+
   /**
    * Many postings of one brand in one statement (see `repository.insertPostingBatch`), for bulk payouts such
    * as a lottery draw's wins: each keeps its own idempotency key; a key used before by the same request is a
@@ -482,27 +505,15 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
     options: LedgerCallOptions = {},
   ): Promise<Array<{ idempotencyKey: string; transactionId: bigint; isReplay: boolean }>> => {
     const executor = options.executor ?? db;
-    const postings: Array<Omit<repository.NewPosting, 'brandId'>> = [];
-    const seen = new Set<string>();
-    for (const request of requests) {
-      if (request.brandId !== brandId) throw new LedgerError('invalid_request', 'A batch is for one brand');
-      const posting = checkPosting(request);
-      if (seen.has(posting.idempotencyKey)) {
-        throw new LedgerError('invalid_request', 'A key appears twice in one batch');
-      }
-      seen.add(posting.idempotencyKey);
-      const { legs } = await resolveLegs(
-        brandId,
-        request.shardKey ?? posting.idempotencyKey,
-        posting.legs,
-        executor,
-      );
-      postings.push({ ...posting, legs });
+    if (requests.some((request) => request.brandId !== brandId)) {
+      throw new LedgerError('invalid_request', 'A batch is for one brand');
     }
+    const postings = await checkBatch(requests, executor);
     const written = new Map(
-      (await withDatabaseErrors(() => repository.insertPostingBatch(executor, brandId, postings))).map(
-        (row) => [row.idempotencyKey, row.transactionId],
-      ),
+      (await withDatabaseErrors(() => repository.insertPostingBatch(executor, postings))).map((row) => [
+        row.idempotencyKey,
+        row.transactionId,
+      ]),
     );
     const results: Array<{ idempotencyKey: string; transactionId: bigint; isReplay: boolean }> = [];
     for (const posting of postings) {
@@ -545,6 +556,25 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       { ...posting, legs },
       { onKeyConflict: 'raise', ...(reference ? { reference } : {}) },
     );
+    return withDatabaseErrors(() => statement(ctes));
+  };
+
+  /**
+   * Many postings written inside the caller's own statement (`postWithin` for a batch): `statement` receives
+   * them as common table expressions (see `ledger.repository.postingBatchCtes`); `references` is a relation of
+   * the caller's CTEs (ordinal, reference) whose reference replaces a posting's. Any refusal fails the whole
+   * statement (a key used before, or a balance that would end below zero) and comes back as a LedgerError.
+   */
+  const postBatchWithin = async <T>(
+    requests: readonly PostingRequest[],
+    references: SQL | undefined,
+    statement: (ctes: SQL) => Promise<T>,
+  ): Promise<T> => {
+    const postings = await checkBatch(requests, db);
+    const ctes = repository.postingBatchCtes(postings, {
+      onKeyConflict: 'raise',
+      ...(references ? { references } : {}),
+    });
     return withDatabaseErrors(() => statement(ctes));
   };
 
@@ -686,6 +716,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
     post,
     postBatch,
     postWithin,
+    postBatchWithin,
     reserve,
     /** Settles a hold to its destination (a withdrawal paid out: the payment clearing account). */
     postHold: (request: PostHoldRequest, options: LedgerCallOptions = {}) =>

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
 import { agentContractPayments, agentContracts, type StoredTier } from './contracts.tables';
+import { numberArray, textArray } from '../../db/array-literals';
 
 /**
  * Set-based SQL of settlement: the contracts that may have a period to settle, their teams' figures for a
@@ -100,9 +101,6 @@ export type FiguresWindow =
   | { agentId: bigint; start: Date; end: Date; unit: 'hour' }
   | { agentId: bigint; startDay: string; endDay: string; unit: 'day' };
 
-const quoted = (values: readonly string[]) => `{${values.map((value) => `"${value}"`).join(',')}}`;
-const numbers = (values: ReadonlyArray<bigint | number>) => `{${values.join(',')}}`;
-
 type FigureRow = {
   idx: number;
   valid_bet: bigint | string;
@@ -133,10 +131,10 @@ export const teamFigures = async (
         executor,
         summarise(sql`
           select b.idx, t.member_id, sum(f.valid_bet) as valid_bet, sum(f.payout - f.valid_bet) as profit_loss
-          from unnest(${numbers(hourly.map((item) => item.idx))}::int[],
-                      ${numbers(hourly.map((item) => item.window.agentId))}::bigint[],
-                      ${quoted(hourly.map((item) => item.window.start.toISOString()))}::timestamptz[],
-                      ${quoted(hourly.map((item) => item.window.end.toISOString()))}::timestamptz[])
+          from unnest(${numberArray(hourly.map((item) => item.idx))}::int[],
+                      ${numberArray(hourly.map((item) => item.window.agentId))}::bigint[],
+                      ${textArray(hourly.map((item) => item.window.start.toISOString()))}::timestamptz[],
+                      ${textArray(hourly.map((item) => item.window.end.toISOString()))}::timestamptz[])
                as b(idx, agent_id, window_start, window_end)
           join member_tree a on a.member_id = b.agent_id
           join member_tree t on t.path ~>=~ a.path and t.path ~<~ (a.path || '~')
@@ -152,10 +150,10 @@ export const teamFigures = async (
         executor,
         summarise(sql`
           select b.idx, t.member_id, sum(f.valid_bet) as valid_bet, sum(f.payout - f.valid_bet) as profit_loss
-          from unnest(${numbers(daily.map((item) => item.idx))}::int[],
-                      ${numbers(daily.map((item) => item.window.agentId))}::bigint[],
-                      ${quoted(daily.map((item) => item.window.startDay))}::date[],
-                      ${quoted(daily.map((item) => item.window.endDay))}::date[])
+          from unnest(${numberArray(daily.map((item) => item.idx))}::int[],
+                      ${numberArray(daily.map((item) => item.window.agentId))}::bigint[],
+                      ${textArray(daily.map((item) => item.window.startDay))}::date[],
+                      ${textArray(daily.map((item) => item.window.endDay))}::date[])
                as b(idx, agent_id, start_day, end_day)
           join member_tree a on a.member_id = b.agent_id
           join member_tree t on t.path ~>=~ a.path and t.path ~<~ (a.path || '~')
@@ -204,9 +202,9 @@ export const sumRecorded = async (
   const rows = await selectRows<{ contract_id: bigint | string; amount: bigint | string }>(
     executor,
     sql`select p.contract_id, coalesce(sum(p.amount), 0)::int8 as amount
-        from unnest(${numbers(windows.map((window) => window.contractId))}::bigint[],
-                    ${quoted(windows.map((window) => window.start.toISOString()))}::timestamptz[],
-                    ${quoted(windows.map((window) => window.end.toISOString()))}::timestamptz[])
+        from unnest(${numberArray(windows.map((window) => window.contractId))}::bigint[],
+                    ${textArray(windows.map((window) => window.start.toISOString()))}::timestamptz[],
+                    ${textArray(windows.map((window) => window.end.toISOString()))}::timestamptz[])
              as w(contract_id, window_start, window_end)
         join agent_contract_payments p on p.contract_id = w.contract_id
           and p.period_start >= w.window_start and p.period_start < w.window_end
@@ -235,8 +233,8 @@ export const advanceSettledThrough = async (
   if (marks.length === 0) return;
   await executor.execute(sql`
     update agent_contracts c set settled_through = m.through
-    from unnest(${numbers(marks.map((mark) => mark.contractId))}::bigint[],
-                ${quoted(marks.map((mark) => mark.through.toISOString()))}::timestamptz[]) as m(id, through)
+    from unnest(${numberArray(marks.map((mark) => mark.contractId))}::bigint[],
+                ${textArray(marks.map((mark) => mark.through.toISOString()))}::timestamptz[]) as m(id, through)
     where c.id = m.id and c.settled_through < m.through`);
 };
 

@@ -10,6 +10,7 @@ import {
   gameVendors,
   vendorWalletKeys,
 } from './games.tables';
+import { numberArray, textArray } from '../../db/array-literals';
 
 /** The SQL behind the vendor wallet protocol (see vendor-wallet.service.ts for the rules). */
 
@@ -202,11 +203,6 @@ export const insertBetWithPosting = async (
   return { round: toRoundRow(row), balance: row.balance_after };
 };
 
-/** A Postgres array literal of texts (each quoted). */
-const toTextArray = (values: readonly string[]): string =>
-  `{${values.map((value) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-const toNumberArray = (values: ReadonlyArray<bigint | number>): string => `{${values.join(',')}}`;
-
 /** What the ledger's postings of a bet batch record as references: the rounds the batch statement writes. */
 export const betBatchReferences = sql`bet_round_refs`;
 
@@ -234,23 +230,23 @@ export const insertBetBatch = async (
     'vendor_wallet_bet_batch_v1',
     sql`with member_locks as (
           select pg_advisory_xact_lock(${memberLockNamespace}::int, key)
-          from unnest(${toNumberArray(lockKeys)}::int[]) with ordinality as member_key (key, position)
+          from unnest(${numberArray(lockKeys)}::int[]) with ordinality as member_key (key, position)
           order by position
         ),
         bet_batch as (
           select * from unnest(
-            ${toNumberArray(bets.map((_, ordinal) => ordinal))}::int[],
-            ${toNumberArray(bets.map((bet) => bet.round.brandId))}::bigint[],
-            ${toNumberArray(bets.map((bet) => bet.round.memberId))}::bigint[],
-            ${toNumberArray(bets.map((bet) => bet.round.vendorId))}::bigint[],
-            ${toNumberArray(bets.map((bet) => bet.round.gameId))}::bigint[],
-            ${toTextArray(bets.map((bet) => bet.round.roundRef))}::text[],
-            ${toTextArray(bets.map((bet) => bet.round.productLine))}::text[],
-            ${toTextArray(bets.map((bet) => bet.round.currency))}::text[],
-            ${toNumberArray(bets.map((bet) => bet.round.amount))}::bigint[],
-            ${toTextArray(bets.map((bet) => bet.call.transactionUuid))}::text[],
-            ${toTextArray(bets.map((bet) => bet.call.requestHash))}::text[],
-            ${toNumberArray(bets.map((bet) => bet.call.cashAccountId))}::bigint[]
+            ${numberArray(bets.map((_, ordinal) => ordinal))}::int[],
+            ${numberArray(bets.map((bet) => bet.round.brandId))}::bigint[],
+            ${numberArray(bets.map((bet) => bet.round.memberId))}::bigint[],
+            ${numberArray(bets.map((bet) => bet.round.vendorId))}::bigint[],
+            ${numberArray(bets.map((bet) => bet.round.gameId))}::bigint[],
+            ${textArray(bets.map((bet) => bet.round.roundRef))}::text[],
+            ${textArray(bets.map((bet) => bet.round.productLine))}::text[],
+            ${textArray(bets.map((bet) => bet.round.currency))}::text[],
+            ${numberArray(bets.map((bet) => bet.round.amount))}::bigint[],
+            ${textArray(bets.map((bet) => bet.call.transactionUuid))}::text[],
+            ${textArray(bets.map((bet) => bet.call.requestHash))}::text[],
+            ${numberArray(bets.map((bet) => bet.call.cashAccountId))}::bigint[]
           ) as bet (ordinal, brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, amount,
                     transaction_uuid, request_hash, cash_account_id)
         ),

@@ -8,6 +8,7 @@ import {
   lotteryGameSettings,
   lotteryNumberLimits,
 } from './lottery.tables';
+import { numberArray, textArray } from '../../db/array-literals';
 
 /** The SQL of the lottery: draws, bets, exposures, limits; rounds of the betting record as plain SQL. */
 
@@ -18,12 +19,6 @@ const rowsOf = async <Row>(executor: Executor, query: SQL): Promise<Row[]> => {
   const result: unknown = await executor.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
 };
-
-/** A Postgres array literal of integers (bigints and numbers need no quoting). */
-const intArray = (values: ReadonlyArray<bigint | number>): string => `{${values.join(',')}}`;
-/** A Postgres array literal of texts, each quoted. */
-const textArray = (values: readonly string[]): string =>
-  `{${values.map((value) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 export const listBrands = (executor: Executor) =>
   rowsOf<{ id: bigint; time_zone: string }>(executor, sql`select id, time_zone from brands order by id`);
@@ -149,8 +144,8 @@ export const settleBets = async (
   bets: ReadonlyArray<{ id: bigint; roundId: bigint | null; payout: bigint }>,
 ): Promise<void> => {
   if (bets.length === 0) return;
-  const ids = intArray(bets.map((bet) => bet.id));
-  const payouts = intArray(bets.map((bet) => bet.payout));
+  const ids = numberArray(bets.map((bet) => bet.id));
+  const payouts = numberArray(bets.map((bet) => bet.payout));
   await executor.execute(sql`
     update lottery_bets bet
     set status = case when settled.payout > 0 then 'won' else 'lost' end,
@@ -164,8 +159,8 @@ export const settleBets = async (
     update game_rounds round
     set status = 'settled', win_amount = settled.payout, valid_bet = round.bet_amount,
         settled_at = now(), updated_at = now()
-    from unnest(${intArray(withRounds.map((bet) => bet.roundId ?? 0n))}::int8[],
-                ${intArray(withRounds.map((bet) => bet.payout))}::int8[]) as settled (id, payout)
+    from unnest(${numberArray(withRounds.map((bet) => bet.roundId ?? 0n))}::int8[],
+                ${numberArray(withRounds.map((bet) => bet.payout))}::int8[]) as settled (id, payout)
     where round.id = settled.id`);
 };
 
@@ -256,7 +251,7 @@ export const drawTotals = (executor: Executor, drawIds: readonly bigint[]) =>
         executor,
         sql`select draw_id, count(*)::int8 as bet_count, coalesce(sum(stake), 0)::int8 as total_stake,
                    coalesce(sum(payout), 0)::int8 as total_payout
-            from lottery_bets where draw_id = any(${intArray(drawIds)}::int8[]) group by draw_id`,
+            from lottery_bets where draw_id = any(${numberArray(drawIds)}::int8[]) group by draw_id`,
       );
 
 export const findGameSettings = async (executor: Executor, brandId: bigint, gameCode: string) => {
@@ -368,8 +363,8 @@ export const addExposures = async (
 ): Promise<Set<string>> => {
   const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const keys = sorted.map((entry) => entry.key);
-  const amounts = intArray(sorted.map((entry) => entry.amount));
-  const caps = intArray(sorted.map((entry) => entry.cap));
+  const amounts = numberArray(sorted.map((entry) => entry.amount));
+  const caps = numberArray(sorted.map((entry) => entry.cap));
   const rows = await rowsOf<{ number_key: string }>(
     executor,
     sql`with wanted as (

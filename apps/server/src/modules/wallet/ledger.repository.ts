@@ -10,6 +10,7 @@ import {
   ledgerHolds,
   ledgerTransactions,
 } from './wallet.tables';
+import { numberArray, textArray } from '../../db/array-literals';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type NewAccount = Omit<typeof ledgerAccounts.$inferInsert, 'id' | 'createdAt'>;
@@ -46,9 +47,6 @@ type PostedEntryRow = {
   balance_after: bigint;
 };
 
-/** A Postgres array literal of integers; the values are bigints and numbers, so nothing needs quoting. */
-const toArrayLiteral = (values: ReadonlyArray<bigint | number>): string => `{${values.join(',')}}`;
-
 export type PostingCteOptions = {
   /** The transaction's reference as an SQL expression (may read the caller's CTEs); else the posting's. */
   reference?: SQL;
@@ -79,9 +77,9 @@ export const postingCtes = (posting: NewPosting, options: PostingCteOptions): SQ
   ),
   ledger_legs as (
     select * from unnest(
-      ${toArrayLiteral(posting.legs.map((leg) => leg.accountId))}::bigint[],
-      ${toArrayLiteral(posting.legs.map((leg) => leg.shard))}::smallint[],
-      ${toArrayLiteral(posting.legs.map((leg) => leg.amount))}::bigint[]
+      ${numberArray(posting.legs.map((leg) => leg.accountId))}::bigint[],
+      ${numberArray(posting.legs.map((leg) => leg.shard))}::smallint[],
+      ${numberArray(posting.legs.map((leg) => leg.amount))}::bigint[]
     ) as leg (account_id, shard, amount)
   ),
   ledger_locked as (
@@ -290,10 +288,6 @@ export const markHoldSettled = async (
   return row;
 };
 
-/** A Postgres array literal of texts (each quoted; null written as NULL). */
-const toTextArrayLiteral = (values: ReadonlyArray<string | null>): string =>
-  `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
-
 export type PostingBatchCteOptions = {
   /** See PostingCteOptions. */
   onKeyConflict: 'nothing' | 'raise';
@@ -317,14 +311,14 @@ export const postingBatchCtes = (postings: readonly NewPosting[], options: Posti
   return sql`
   ledger_batch as (
     select * from unnest(
-      ${toArrayLiteral(postings.map((_, ordinal) => ordinal))}::int[],
-      ${toArrayLiteral(postings.map((posting) => posting.brandId))}::bigint[],
-      ${toTextArrayLiteral(postings.map((posting) => posting.idempotencyKey))}::text[],
-      ${toTextArrayLiteral(postings.map((posting) => posting.requestHash))}::text[],
-      ${toTextArrayLiteral(postings.map((posting) => posting.kind))}::text[],
-      ${toTextArrayLiteral(postings.map((posting) => posting.reference))}::text[],
-      ${toTextArrayLiteral(postings.map((posting) => posting.memo))}::text[],
-      ${toTextArrayLiteral(postings.map((posting) => posting.productLine))}::text[]
+      ${numberArray(postings.map((_, ordinal) => ordinal))}::int[],
+      ${numberArray(postings.map((posting) => posting.brandId))}::bigint[],
+      ${textArray(postings.map((posting) => posting.idempotencyKey))}::text[],
+      ${textArray(postings.map((posting) => posting.requestHash))}::text[],
+      ${textArray(postings.map((posting) => posting.kind))}::text[],
+      ${textArray(postings.map((posting) => posting.reference))}::text[],
+      ${textArray(postings.map((posting) => posting.memo))}::text[],
+      ${textArray(postings.map((posting) => posting.productLine))}::text[]
     ) as batch (ordinal, brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
   ),
   ledger_new_transactions as (
@@ -347,10 +341,10 @@ export const postingBatchCtes = (postings: readonly NewPosting[], options: Posti
   ledger_batch_legs as (
     select transactions.id as transaction_id, leg.ordinal, leg.account_id, leg.shard, leg.amount
     from unnest(
-      ${toArrayLiteral(legs.map((leg) => leg.ordinal))}::int[],
-      ${toArrayLiteral(legs.map((leg) => leg.accountId))}::bigint[],
-      ${toArrayLiteral(legs.map((leg) => leg.shard))}::smallint[],
-      ${toArrayLiteral(legs.map((leg) => leg.amount))}::bigint[]
+      ${numberArray(legs.map((leg) => leg.ordinal))}::int[],
+      ${numberArray(legs.map((leg) => leg.accountId))}::bigint[],
+      ${numberArray(legs.map((leg) => leg.shard))}::smallint[],
+      ${numberArray(legs.map((leg) => leg.amount))}::bigint[]
     ) as leg (ordinal, account_id, shard, amount)
     join ledger_batch_transactions transactions on transactions.ordinal = leg.ordinal
   ),

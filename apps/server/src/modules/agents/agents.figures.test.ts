@@ -412,6 +412,39 @@ describe('team roll-ups', () => {
     expect(await teamRows()).toEqual(incremental);
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'waits for an older transaction still running, so a fold takes every posting committed before it',
+    async () => {
+      const agent = await createMember(null, 1);
+      const player = await createMember(agent);
+      await fold();
+      // A transaction that began (with an id) before the deposit and is still open when the fold starts.
+      let release = (): void => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let begun = (): void => undefined;
+      const hasBegun = new Promise<void>((resolve) => {
+        begun = resolve;
+      });
+      const older = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_current_xact_id()`);
+        begun();
+        await released;
+      });
+      await hasBegun;
+      await fund(player, 500n);
+      const folding = fold();
+      setTimeout(release, 300);
+      expect(await folding).toBe(1);
+      await older;
+      const day = await today();
+      expect(
+        (await downlineFiguresByDay(database.db, { agentId: agent, from: day, to: day })).period,
+      ).toMatchObject({ depositAmount: 500n });
+    },
+  );
+
   it('folds each posting once when two folds run at once', async () => {
     const agent = await createMember(null, 1);
     const player = await createMember(agent);

@@ -162,11 +162,24 @@ const applyFlips = async (tx: Transaction, flips: readonly Flip[]): Promise<void
     on conflict (agent_id, day, gap) do update set members = a.members + excluded.members`);
 };
 
+/** The id the next database transaction will get: every transaction committed so far has a lower one. */
+export const nextTransactionId = async (db: Database): Promise<bigint> => {
+  const [row] = await selectRows<{ next: string }>(
+    db,
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
+  );
+  if (!row) throw new Error('no snapshot');
+  return BigInt(row.next);
+};
+
 /**
  * One batch under the fold lock (another instance's batch is waited for), at most `span` database transactions
  * wide: answers how many ledger transactions it took and whether it reached what is visible now.
  */
-export const foldBatch = (db: Database, span: number): Promise<{ taken: number; caughtUp: boolean }> =>
+export const foldBatch = (
+  db: Database,
+  span: number,
+): Promise<{ taken: number; caughtUp: boolean; horizon: bigint }> =>
   db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${foldLock})`);
     const [state] = await selectRows<{ horizon: bigint | string; visible_below: bigint | string }>(
@@ -178,7 +191,7 @@ export const foldBatch = (db: Database, span: number): Promise<{ taken: number; 
     const from = BigInt(state.horizon);
     const visibleBelow = BigInt(state.visible_below);
     const to = visibleBelow < from + BigInt(span) ? visibleBelow : from + BigInt(span);
-    if (to <= from) return { taken: 0, caughtUp: true };
+    if (to <= from) return { taken: 0, caughtUp: true, horizon: from };
     const rows = await applyBatch(tx, from, to);
     const flips = rows.flatMap((row) =>
       row.member_id === null || row.day === null || row.active === null
@@ -187,7 +200,7 @@ export const foldBatch = (db: Database, span: number): Promise<{ taken: number; 
     );
     if (flips.length > 0) await applyFlips(tx, flips);
     await tx.execute(sql`update member_figures_fold set horizon = ${to} where id = 1`);
-    return { taken: rows[0]?.taken ?? 0, caughtUp: to === visibleBelow };
+    return { taken: rows[0]?.taken ?? 0, caughtUp: to === visibleBelow, horizon: to };
   });
 
 /** The brand's team roll-ups computed again from its members' daily rows (benches, repairs). */

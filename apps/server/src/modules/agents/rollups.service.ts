@@ -1,23 +1,41 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Database } from '../../db/database';
 import type { JobScheduler } from '../../jobs/scheduler';
-import { foldBatch } from './rollups.repository';
+import { foldBatch, nextTransactionId } from './rollups.repository';
 
 export type RollupService = {
-  /** Folds every posting committed so far into the roll-ups; answers how many ledger transactions it took. */
+  /** Folds every posting committed before the call into the roll-ups; answers how many ledger transactions it took. */
   fold: () => Promise<number>;
 };
 
 export const rollupJobName = 'agent-figures-fold';
 
-/** `span`: database transactions per batch (a batch may hold more postings: one lottery draw pays thousands). */
-export const createRollupService = ({ db, span = 20_000 }: { db: Database; span?: number }) => {
+/**
+ * `span`: database transactions per batch (a batch may hold more postings: one lottery draw pays thousands).
+ * A batch may only take transactions below the oldest one still running anywhere on the server (another's
+ * older transaction may still commit there), so a fold waits for those, up to `maxWaitMs`, to take everything
+ * committed before it was called.
+ */
+export const createRollupService = ({
+  db,
+  span = 20_000,
+  maxWaitMs = 5_000,
+}: {
+  db: Database;
+  span?: number;
+  maxWaitMs?: number;
+}) => {
   const service: RollupService = {
     fold: async () => {
+      const target = await nextTransactionId(db);
+      const deadline = Date.now() + maxWaitMs;
       let total = 0;
       for (;;) {
         const batch = await foldBatch(db, span);
         total += batch.taken;
-        if (batch.caughtUp) return total;
+        if (!batch.caughtUp) continue;
+        if (batch.horizon >= target || Date.now() >= deadline) return total;
+        await setTimeout(10);
       }
     },
   };

@@ -265,7 +265,12 @@ describe('login modal', () => {
   });
 
   it('closes with Escape and goes home', async () => {
-    await openLogin();
+    const modal = await openLogin();
+    // The modal listens for keys from its effect, which a busy machine may run after the modal is on screen;
+    // the focus it moves into the dialog in the same effect says it is listening.
+    await waitFor(() => {
+      expect(modal.contains(document.activeElement)).toBe(true);
+    });
 
     fireEvent.keyDown(document, { key: 'Escape' });
 

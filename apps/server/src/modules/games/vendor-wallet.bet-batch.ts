@@ -12,16 +12,12 @@ import * as repository from './vendor-wallet.repository';
  *   one member), then the bets' postings lock balance rows in (account, shard) order (as every posting does),
  *   all on one shard of the vendor's clearing account; so batches, wins, rollbacks and transfers never wait in
  *   a circle;
- * - any failure in a batch (not enough money, a uuid seen before, the database) rolls it back whole, and its
+ * - a failure in a batch (not enough money, a uuid seen before, the database) rolls it back whole, and its
  *   bets are then written one by one, each answered as if it had come alone;
  * - a bet is answered only after its batch (or its own statement) committed.
  */
 
-export type BatchedBet = {
-  posting: PostingRequest;
-  round: repository.NewBetRound;
-  call: { transactionUuid: string; requestHash: string; cashAccountId: bigint };
-};
+export type BatchedBet = repository.NewBet & { posting: PostingRequest };
 
 export type PlacedBet = Awaited<ReturnType<typeof repository.insertBetWithPosting>>;
 

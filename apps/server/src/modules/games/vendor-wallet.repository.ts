@@ -161,6 +161,9 @@ export const lockMemberAndAddBet = async (
   return toRoundRow(row);
 };
 
+/** A bet call's own row: its uuid, the hash of its request, and the member's cash account it debits. */
+export type BetCall = { transactionUuid: string; requestHash: string; cashAccountId: bigint };
+
 /** What the ledger's posting of a bet records as its reference: the round the bet statement writes. */
 export const betRoundReference = sql`'round:' || (select id from bet_round)`;
 
@@ -175,7 +178,7 @@ export const insertBetWithPosting = async (
   executor: Executor,
   round: NewBetRound,
   posting: SQL,
-  call: { transactionUuid: string; requestHash: string; cashAccountId: bigint },
+  call: BetCall,
 ): Promise<{ round: WalletRoundRow; balance: bigint | null }> => {
   const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null }>(
     executor,
@@ -206,10 +209,7 @@ export const insertBetWithPosting = async (
 /** What the ledger's postings of a bet batch record as references: the rounds the batch statement writes. */
 export const betBatchReferences = sql`bet_round_refs`;
 
-export type NewBet = {
-  round: NewBetRound;
-  call: { transactionUuid: string; requestHash: string; cashAccountId: bigint };
-};
+export type NewBet = { round: NewBetRound; call: BetCall };
 
 /**
  * Many new bets on rounds that stay open in ONE statement (group commit, see vendor-wallet.bet-batch.ts): the
@@ -217,7 +217,7 @@ export type NewBet = {
  * batch CTEs, whose references come from `bet_round_refs`) and the calls' rows. Any refusal (a uuid or ledger
  * key taken, not enough money for one of them, two bets on one round) fails the statement and nothing is
  * written; the calls' rows are written whenever the statement succeeds (a data-modifying CTE always runs to
- * its end), one per bet, in the order given. Answers each bet's round and the member's balance after it, in the order given.
+ * its end). Answers each bet's round and the member's balance after it, in the order given.
  */
 export const insertBetBatch = async (
   executor: Executor,

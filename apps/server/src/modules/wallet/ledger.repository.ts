@@ -299,10 +299,10 @@ export type PostingBatchCteOptions = {
 };
 
 /**
- * Many postings (of any brands) as common table expressions of ONE statement: every new transaction under its
- * key (`ledger_batch_transactions`: ordinal, id), every touched balance row locked once in (account, shard)
- * order and moved by the sum of its legs, and one entry per leg whose balance_after is the running sum in
- * posting order, so entry ids follow it (`ledger_batch_entries`: transaction_id, account_id, shard, amount,
+ * Many postings (one brand's or several) as common table expressions of ONE statement: every new transaction
+ * under its key (`ledger_batch_transactions`: ordinal, id), every touched balance row locked once in (account,
+ * shard) order and moved by the sum of its legs, and one entry per leg whose balance_after is the running sum
+ * in posting order, so entry ids follow it (`ledger_batch_entries`: transaction_id, account_id, shard, amount,
  * balance_after). The overdraft check applies to each balance row's final value, which equals the check of
  * every posting in turn when an account that may not go negative is only debited in the batch.
  */

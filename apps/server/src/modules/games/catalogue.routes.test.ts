@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   esportsVendorCodes,
+  type Game,
   gameVendorLanesResponseSchema,
   hotGamesResponseSchema,
   rankListResponseSchema,
+  searchableName,
   vendorGameTypesResponseSchema,
 } from '@wps/contracts/games';
 import { and, eq } from 'drizzle-orm';
@@ -303,6 +305,39 @@ describe('game catalogue', () => {
       expect((await kit.gameList({ gameName: '   ', gameType: 'RNG' })).total).toBe(
         (await kit.gameList({ gameType: 'RNG' })).total,
       );
+    });
+
+    it('lists every match of even one letter in display order, paged and narrowed like the lobby', async () => {
+      const matching = (list: readonly Game[], term: string) =>
+        list.filter((game) => searchableName(game.gameName).includes(term));
+      const everything = await kit.allGames({});
+      const withA = await kit.allGames({ gameName: 'A' });
+      expect(withA.length).toBeGreaterThan(100);
+      expect(withA).toEqual(matching(everything, 'a'));
+      const second = await kit.gameList({ gameName: 'a', pageNo: 2, pageSize: 24 });
+      expect(second.total).toBe(withA.length);
+      expect(second.games).toEqual(withA.slice(24, 48));
+
+      const narrowed = { gameType: 'RNG', vassalage: 'PG', gameClassify: 'HOT' };
+      const hotPgWithA = await kit.allGames({ ...narrowed, gameName: 'a' });
+      expect(hotPgWithA.length).toBeGreaterThan(0);
+      expect(hotPgWithA).toEqual(matching(await kit.allGames(narrowed), 'a'));
+    });
+
+    it('drops a game from searches as soon as the operator disables it', async () => {
+      const operator = await loginAsOperator(subject.app);
+      const update = (isEnabled: boolean) =>
+        subject.app.inject({
+          method: 'PUT',
+          url: '/wps/backoffice/game-vendors/PG',
+          headers: operator,
+          payload: { games: [{ gameCode: 'PG-QUOKKA', name: 'Quokka Quest', gameType: 'RNG', isEnabled }] },
+        });
+      expect((await update(true)).statusCode).toBe(200);
+      expect(await names('quokka')).toEqual(['Quokka Quest']);
+      expect((await update(false)).statusCode).toBe(200);
+      expect(await names('quokka')).toEqual([]);
+      expect((await kit.gameList({ gameName: 'quokka' })).total).toBe(0);
     });
 
     it('matches % and _ as themselves', async () => {

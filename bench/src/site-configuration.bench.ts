@@ -4,16 +4,18 @@ import { loadConfig } from '@wps/server/config';
 import { seedDemoData } from '@wps/server/db/seed';
 import { openTestDatabase } from '@wps/server/testing/test-database';
 import type { BenchResult } from './run';
+import { buildWeb } from './web-build';
 
 const durationSeconds = 5;
 const connections = 16;
 
 /** Requests per second and latency of the calls every visitor makes first, over real HTTP on loopback. */
 export const siteConfigurationBench = async (): Promise<BenchResult> => {
+  const webDist = buildWeb();
   const database = await openTestDatabase();
   await seedDemoData(database.db);
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: 'apps/web/dist' }),
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: webDist }),
     database,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

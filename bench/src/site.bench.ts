@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from '@wps/server/app';
 import { loadConfig } from '@wps/server/config';
@@ -10,9 +8,8 @@ import { openTestDatabase } from '@wps/server/testing/test-database';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { BenchResult } from './run';
+import { buildWeb, webDist } from './web-build';
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webDist = path.join(repositoryRoot, 'apps/web/dist');
 const initialJavaScriptBudgetKb = 170;
 // SITE_BENCH_RUNS=5 for a closer look at the spread (the default keeps `npm run bench` short).
 const lighthouseRuns = Number(process.env.SITE_BENCH_RUNS ?? 3);
@@ -126,7 +123,7 @@ const runLighthouse = async (url: string): Promise<LighthouseScores> => {
  * Lighthouse's scores for home served by the real server (PGlite, demo data).
  */
 export const siteBench = async (): Promise<BenchResult> => {
-  execFileSync('npm', ['run', 'build', '--workspace', '@wps/web'], { cwd: repositoryRoot, stdio: 'ignore' });
+  buildWeb();
   const initial = measureInitialAssets();
 
   const database = await openTestDatabase();

@@ -66,7 +66,7 @@ import {
   verifyLotteryDraw,
 } from './modules/house-games/lottery.service';
 import { vendorWalletRoutes } from './modules/games/vendor-wallet.routes';
-import { createVendorWalletService } from './modules/games/vendor-wallet.service';
+import { createVendorWalletService, scheduleIdleRoundClosing } from './modules/games/vendor-wallet.service';
 import { createPlatformSigner } from './modules/games/wallet-signing';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/feedback.routes';
 import { createFeedbackService } from './modules/feedback/feedback.service';
@@ -283,6 +283,10 @@ export const buildApp = async ({
     onError: (error) => {
       app.log.error({ err: error }, 'vendor wallet call failed');
     },
+  });
+  scheduleIdleRoundClosing(scheduler, vendorWallet, {
+    intervalMs: config.GAME_ROUND_IDLE_CHECK_INTERVAL_MS,
+    idleMs: config.GAME_ROUND_IDLE_CLOSE_HOURS * 3_600_000,
   });
   const transfers = createTransferService({ db: database.db, ledger, wallet, members, messages });
   const walletAdmin = createWalletAdminService({

@@ -104,6 +104,13 @@ const configSchema = z.object({
   AGENT_REALTIME_SALARY_INTERVAL_MS: z.coerce.number().int().min(100).default(300_000),
   /** How often ledger postings are folded into the members' and teams' roll-ups (0: only when asked, tests). */
   AGENT_FIGURES_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * A vendor round with no wallet call for this many hours is settled as if the vendor had closed it (its
+   * valid bet counts). The spec names no figure; 24 h outlasts any real game round.
+   */
+  GAME_ROUND_IDLE_CLOSE_HOURS: z.coerce.number().positive().max(8_760).default(24),
+  /** How often idle vendor rounds are looked for and closed (0: only when asked, tests). */
+  GAME_ROUND_IDLE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
   /** Seed demo brand, staff and content at start (idempotent). */
   SEED_DEMO: z
     .enum(['true', 'false'])

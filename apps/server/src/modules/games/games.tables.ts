@@ -236,6 +236,10 @@ export const gameRounds = pgTable(
     uniqueIndex('game_rounds_vendor_member_round_key').on(table.vendorId, table.memberId, table.roundRef),
     index('game_rounds_member_opened_idx').on(table.memberId, table.openedAt),
     index('game_rounds_brand_opened_idx').on(table.brandId, table.openedAt),
+    // Open rounds by their last call: the idle-round closing job finds those left without a closing call.
+    index('game_rounds_open_idle_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} = 'open'`),
     check('game_rounds_status_check', sql`${table.status} in ('open', 'settled')`),
     check(
       'game_rounds_amounts_check',

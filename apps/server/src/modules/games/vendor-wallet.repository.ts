@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import {
@@ -387,6 +387,42 @@ export const updateRoundTotals = async (
     .where(eq(gameRounds.id, roundId))
     .returning(roundColumns);
   if (!row) throw new Error(`game round ${roundId} vanished`);
+  return row;
+};
+
+/** Open rounds with no call since `before`, longest idle first, whose owners the closing needs. */
+export const listIdleRounds = (executor: Executor, before: Date, limit: number) =>
+  executor
+    .select({
+      id: gameRounds.id,
+      brandId: gameRounds.brandId,
+      memberId: gameRounds.memberId,
+      currency: gameRounds.currency,
+    })
+    .from(gameRounds)
+    .where(and(eq(gameRounds.status, 'open'), lt(gameRounds.updatedAt, before)))
+    .orderBy(asc(gameRounds.updatedAt))
+    .limit(limit);
+
+/**
+ * Settles a round that is still open and still idle since `before` (a call meanwhile keeps it open), as a
+ * closing call would: its valid bet is what was staked less the refunds. Undefined when it was not idle.
+ */
+export const closeIdleRound = async (
+  executor: Executor,
+  roundId: bigint,
+  before: Date,
+): Promise<WalletRoundRow | undefined> => {
+  const [row] = await executor
+    .update(gameRounds)
+    .set({
+      status: 'settled',
+      validBet: sql`${gameRounds.betAmount} - ${gameRounds.refundedAmount}`,
+      settledAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(gameRounds.id, roundId), eq(gameRounds.status, 'open'), lt(gameRounds.updatedAt, before)))
+    .returning(roundColumns);
   return row;
 };
 

@@ -22,6 +22,7 @@ import { hashSessionToken } from '../../lib/session-token';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { MemberService } from '../members/members.service';
 import type { TurnoverService } from '../turnover/turnover.service';
+import type { JobScheduler } from '../../jobs/scheduler';
 import type { WalletService } from '../wallet/wallet.service';
 import { createBetBatch } from './vendor-wallet.bet-batch';
 import * as repository from './vendor-wallet.repository';
@@ -321,7 +322,11 @@ export const createVendorWalletService = ({
   });
 
   /** After a change to a settled round: count the growth of its valid bet on turnover, once. */
-  const recordTurnover = async (tx: Transaction, party: Party, round: WalletRoundRow): Promise<void> => {
+  const recordTurnover = async (
+    tx: Transaction,
+    party: { member: Pick<Member, 'id' | 'brandId'>; currency: string },
+    round: WalletRoundRow,
+  ): Promise<void> => {
     if (round.status !== 'settled') return;
     const increase = round.validBet - round.turnoverRecorded;
     if (increase <= 0n) return;
@@ -793,10 +798,48 @@ export const createVendorWalletService = ({
         return { answer: answerOf('RS_ERROR_UNKNOWN', echoOf(call.body), undefined, 0n) };
       }
     },
+
+    /**
+     * Settles the rounds no call has touched for `idleMs` (a vendor that never sent round_closed), as a closing
+     * call would, so their valid bet reaches turnover, rebates and agent reports. Each under its member's lock
+     * and only while still idle, so a call racing it, another instance or a second run closes nothing twice.
+     * A later win is still paid and a later bet opens the round again. Answers how many it closed.
+     */
+    closeIdleRounds: async (idleMs: number, batchSize = 500): Promise<number> => {
+      const before = new Date(now().getTime() - idleMs);
+      let closed = 0;
+      for (;;) {
+        const rounds = await repository.listIdleRounds(db, before, batchSize);
+        for (const { id, brandId, memberId, currency } of rounds) {
+          const isClosed = await db.transaction(async (tx) => {
+            await repository.lockMember(tx, memberId);
+            const round = await repository.closeIdleRound(tx, id, before);
+            if (round) await recordTurnover(tx, { member: { id: memberId, brandId }, currency }, round);
+            return round !== undefined;
+          });
+          if (isClosed) closed += 1;
+        }
+        // A listed round is closed now or was touched after `before`: either way it is not listed again.
+        if (rounds.length < batchSize) return closed;
+      }
+    },
   };
 };
 
 export type VendorWalletService = ReturnType<typeof createVendorWalletService>;
+
+export const idleRoundJobName = 'games.close-idle-rounds';
+
+/** Closes idle vendor rounds every `intervalMs` (0: only when asked). */
+export const scheduleIdleRoundClosing = (
+  scheduler: JobScheduler,
+  vendorWallet: Pick<VendorWalletService, 'closeIdleRounds'>,
+  settings: { intervalMs: number; idleMs: number },
+): void => {
+  scheduler.every(idleRoundJobName, settings.intervalMs, async () => {
+    await vendorWallet.closeIdleRounds(settings.idleMs);
+  });
+};
 
 /** The answer to a call that never reached the service (a body too large, a path that is no method). */
 export const protocolFailure = (status: VendorWalletStatus): VendorWalletAnswer => ({

@@ -1,0 +1,1 @@
+CREATE INDEX "game_rounds_open_idle_idx" ON "game_rounds" USING btree ("updated_at") WHERE "game_rounds"."status" = 'open';

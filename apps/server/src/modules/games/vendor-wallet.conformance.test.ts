@@ -9,11 +9,6 @@ import { turnoverEvents } from '../turnover/turnover.tables';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
 import { gameRounds, gameTransactions } from './games.tables';
 import { addGame, addVendor } from './launch.test-helpers';
-import { createMemberService } from '../members/members.service';
-import { createTurnoverService } from '../turnover/turnover.service';
-import { createLedgerService } from '../wallet/ledger.service';
-import { createWalletService } from '../wallet/wallet.service';
-import { createVendorWalletService } from './vendor-wallet.service';
 import { createVendorKit, protocolCents, type VendorKit } from './vendor-wallet.test-helpers';
 
 /**
@@ -925,13 +920,7 @@ describe('vendor wallet protocol', () => {
   it('answers RS_ERROR_UNKNOWN when something unexpected fails, so the vendor retries; nothing is committed', async () => {
     const { member, token } = await player(1_000n);
     const failures: unknown[] = [];
-    const ledger = createLedgerService({ db: db() });
-    const service = createVendorWalletService({
-      db: db(),
-      ledger,
-      wallet: createWalletService({ db: db(), ledger, push: testApp.push }),
-      turnover: createTurnoverService({ db: db() }),
-      members: createMemberService({ db: db() }),
+    const service = vendor.newService({
       brandCurrency: () => Promise.reject(new Error('the site database is away')),
       onError: (error) => failures.push(error),
     });

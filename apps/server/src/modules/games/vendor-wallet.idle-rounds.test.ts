@@ -3,13 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { MemberRow } from '../members/members.repository';
-import { createMemberService } from '../members/members.service';
-import { createTurnoverService } from '../turnover/turnover.service';
 import { turnoverEvents } from '../turnover/turnover.tables';
-import { createLedgerService } from '../wallet/ledger.service';
-import { createWalletService } from '../wallet/wallet.service';
 import { gameRounds } from './games.tables';
-import { createVendorWalletService } from './vendor-wallet.service';
 import { createVendorKit, protocolCents, type VendorKit } from './vendor-wallet.test-helpers';
 
 const hourMs = 3_600_000;
@@ -28,18 +23,7 @@ describe('idle vendor rounds', () => {
   });
 
   const db = () => testApp.database.db;
-  /** The vendor wallet service as the app builds it (another instance, as far as the database can tell). */
-  const service = () => {
-    const ledger = createLedgerService({ db: db() });
-    return createVendorWalletService({
-      db: db(),
-      ledger,
-      wallet: createWalletService({ db: db(), ledger, push: testApp.push }),
-      turnover: createTurnoverService({ db: db() }),
-      members: createMemberService({ db: db() }),
-      brandCurrency: () => Promise.resolve('USD'),
-    });
-  };
+  const service = () => vendor.newService();
   const roundOf = async (member: MemberRow, roundRef: string) => {
     const [row] = await db()
       .select()

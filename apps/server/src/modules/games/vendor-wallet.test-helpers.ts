@@ -10,10 +10,14 @@ import { createSessionToken } from '../../lib/session-token';
 import type { TestApp } from '../../testing/test-app';
 import type { MemberRow } from '../members/members.repository';
 import { members } from '../members/members.tables';
+import { createMemberService } from '../members/members.service';
+import { createTurnoverService } from '../turnover/turnover.service';
 import { walletTestKit } from '../wallet/wallet-api.test-helpers';
+import { createWalletService } from '../wallet/wallet.service';
 import { ledgerTransactions } from '../wallet/wallet.tables';
 import { gameRounds, gameSessions, gameTransactions } from './games.tables';
 import { addGame, addVendor } from './launch.test-helpers';
+import { createVendorWalletService, type VendorWalletDependencies } from './vendor-wallet.service';
 
 /**
  * A pretend external vendor for the protocol tests: its own RSA key pair (registered on its catalogue row),
@@ -214,6 +218,17 @@ export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET'
     counts,
     /** The member's cash balance in cents. */
     balance: (member: MemberRow) => kit.balance(member),
+    /** Another vendor wallet service on the app's database, built as the app builds it (another instance). */
+    newService: (options: Partial<VendorWalletDependencies> = {}) =>
+      createVendorWalletService({
+        db,
+        ledger: kit.ledger,
+        wallet: createWalletService({ db, ledger: kit.ledger, push: testApp.push }),
+        turnover: createTurnoverService({ db }),
+        members: createMemberService({ db }),
+        brandCurrency: () => Promise.resolve('USD'),
+        ...options,
+      }),
   };
 };
 

@@ -1,0 +1,250 @@
+import type { LotteryDraw } from '@wps/contracts/lottery';
+import { formatMinorUnits } from '@wps/contracts/money';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../http/app-error';
+import { type AuditActor, recordAuditEvent } from '../../audit/audit.service';
+import * as repository from '../lottery.repository';
+import type { DrawRow } from '../lottery.repository';
+import { checkOperatorResult } from '../lottery.rules';
+import type { LotteryResultSource } from '../lottery.tables';
+import { requireDraw } from './draw-results';
+import { gameSettingsOf, requireGame } from './lottery-catalogue';
+import type { LotteryContext } from './lottery-context';
+import { toDraw } from './lottery-views';
+import { type SettleDrawsDependencies, settleDraw } from './settle-draws';
+
+/**
+ * The operator's lottery, per brand (by merchant code): results entered for draws the brand draws itself,
+ * each game's result source and default number cap, per-number caps and blocks, and the draws with their
+ * totals. Every change is audited in the same transaction.
+ */
+
+export type LotteryAdminDependencies = SettleDrawsDependencies & Pick<LotteryContext, 'log'>;
+
+const brandByMerchant = async ({ db }: Pick<LotteryContext, 'db'>, merchantCode: string) => {
+  const result = await db.execute(
+    sql`select id, currency from brands where merchant_code = ${merchantCode} limit 1`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    id: bigint;
+    currency: string;
+  }>;
+  const brand = rows[0];
+  if (!brand) throw new AppError('BRAND_NOT_FOUND');
+  return brand;
+};
+
+const parseCap = async (
+  { wallet }: Pick<LotteryContext, 'wallet'>,
+  value: string | null,
+  currency: string,
+  field: string,
+): Promise<bigint | null> => (value === null ? null : wallet.parseAmount(value, currency, field));
+
+const formatCap = async (
+  { ledger }: Pick<LotteryContext, 'ledger'>,
+  value: bigint | null,
+  currency: string,
+): Promise<string | null> =>
+  value === null ? null : formatMinorUnits(value, await ledger.getCurrencyExponent(currency));
+
+/**
+ * Records an operator's result of a closed, due draw and settles the draw at once (a settlement that fails
+ * here is only logged: the job settles the draw later).
+ */
+export const enterResult = async (
+  deps: LotteryAdminDependencies,
+  actor: AuditActor,
+  merchantCode: string,
+  publicId: string,
+  result: Record<string, unknown>,
+): Promise<LotteryDraw> => {
+  const { db, log } = deps;
+  const brand = await brandByMerchant(deps, merchantCode);
+  const draw = await requireDraw(deps, brand.id, publicId);
+  const game = requireGame(draw.gameCode);
+  if (draw.resultSource !== 'operator') {
+    throw new AppError('LOTTERY_RESULT_REJECTED', { message: 'This draw is drawn fairly by the platform' });
+  }
+  if (draw.status !== 'closed' || draw.drawAt.getTime() > Date.now()) {
+    throw new AppError('LOTTERY_RESULT_REJECTED', {
+      message: 'A result can be entered once the draw is closed and due, and only once',
+    });
+  }
+  const canonical = checkOperatorResult(
+    game,
+    draw.stations.map((station) => station.code),
+    result,
+  );
+  if (!canonical) {
+    throw new AppError('LOTTERY_RESULT_REJECTED', { message: 'The result does not fit this game' });
+  }
+  const recorded = await db.transaction(async (tx) => {
+    const row = await repository.recordResult(tx, draw.id, canonical);
+    if (!row) throw new AppError('LOTTERY_RESULT_REJECTED', { message: 'The draw already has a result' });
+    await recordAuditEvent(tx, {
+      actor,
+      action: 'lottery.result.enter',
+      entityType: 'lottery_draw',
+      entityId: draw.publicId,
+      before: { status: draw.status },
+      after: { status: 'drawn', result: canonical },
+    });
+    return row;
+  });
+  try {
+    await settleDraw(deps, recorded.id);
+  } catch (error) {
+    log.error({ err: error, drawId: recorded.publicId }, 'lottery settlement after an entered result failed');
+  }
+  return toDraw((await repository.findDrawById(db, recorded.id)) ?? recorded);
+};
+
+export const getGameSettings = async (
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  merchantCode: string,
+  gameCode: string,
+) => {
+  requireGame(gameCode);
+  const brand = await brandByMerchant(deps, merchantCode);
+  const settings = await gameSettingsOf(deps, brand.id, gameCode);
+  return {
+    resultSource: settings.resultSource,
+    defaultNumberCap: await formatCap(deps, settings.defaultNumberCap, brand.currency),
+  };
+};
+
+/** Sets a game's result source (also on its draws still open) and default number cap. */
+export const putGameSettings = async (
+  deps: Pick<LotteryContext, 'db' | 'ledger' | 'wallet'>,
+  actor: AuditActor,
+  merchantCode: string,
+  gameCode: string,
+  body: { resultSource: LotteryResultSource; defaultNumberCap: string | null },
+) => {
+  requireGame(gameCode);
+  const brand = await brandByMerchant(deps, merchantCode);
+  const cap = await parseCap(deps, body.defaultNumberCap, brand.currency, 'defaultNumberCap');
+  await deps.db.transaction(async (tx) => {
+    const before = await repository.findGameSettings(tx, brand.id, gameCode);
+    await repository.upsertGameSettings(tx, {
+      brandId: brand.id,
+      gameCode,
+      resultSource: body.resultSource,
+      defaultNumberCap: cap,
+    });
+    await repository.setOpenDrawsSource(tx, brand.id, gameCode, body.resultSource);
+    await recordAuditEvent(tx, {
+      actor,
+      action: 'lottery.settings.update',
+      entityType: 'lottery_game',
+      entityId: `${brand.id}:${gameCode}`,
+      before: before
+        ? {
+            resultSource: before.resultSource,
+            defaultNumberCap: before.defaultNumberCap?.toString() ?? null,
+          }
+        : null,
+      after: { resultSource: body.resultSource, defaultNumberCap: cap?.toString() ?? null },
+    });
+  });
+  return getGameSettings(deps, merchantCode, gameCode);
+};
+
+export const listNumberLimits = async (
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  merchantCode: string,
+  gameCode: string,
+) => {
+  requireGame(gameCode);
+  const brand = await brandByMerchant(deps, merchantCode);
+  const rows = await repository.listNumberLimits(deps.db, brand.id, gameCode);
+  return {
+    numbers: await Promise.all(
+      rows.map(async (row) => ({
+        number: row.number,
+        cap: await formatCap(deps, row.cap, brand.currency),
+        blocked: row.blocked,
+      })),
+    ),
+  };
+};
+
+/** Sets one number's cap and block in a game. */
+export const putNumberLimit = async (
+  deps: Pick<LotteryContext, 'db' | 'ledger' | 'wallet'>,
+  actor: AuditActor,
+  merchantCode: string,
+  gameCode: string,
+  number: string,
+  body: { cap: string | null; blocked: boolean },
+) => {
+  requireGame(gameCode);
+  const brand = await brandByMerchant(deps, merchantCode);
+  const cap = await parseCap(deps, body.cap, brand.currency, 'cap');
+  const row = await deps.db.transaction(async (tx) => {
+    const { before, row: after } = await repository.upsertNumberLimit(tx, {
+      brandId: brand.id,
+      gameCode,
+      number,
+      cap,
+      blocked: body.blocked,
+    });
+    await recordAuditEvent(tx, {
+      actor,
+      action: 'lottery.number.limit',
+      entityType: 'lottery_number',
+      entityId: `${brand.id}:${gameCode}:${number}`,
+      before: before ? { cap: before.cap?.toString() ?? null, blocked: before.blocked } : null,
+      after: { cap: cap?.toString() ?? null, blocked: body.blocked },
+    });
+    return after;
+  });
+  return {
+    number,
+    cap: await formatCap(deps, row?.cap ?? null, brand.currency),
+    blocked: row?.blocked ?? body.blocked,
+  };
+};
+
+/** The brand's draws (of one game or status when given), newest first, with their bet count and totals. */
+export const listAdminDraws = async (
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  merchantCode: string,
+  query: {
+    gameCode?: string | undefined;
+    status?: DrawRow['status'] | undefined;
+    page: number;
+    pageSize: number;
+  },
+) => {
+  const { db } = deps;
+  const brand = await brandByMerchant(deps, merchantCode);
+  const { rows, total } = await repository.listDraws(
+    db,
+    { brandId: brand.id, gameCode: query.gameCode, ...(query.status ? { statuses: [query.status] } : {}) },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  const totals = new Map(
+    (
+      await repository.drawTotals(
+        db,
+        rows.map((row) => row.id),
+      )
+    ).map((row) => [row.draw_id, row]),
+  );
+  const exponent = await deps.ledger.getCurrencyExponent(brand.currency);
+  return {
+    draws: rows.map((row) => {
+      const sums = totals.get(row.id);
+      return {
+        ...toDraw(row),
+        betCount: Number(sums?.bet_count ?? 0n),
+        totalStake: formatMinorUnits(sums?.total_stake ?? 0n, exponent),
+        totalPayout: formatMinorUnits(sums?.total_payout ?? 0n, exponent),
+      };
+    }),
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
+};

@@ -1,0 +1,138 @@
+import { MemberType, type RegisterRequest, type SessionValue } from '@wps/contracts/auth';
+import { toMobileUsername, validateRegistration } from '@wps/contracts/validation-rules';
+import { AppError } from '../../http/app-error';
+import type { VisitorContext } from '../../http/request-context';
+import { hashPassword } from '../../lib/password-hashing';
+import type { BrandContext } from '../site/site.service';
+import { requireFlag, throwIfInvalid } from './auth-checks';
+import { recordAuthEvent } from './auth-events';
+import { minute } from './auth-limits';
+import type { AuthUseCaseDependencies } from './auth.service';
+import * as repository from './auth.repository';
+import { verifyCaptcha } from './captcha';
+import { normaliseDialingCode, normaliseMobile } from './phone-numbers';
+import { openSession } from './sessions';
+import { consumeCode } from './verification-codes';
+
+type RegisterMemberDependencies = Pick<
+  AuthUseCaseDependencies,
+  'db' | 'site' | 'members' | 'registrationsPerAddressPerHour'
+>;
+type RegistrationMode = 'username' | 'mobile';
+
+/**
+ * Everything that must hold before a member is created, in the order the visitor is told: the form's
+ * fields, the address's hourly limit, the affiliate code, the captcha and the SMS code. Answers the
+ * upline agent and the normalised phone number.
+ */
+const admitRegistration = async (
+  deps: RegisterMemberDependencies,
+  context: BrandContext,
+  visitor: VisitorContext,
+  mode: RegistrationMode,
+  input: RegisterRequest,
+  captchaId: string | undefined,
+) => {
+  const isSmsVerificationOn = mode === 'mobile' && context.isEnabled('REGMOBVERF3');
+  const isCaptchaOn = context.register.fields.captcha.enabled;
+  throwIfInvalid(validateRegistration(input, context.register, { mode, isSmsVerificationOn, isCaptchaOn }));
+
+  const recentRegistrations = await repository.countEventsFromAddress(
+    deps.db,
+    visitor.ip,
+    'register',
+    new Date(Date.now() - 60 * minute),
+    false,
+  );
+  if (recentRegistrations >= deps.registrationsPerAddressPerHour) throw new AppError('RATE_LIMITED');
+
+  const affiliateCode = input.affiliateCode?.trim();
+  const upline = affiliateCode
+    ? await deps.members.findAgentByAffiliateCode(context.brand.id, affiliateCode)
+    : undefined;
+  if (affiliateCode && !upline) throw new AppError('INVALID_AFFILIATE_CODE');
+  if (isCaptchaOn && !(await verifyCaptcha(deps, captchaId, input.captcha))) {
+    throw new AppError('CAPTCHA_INVALID', { details: { captcha: true } });
+  }
+  const dialingCode = input.countryDialingCode ? normaliseDialingCode(input.countryDialingCode) : null;
+  const mobileNum = input.mobileNum ? normaliseMobile(input.mobileNum) : null;
+  if (isSmsVerificationOn) {
+    const isValid =
+      dialingCode !== null &&
+      mobileNum !== null &&
+      (await consumeCode(
+        deps,
+        context,
+        'register',
+        { channel: 'sms', countryDialingCode: dialingCode, mobileNum },
+        input.verificationCode,
+      ));
+    if (!isValid) throw new AppError('VERIFICATION_CODE_INVALID');
+  }
+  return { upline, dialingCode, mobileNum };
+};
+
+/** A new member registered with a username or a mobile number, logged in at once. */
+export const registerMember = async (
+  deps: RegisterMemberDependencies,
+  visitor: VisitorContext,
+  mode: RegistrationMode,
+  input: RegisterRequest,
+  captchaId: string | undefined,
+): Promise<SessionValue> => {
+  const context = await deps.site.getBrandContext(visitor);
+  if (mode === 'mobile') requireFlag(context, 'MOBILENUMREG3');
+  const { upline, dialingCode, mobileNum } = await admitRegistration(
+    deps,
+    context,
+    visitor,
+    mode,
+    input,
+    captchaId,
+  );
+
+  const username =
+    mode === 'mobile' && !input.username?.trim()
+      ? toMobileUsername(input.mobileNum ?? '')
+      : (input.username ?? '').trim();
+  const [passwordHash, paymentPasswordHash] = await Promise.all([
+    hashPassword(input.password),
+    input.paymentPassword ? hashPassword(input.paymentPassword) : Promise.resolve(null),
+  ]);
+  const optional = (value: string | undefined) => value?.trim() || null;
+  const member = await deps.members.create(deps.db, {
+    brandId: context.brand.id,
+    username,
+    nickname: username,
+    // An agent's sub-agent link (agent centre) registers agents.
+    type: upline?.registersAgents === true ? MemberType.agent : MemberType.member,
+    passwordHash,
+    paymentPasswordHash,
+    countryDialingCode: mobileNum ? dialingCode : null,
+    mobileNum,
+    email: optional(input.email),
+    payeeName: optional(input.payeeName),
+    line: optional(input.line),
+    whatsapp: optional(input.whatsapp),
+    facebook: optional(input.facebook),
+    wechat: optional(input.wechat),
+    qqNum: optional(input.qqNum),
+    idNumber: optional(input.idNumber),
+    referralCode: optional(input.referralCode),
+    uplineId: upline?.id ?? null,
+    registerIp: visitor.ip,
+    registerDomain: optional(input.domain),
+    registerUrl: optional(input.registerUrl),
+  });
+  if (!member) {
+    const isNameTaken = (await deps.members.findByUsername(context.brand.id, username)) !== undefined;
+    throw new AppError(isNameTaken ? 'USERNAME_TAKEN' : 'MOBILE_TAKEN');
+  }
+  await recordAuthEvent(deps, context, visitor, {
+    name: 'register',
+    account: username,
+    memberId: member.id,
+    isSuccess: true,
+  });
+  return openSession(deps, context, visitor, member, 'register');
+};

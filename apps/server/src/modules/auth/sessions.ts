@@ -1,0 +1,123 @@
+import type { MemberInfo, SessionValue } from '@wps/contracts/auth';
+import { AppError } from '../../http/app-error';
+import type { VisitorContext } from '../../http/request-context';
+import { createSessionToken, hashSessionToken } from '../../lib/session-token';
+import { type MemberRow, toMemberInfo } from '../members/members.service';
+import type { BrandContext } from '../site/site.service';
+import { recordAuthEvent } from './auth-events';
+import { authLimits, minute } from './auth-limits';
+import type { AuthUseCaseDependencies, MemberSession } from './auth.service';
+import * as repository from './auth.repository';
+
+export type LoginMethod = 'password' | 'sms' | 'freeplay' | 'register' | 'reset' | 'social';
+
+const isPasswordExpired = (context: BrandContext, member: MemberRow): boolean =>
+  context.isEnabled('PWDEXPFORCECHANGE3') &&
+  Date.now() - member.passwordChangedAt.getTime() > context.brand.passwordMaxAgeDays * 24 * 60 * minute;
+
+/** Opens a session; first-login and forced-change facts are computed from the member before this login. */
+export const openSession = async (
+  { db, members }: Pick<AuthUseCaseDependencies, 'db' | 'members'>,
+  context: BrandContext,
+  visitor: VisitorContext,
+  member: MemberRow,
+  method: LoginMethod,
+  isRemembered = false,
+): Promise<SessionValue> => {
+  const { token, tokenHash } = createSessionToken();
+  const now = new Date();
+  const lifetime = isRemembered ? authLimits.rememberedLifetimeMs : authLimits.sessionLifetimeMs;
+  await db.transaction(async (tx) => {
+    await repository.insertSession(tx, {
+      tokenHash,
+      memberId: member.id,
+      loginMethod: method,
+      isRemembered,
+      ip: visitor.ip,
+      expiresAt: new Date(now.getTime() + lifetime),
+    });
+    await members.update(tx, member.id, {
+      firstLoginAt: member.firstLoginAt ?? now,
+      lastLoginAt: now,
+      lastLoginIp: visitor.ip,
+      failedLoginCount: 0,
+      lockedUntil: null,
+    });
+    await members.rememberAddress(tx, member.id, visitor.ip);
+  });
+  const passwordExpired = isPasswordExpired(context, member);
+  // The spec: no forced change after an SMS or social login (the member may not know a password).
+  const isPasswordLogin = method === 'password';
+  return {
+    token,
+    firstTimeLogin: member.firstLoginAt === null,
+    passwordExpired,
+    mustChangePassword: isPasswordLogin && (member.mustChangePassword || passwordExpired),
+  };
+};
+
+/** The member behind a live token, refreshing its idle timer. */
+export const authenticate = async (
+  { db, members }: Pick<AuthUseCaseDependencies, 'db' | 'members'>,
+  token: string,
+): Promise<MemberSession | undefined> => {
+  const tokenHash = hashSessionToken(token);
+  const session = await repository.findLiveSession(
+    db,
+    tokenHash,
+    new Date(Date.now() - authLimits.sessionIdleMs),
+  );
+  if (!session) return undefined;
+  const member = await members.findById(session.memberId);
+  if (member?.status !== 'active') return undefined;
+  await repository.touchSession(db, tokenHash);
+  return { member, tokenHash, loginMethod: session.loginMethod };
+};
+
+/** A remembered (24-hour) session, handed back to a site that lost its session storage. */
+export const resumeRememberedSession = async (
+  { db, site, members }: Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members'>,
+  visitor: VisitorContext,
+  token: string,
+): Promise<SessionValue> => {
+  const tokenHash = hashSessionToken(token);
+  const session = await repository.findLiveSession(db, tokenHash, new Date());
+  if (!session?.isRemembered) throw new AppError('UNAUTHORIZED');
+  const member = await members.findById(session.memberId);
+  if (member?.status !== 'active') throw new AppError('UNAUTHORIZED');
+  const context = await site.getBrandContext(visitor);
+  const passwordExpired = isPasswordExpired(context, member);
+  return {
+    token,
+    firstTimeLogin: false,
+    passwordExpired,
+    mustChangePassword: session.loginMethod === 'password' && (member.mustChangePassword || passwordExpired),
+  };
+};
+
+export const logOut = async (
+  deps: Pick<AuthUseCaseDependencies, 'db' | 'site'>,
+  visitor: VisitorContext,
+  session: MemberSession,
+) => {
+  await repository.revokeSession(deps.db, session.tokenHash);
+  const context = await deps.site.getBrandContext(visitor);
+  await recordAuthEvent(deps, context, visitor, {
+    name: 'logout',
+    account: session.member.username,
+    memberId: session.member.id,
+    isSuccess: true,
+  });
+};
+
+export const getMemberInfo = async (
+  { site }: Pick<AuthUseCaseDependencies, 'site'>,
+  visitor: VisitorContext,
+  session: MemberSession,
+): Promise<MemberInfo> => {
+  const context = await site.getBrandContext(visitor);
+  const passwordExpired = isPasswordExpired(context, session.member);
+  const mustChange =
+    session.loginMethod === 'password' && (session.member.mustChangePassword || passwordExpired);
+  return toMemberInfo(session.member, context.brand, mustChange);
+};

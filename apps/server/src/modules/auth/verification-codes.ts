@@ -1,0 +1,116 @@
+import { randomInt } from 'node:crypto';
+import { AppError } from '../../http/app-error';
+import type { VisitorContext } from '../../http/request-context';
+import type { BrandContext } from '../site/site.service';
+import { hashCode } from './auth-checks';
+import { authLimits, minute } from './auth-limits';
+import type { AuthUseCaseDependencies, CodePurpose } from './auth.service';
+import * as repository from './auth.repository';
+import { normaliseDialingCode, normaliseMobile } from './phone-numbers';
+
+/** Where a one-time code goes: a phone by SMS, or an email address. */
+export type CodeRecipient =
+  { channel: 'sms'; countryDialingCode: string; mobileNum: string } | { channel: 'email'; email: string };
+
+const recipientAddress = (recipient: CodeRecipient): string =>
+  recipient.channel === 'sms'
+    ? `+${normaliseDialingCode(recipient.countryDialingCode)}${normaliseMobile(recipient.mobileNum)}`
+    : recipient.email.trim().toLowerCase();
+
+/** Checks and spends the newest code for the recipient; a wrong guess counts toward the attempt limit. */
+export const consumeCode = async (
+  { db }: Pick<AuthUseCaseDependencies, 'db'>,
+  context: BrandContext,
+  purpose: CodePurpose,
+  recipient: CodeRecipient,
+  code: string | undefined,
+): Promise<boolean> => {
+  if (!code) return false;
+  const latest = await repository.findLatestVerificationCode(db, {
+    brandId: context.brand.id,
+    purpose,
+    recipient: recipientAddress(recipient),
+  });
+  if (!latest) return false;
+  const attempts = await repository.countVerificationAttempt(db, latest.id);
+  if (attempts === undefined || attempts > authLimits.codeMaxAttempts) return false;
+  if (latest.codeHash !== hashCode(code)) return false;
+  return repository.markVerificationCodeUsed(db, latest.id);
+};
+
+export const sendCode = async (
+  { db, notifications }: Pick<AuthUseCaseDependencies, 'db' | 'notifications'>,
+  context: BrandContext,
+  visitor: VisitorContext,
+  purpose: CodePurpose,
+  recipient: CodeRecipient,
+): Promise<{ expiredMinutes: number }> => {
+  const address = recipientAddress(recipient);
+  const now = Date.now();
+  const hourAgo = new Date(now - 60 * minute);
+  const [latest, perRecipient, perAddress] = await Promise.all([
+    repository.findLatestVerificationCode(db, { brandId: context.brand.id, purpose, recipient: address }),
+    repository.countCodesSentTo(db, context.brand.id, address, hourAgo),
+    repository.countCodesSentFromAddress(db, visitor.ip, hourAgo),
+  ]);
+  const isTooSoon = latest !== undefined && now - latest.createdAt.getTime() < authLimits.codeResendMs;
+  if (
+    isTooSoon ||
+    perRecipient >= authLimits.codesPerRecipientPerHour ||
+    perAddress >= authLimits.codesPerAddressPerHour
+  ) {
+    throw new AppError('RATE_LIMITED', { message: 'Too many requests, please try again after 5 minutes.' });
+  }
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const expiredMinutes = context.brand.smsCodeTtlMinutes;
+  await repository.insertVerificationCode(db, {
+    brandId: context.brand.id,
+    purpose,
+    channel: recipient.channel,
+    recipient: address,
+    codeHash: hashCode(code),
+    ip: visitor.ip,
+    expiresAt: new Date(now + expiredMinutes * minute),
+  });
+  const text = `${context.brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`;
+  const isSent =
+    recipient.channel === 'sms'
+      ? await notifications.sendSms(context.brand, address, text)
+      : await notifications.sendEmail(
+          context.brand,
+          address,
+          `${context.brand.siteName}: verification code`,
+          text,
+        );
+  if (!isSent) {
+    throw new AppError('SERVICE_UNAVAILABLE', { message: 'The code could not be sent, please try again.' });
+  }
+  return { expiredMinutes };
+};
+
+/** A code by SMS for registering with a phone, or for a login or password reset without a password. */
+export const requestSmsCode = async (
+  deps: Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members' | 'notifications'>,
+  visitor: VisitorContext,
+  purpose: 'register' | 'noLogin',
+  countryDialingCode: string,
+  mobileNum: string,
+) => {
+  const context = await deps.site.getBrandContext(visitor);
+  const dialingCode = normaliseDialingCode(countryDialingCode);
+  const number = normaliseMobile(mobileNum);
+  if (!/^\d{1,4}$/.test(dialingCode) || !/^\d{5,15}$/.test(number)) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'mobileNo', message: 'Please enter a valid mobile number.' }],
+    });
+  }
+  const owner = await deps.members.findByMobile(context.brand.id, dialingCode, number);
+  if (purpose === 'register' && owner) throw new AppError('MOBILE_TAKEN');
+  // For an unknown number the answer is the same as for a known one, so the call cannot list members.
+  if (purpose === 'noLogin' && !owner) return { expiredMinutes: context.brand.smsCodeTtlMinutes };
+  return sendCode(deps, context, visitor, purpose, {
+    channel: 'sms',
+    countryDialingCode: dialingCode,
+    mobileNum: number,
+  });
+};

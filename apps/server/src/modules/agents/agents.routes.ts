@@ -13,14 +13,10 @@ import {
   teamTransactionsQuerySchema,
   teamTransactionsResponseSchema,
 } from '@wps/contracts/agents';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
-import type { SiteService } from '../site/site.service';
 import type { AgentService } from './agents.service';
 
 const tags = ['agent centre'];
@@ -29,24 +25,17 @@ const tags = ['agent centre'];
 export const agentRoutes =
   ({
     agents,
-    site,
     requireMember,
   }: {
     agents: AgentService;
-    site: SiteService;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
 
-    /** The agent and its brand; a session only works on its own brand's site. */
-    const agentOf = async (request: FastifyRequest) => {
-      const { member } = sessionOf(request);
-      agents.assertAgent(member);
-      const context = await site.getBrandContext(visitorOf(request));
-      if (context.brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return { agent: member, brand: context.brand, context };
-    };
+    app.addHook('preHandler', async (request) => {
+      agents.assertAgent(request.member);
+    });
 
     app.get(
       '/agent/team/overview',
@@ -58,7 +47,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { agent, brand } = await agentOf(request);
+        const { member: agent, brand } = request;
         return ok(await agents.teamOverview(agent, brand, request.query));
       },
     );
@@ -73,7 +62,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { agent, brand } = await agentOf(request);
+        const { member: agent, brand } = request;
         return ok(await agents.downline(agent, brand, request.query));
       },
     );
@@ -88,7 +77,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { agent, brand } = await agentOf(request);
+        const { member: agent, brand } = request;
         return ok(await agents.membersReport(agent, brand, request.query));
       },
     );
@@ -103,7 +92,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { agent, brand } = await agentOf(request);
+        const { member: agent, brand } = request;
         return ok(await agents.teamTransactions(agent, brand, request.query));
       },
     );
@@ -118,8 +107,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { agent, context } = await agentOf(request);
-        return ok(await agents.registerMember(agent, context, request.body));
+        return ok(await agents.registerMember(request.member, request.brandContext, request.body));
       },
     );
 
@@ -127,7 +115,7 @@ export const agentRoutes =
       '/agent/affiliate-links',
       { schema: { tags, response: { 200: affiliateLinksResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { agent, brand } = await agentOf(request);
+        const { member: agent, brand } = request;
         return ok({ links: await agents.affiliateLinks(agent, brand) });
       },
     );
@@ -142,7 +130,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { agent, brand } = await agentOf(request);
+        const { member: agent, brand } = request;
         return ok(await agents.createAffiliateLink(agent, brand, request.body));
       },
     );

@@ -20,10 +20,9 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import { encryptionKeyResponseSchema } from '@wps/contracts/body-cipher';
-import { type AuthService, authLimits, sessionOf } from './auth.service';
+import { type AuthService, authLimits } from './auth.service';
 import type { BodyKeyring } from './encrypted-body';
 
 const tags = ['auth'];
@@ -71,10 +70,7 @@ export const authRoutes =
       '/captcha',
       { schema: { tags, response: { 200: captchaResponseSchema, ...failureResponses } } },
       async (request, reply) => {
-        const { captchaId, image } = await auth.issueCaptcha(
-          visitorOf(request),
-          request.cookies[captchaCookie],
-        );
+        const { captchaId, image } = await auth.issueCaptcha(request.visitor, request.cookies[captchaCookie]);
         setCookie(request, reply, captchaCookie, captchaId, authLimits.captchaLifetimeMs, '/wps');
         return ok(image);
       },
@@ -89,7 +85,7 @@ export const authRoutes =
         async (request) =>
           ok(
             await auth.requestSmsCode(
-              visitorOf(request),
+              request.visitor,
               purpose,
               request.body.countryDialingCode,
               request.body.mobileNo ?? request.body.mobileNum ?? '',
@@ -109,7 +105,7 @@ export const authRoutes =
           schema: { tags, body: registerRequestSchema, response: session(sessionResponseSchema) },
         },
         async (request) =>
-          ok(await auth.register(visitorOf(request), mode, request.body, request.cookies[captchaCookie])),
+          ok(await auth.register(request.visitor, mode, request.body, request.cookies[captchaCookie])),
       );
     }
 
@@ -117,7 +113,7 @@ export const authRoutes =
       '/session/login',
       { ...encrypted, schema: { tags, body: loginRequestSchema, response: session(sessionResponseSchema) } },
       async (request, reply) => {
-        const value = await auth.login(visitorOf(request), request.body, request.cookies[captchaCookie]);
+        const value = await auth.login(request.visitor, request.body, request.cookies[captchaCookie]);
         if (request.body.remember === true) {
           setCookie(
             request,
@@ -135,7 +131,7 @@ export const authRoutes =
     app.post(
       '/session/login/freeplay',
       { schema: { tags, body: freePlayRequestSchema.optional(), response: session(sessionResponseSchema) } },
-      async (request) => ok(await auth.loginFreePlay(visitorOf(request))),
+      async (request) => ok(await auth.loginFreePlay(request.visitor)),
     );
 
     app.post(
@@ -144,7 +140,7 @@ export const authRoutes =
       async (request) => {
         const token = request.cookies[rememberCookie];
         if (!token) throw new AppError('UNAUTHORIZED');
-        return ok(await auth.resumeRemembered(visitorOf(request), token));
+        return ok(await auth.resumeRemembered(request.visitor, token));
       },
     );
 
@@ -155,7 +151,7 @@ export const authRoutes =
         schema: { tags, response: { 200: emptySuccessSchema, ...failureResponses } },
       },
       async (request, reply) => {
-        await auth.logout(visitorOf(request), sessionOf(request));
+        await auth.logout(request.visitor, request.memberSession);
         reply.clearCookie(rememberCookie, { path: '/wps/session' });
         return ok(null);
       },
@@ -167,7 +163,7 @@ export const authRoutes =
         preHandler: requireMember,
         schema: { tags, response: { 200: memberInfoResponseSchema, ...failureResponses } },
       },
-      async (request) => ok(await auth.getMemberInfo(visitorOf(request), sessionOf(request))),
+      async (request) => ok(await auth.getMemberInfo(request.visitor, request.memberSession)),
     );
 
     app.get(
@@ -176,7 +172,7 @@ export const authRoutes =
         preHandler: requireMember,
         schema: { tags, response: { 200: memberIconResponseSchema, ...failureResponses } },
       },
-      async (request) => ok({ avatarUrl: sessionOf(request).member.avatarUrl }),
+      async (request) => ok({ avatarUrl: request.member.avatarUrl }),
     );
 
     // Spec section 7, "getUpdateLanguage with a language field": a relay call like the site's other relays.
@@ -191,7 +187,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await auth.updateLanguage(sessionOf(request), request.body.language);
+        await auth.updateLanguage(request.memberSession, request.body.language);
         return ok(null);
       },
     );
@@ -208,7 +204,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await auth.changePassword(visitorOf(request), sessionOf(request), request.body);
+        await auth.changePassword(request.visitor, request.memberSession, request.body);
         return ok(null, 'Password changed.');
       },
     );
@@ -223,7 +219,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await auth.resetPasswordByEmail(visitorOf(request), request.body.username, request.body.email);
+        await auth.resetPasswordByEmail(request.visitor, request.body.username, request.body.email);
         return ok(null, 'A new password has been sent to your email.');
       },
     );
@@ -234,7 +230,7 @@ export const authRoutes =
         ...encrypted,
         schema: { tags, body: forgotPasswordByPhoneRequestSchema, response: session(sessionResponseSchema) },
       },
-      async (request) => ok(await auth.resetPasswordByPhone(visitorOf(request), request.body)),
+      async (request) => ok(await auth.resetPasswordByPhone(request.visitor, request.body)),
     );
 
     app.get(
@@ -246,6 +242,6 @@ export const authRoutes =
           response: { 200: affiliateResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await auth.checkAffiliateCode(visitorOf(request), request.query.code)),
+      async (request) => ok(await auth.checkAffiliateCode(request.visitor, request.query.code)),
     );
   };

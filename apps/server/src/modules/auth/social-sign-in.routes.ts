@@ -7,7 +7,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
-import { visitorOf } from '../../http/request-context';
 import { type SocialSignIn, socialSignInLimits } from './social-sign-in';
 
 const tags = ['auth'];
@@ -44,7 +43,7 @@ export const socialSignInRoutes =
         const { provider } = request.params;
         let started: { authorizationUrl: URL; state: string };
         try {
-          started = await social.start(visitorOf(request), provider, callbackUrlOf(request, provider));
+          started = await social.start(request.visitor, provider, callbackUrlOf(request, provider));
         } catch (error) {
           return redirectToLogin(request, reply, error);
         }
@@ -70,7 +69,7 @@ export const socialSignInRoutes =
         const parameters = new URLSearchParams(request.url.split('?')[1] ?? '');
         let destination: URLSearchParams;
         try {
-          const session = await social.complete(visitorOf(request), provider, parameters, boundState);
+          const session = await social.complete(request.visitor, provider, parameters, boundState);
           // The site runs its first-login action for a member created by this sign-in, as after registration.
           destination = new URLSearchParams({
             token: session.token,

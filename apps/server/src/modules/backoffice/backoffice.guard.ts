@@ -1,21 +1,52 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { StaffRole } from '@wps/contracts/backoffice';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { readBearerToken } from '../../lib/session-token';
-import type { BackofficeService, StaffIdentity } from './backoffice.service';
+import type { AuditActor } from '../audit/audit.service';
+import { assertStaffRole, type BackofficeService, type StaffIdentity } from './backoffice.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the staff guard on operator routes. */
-    staff?: StaffIdentity;
+    staffIdentity: StaffIdentity | null;
+    /** The staff member the guard admitted; read only behind the staff guard. */
+    readonly staff: StaffIdentity;
   }
 }
 
-/** A preHandler that lets only a live staff session through, and remembers who it is. */
-export const createStaffGuard =
-  (backoffice: BackofficeService): preHandlerAsyncHookHandler =>
-  async (request) => {
+/** The request decoration of the staff context; registered once, before any route. */
+export const decorateStaffContext = (app: FastifyInstance): void => {
+  app.decorateRequest('staffIdentity', null);
+  app.decorateRequest('staff', {
+    getter(this: FastifyRequest) {
+      if (!this.staffIdentity) throw new AppError('UNAUTHORIZED');
+      return this.staffIdentity;
+    },
+  });
+};
+
+export type StaffGuards = ReturnType<typeof createStaffGuards>;
+
+/** The staff guards, the only place an operator route's staff member and role check come from. */
+export const createStaffGuards = (backoffice: BackofficeService) => ({
+  /** A live staff session. */
+  requireStaff: async (request: FastifyRequest): Promise<void> => {
     const token = readBearerToken(request.headers.authorization);
     const identity = token ? await backoffice.authenticate(token) : undefined;
     if (!identity) throw new AppError('UNAUTHORIZED');
-    request.staff = identity;
-  };
+    request.staffIdentity = identity;
+  },
+  /** A route of some roles only; runs after `requireStaff` (a plugin's hook runs before a route's own). */
+  requireRole:
+    (roles: readonly StaffRole[]) =>
+    async (request: FastifyRequest): Promise<void> => {
+      assertStaffRole(request.staff, roles);
+    },
+});
+
+/** Who did it, for the audit trail: the staff member behind the request and where from. */
+export const staffActorOf = (request: FastifyRequest): AuditActor & { type: 'staff' } => ({
+  type: 'staff',
+  id: request.staff.id,
+  ip: request.ip,
+});

@@ -11,18 +11,22 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import type { SiteService } from '../site/site.service';
 import type { ContentService } from './content.service';
 
 const tags = ['content'];
 
 /** Public content calls (under /wps): banners, announcements and notices, and the help centre. */
 export const contentRoutes =
-  ({ content, site }: { content: ContentService; site: SiteService }): FastifyPluginAsyncZod =>
+  ({
+    content,
+    requireBrand,
+  }: {
+    content: ContentService;
+    requireBrand: (request: FastifyRequest) => Promise<void>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const brandOf = (request: FastifyRequest) => site.resolveBrand(visitorOf(request));
+    app.addHook('preHandler', requireBrand);
 
     app.get(
       '/relay/CSP_getContent',
@@ -35,7 +39,7 @@ export const contentRoutes =
           response: { 200: contentResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await content.getContent((await brandOf(request)).id, request.query)),
+      async (request) => ok(await content.getContent(request.brand.id, request.query)),
     );
 
     app.get(
@@ -49,13 +53,7 @@ export const contentRoutes =
         },
       },
       async (request) =>
-        ok(
-          await content.listBanners(
-            (await brandOf(request)).id,
-            request.query.groupName,
-            request.query.language,
-          ),
-        ),
+        ok(await content.listBanners(request.brand.id, request.query.groupName, request.query.language)),
     );
 
     app.get(
@@ -68,7 +66,7 @@ export const contentRoutes =
           response: { 200: announcementListResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await content.listAnnouncements((await brandOf(request)).id, request.query)),
+      async (request) => ok(await content.listAnnouncements(request.brand.id, request.query)),
     );
 
     for (const path of ['/relay/getHelpV2', '/system/helpCenter']) {
@@ -83,7 +81,7 @@ export const contentRoutes =
           },
         },
         async (request) => {
-          const brand = await brandOf(request);
+          const { brand } = request;
           return ok(
             await content.getHelp(brand.id, request.query.lang, request.query.device, brand.defaultLanguage),
           );

@@ -14,9 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import type { SiteService } from '../site/site.service';
 import { type CatalogueService, needsMember, toGameListRequest } from './catalogue.service';
 
 const tags = ['games'];
@@ -28,11 +26,11 @@ const tags = ['games'];
 export const catalogueRoutes =
   ({
     catalogue,
-    site,
+    requireBrand,
     requireMember,
   }: {
     catalogue: CatalogueService;
-    site: SiteService;
+    requireBrand: preHandlerAsyncHookHandler;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -56,8 +54,11 @@ export const catalogueRoutes =
           }
         },
       },
-      async (request) =>
-        ok(await catalogue.listGames(toGameListRequest(request.query), request.memberSession?.member.id)),
+      async (request) => {
+        const listRequest = toGameListRequest(request.query);
+        const memberId = needsMember(listRequest.choice) ? request.member.id : undefined;
+        return ok(await catalogue.listGames(listRequest, memberId));
+      },
     );
 
     app.get(
@@ -104,9 +105,10 @@ export const catalogueRoutes =
           querystring: gameMenusQuerySchema,
           response: { 200: gameMenusResponseSchema, ...failureResponses },
         },
+        preHandler: requireBrand,
       },
       async (request) => {
-        const { brand } = await site.getBrandContext(visitorOf(request));
+        const { brand } = request;
         const supportsTy = brand.supportedLanguages.some((language) => language.toUpperCase() === 'TY');
         return ok(await catalogue.gameMenus(request.query.language, supportsTy));
       },
@@ -121,9 +123,10 @@ export const catalogueRoutes =
           querystring: rankListQuerySchema,
           response: { 200: rankListResponseSchema, ...failureResponses },
         },
+        preHandler: requireBrand,
       },
       async (request) => {
-        const { brand } = await site.getBrandContext(visitorOf(request));
+        const { brand } = request;
         return ok(await catalogue.rankList(brand.id, request.query));
       },
     );

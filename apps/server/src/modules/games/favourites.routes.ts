@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
 import type { CatalogueService } from './catalogue.service';
 import type { FavouriteService } from './favourites.service';
 
@@ -36,7 +35,7 @@ export const favouriteRoutes =
     app.get(
       '/relay/MCSFE_getFavoriteGames',
       { schema: { tags, response: { 200: favoriteGameIdsResponseSchema, ...failureResponses } } },
-      async (request) => ok(await favourites.ids(sessionOf(request).member)),
+      async (request) => ok(await favourites.ids(request.member)),
     );
 
     app.get(
@@ -49,7 +48,7 @@ export const favouriteRoutes =
         },
       },
       async (request) => {
-        const page = await catalogue.memberGames(sessionOf(request).member.id, 'favourites', request.query);
+        const page = await catalogue.memberGames(request.member.id, 'favourites', request.query);
         return ok({ content: page.games, pageNum: page.pageNo, totalPages: page.totalPages });
       },
     );
@@ -63,7 +62,7 @@ export const favouriteRoutes =
           response: { 200: favoriteGameChangeResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await favourites.add(sessionOf(request).member, request.body.nodeId)),
+      async (request) => ok(await favourites.add(request.member, request.body.nodeId)),
     );
 
     app.delete(
@@ -82,7 +81,7 @@ export const favouriteRoutes =
         if (nodeId === undefined) {
           throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'nodeId', message: 'Required' }] });
         }
-        return ok(await favourites.remove(sessionOf(request).member, nodeId));
+        return ok(await favourites.remove(request.member, nodeId));
       },
     );
 
@@ -97,7 +96,7 @@ export const favouriteRoutes =
       },
       async (request) => {
         const { page, ...query } = request.query;
-        const games = await catalogue.memberGames(sessionOf(request).member.id, 'recent', {
+        const games = await catalogue.memberGames(request.member.id, 'recent', {
           ...query,
           pageNo: page,
         });

@@ -5,15 +5,11 @@ import {
   crashVerificationResponseSchema,
   placeCrashBetRequestSchema,
 } from '@wps/contracts/crash';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
-import type { SiteService } from '../site/site.service';
 import type { CrashService } from './crash.service';
 
 const tags = ['house-games'];
@@ -27,22 +23,12 @@ const heartbeatMs = 25_000;
 export const crashRoutes =
   ({
     crash,
-    site,
     requireMember,
   }: {
     crash: CrashService;
-    site: SiteService;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    /** The member and the brand whose currency applies; a session works only on its own brand. */
-    const memberOf = async (request: FastifyRequest) => {
-      const { member } = sessionOf(request);
-      const { brand } = await site.getBrandContext(visitorOf(request));
-      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return { member, brand };
-    };
-
     app.get(
       '/crash/state',
       { schema: { tags, response: { 200: crashStateResponseSchema, ...failureResponses } } },
@@ -103,7 +89,7 @@ export const crashRoutes =
         schema: { tags, response: { 200: crashCurrentBetResponseSchema, ...failureResponses } },
       },
       async (request) => {
-        const { member } = await memberOf(request);
+        const { member } = request;
         return ok({ bet: await crash.currentBet(member) });
       },
     );
@@ -119,7 +105,7 @@ export const crashRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await crash.placeBet(member, brand, request.body));
       },
     );
@@ -135,7 +121,7 @@ export const crashRoutes =
         },
       },
       async (request) => {
-        const { member } = await memberOf(request);
+        const { member } = request;
         return ok(await crash.cashOut(member, request.params.betId));
       },
     );

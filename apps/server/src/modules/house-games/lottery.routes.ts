@@ -16,14 +16,10 @@ import {
   placeBetsResponseSchema,
   recentMenuResponseSchema,
 } from '@wps/contracts/lottery';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
-import type { SiteService } from '../site/site.service';
 import type { LotteryService } from './lottery.service';
 
 const tags = ['lottery'];
@@ -32,21 +28,15 @@ const tags = ['lottery'];
 export const lotteryRoutes =
   ({
     lottery,
-    site,
+    requireBrand,
     requireMember,
   }: {
     lottery: LotteryService;
-    site: SiteService;
+    requireBrand: preHandlerAsyncHookHandler;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const brandOf = async (request: FastifyRequest) => (await site.getBrandContext(visitorOf(request))).brand;
-    const memberOf = async (request: FastifyRequest) => {
-      const { member } = sessionOf(request);
-      const brand = await brandOf(request);
-      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return { member, brand };
-    };
+    app.addHook('preHandler', requireBrand);
 
     app.get(
       '/lgw/vn/games/game_menu',
@@ -58,7 +48,7 @@ export const lotteryRoutes =
           response: { 200: gameMenuResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.gameMenu((await brandOf(request)).id, request.query.vendor)),
+      async (request) => ok(await lottery.gameMenu(request.brand.id, request.query.vendor)),
     );
 
     app.get(
@@ -71,7 +61,7 @@ export const lotteryRoutes =
           response: { 200: recentMenuResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.recentGames((await memberOf(request)).member)),
+      async (request) => ok(await lottery.recentGames(request.member)),
     );
 
     app.get(
@@ -86,7 +76,7 @@ export const lotteryRoutes =
       },
       async (request) => {
         const { gameCode, page, pageSize } = request.query;
-        return ok(await lottery.openedDraws((await brandOf(request)).id, gameCode, page, pageSize));
+        return ok(await lottery.openedDraws(request.brand.id, gameCode, page, pageSize));
       },
     );
 
@@ -102,7 +92,7 @@ export const lotteryRoutes =
         },
       },
       async (request) => {
-        const { brand } = await memberOf(request);
+        const { brand } = request;
         return ok(await lottery.latestResults(brand.id, request.query.vendor));
       },
     );
@@ -117,7 +107,7 @@ export const lotteryRoutes =
           response: { 200: lotteryGameResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.game((await brandOf(request)).id, request.params.gameCode)),
+      async (request) => ok(await lottery.game(request.brand.id, request.params.gameCode)),
     );
 
     app.post(
@@ -133,7 +123,7 @@ export const lotteryRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await lottery.placeBets(member, brand, request.body));
       },
     );
@@ -149,7 +139,7 @@ export const lotteryRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await lottery.myBets(member, brand, request.query));
       },
     );
@@ -163,7 +153,7 @@ export const lotteryRoutes =
           response: { 200: drawResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.draw((await brandOf(request)).id, request.params.drawId)),
+      async (request) => ok(await lottery.draw(request.brand.id, request.params.drawId)),
     );
 
     app.get(
@@ -177,6 +167,6 @@ export const lotteryRoutes =
           response: { 200: drawVerificationResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.verifyDraw((await brandOf(request)).id, request.params.drawId)),
+      async (request) => ok(await lottery.verifyDraw(request.brand.id, request.params.drawId)),
     );
   };

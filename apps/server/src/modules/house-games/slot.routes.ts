@@ -14,14 +14,10 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '@wps/contracts/house-games';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
-import type { SiteService } from '../site/site.service';
 import type { SeedService } from './seeds.service';
 import type { SlotService } from './slot.service';
 
@@ -35,24 +31,16 @@ export const houseGameRoutes =
   ({
     seeds,
     slot,
-    site,
+    requireBrand,
     requireMember,
   }: {
     seeds: SeedService;
     slot: SlotService;
-    site: SiteService;
+    requireBrand: preHandlerAsyncHookHandler;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const brandOf = async (request: FastifyRequest) => (await site.getBrandContext(visitorOf(request))).brand;
-
-    /** The member and their brand; a session plays only on its own brand's site (its money's currency). */
-    const memberOf = async (request: FastifyRequest) => {
-      const { member } = sessionOf(request);
-      const brand = await brandOf(request);
-      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return { member, brand };
-    };
+    app.addHook('preHandler', requireBrand);
 
     app.get(
       '/house/fairness/games',
@@ -95,7 +83,7 @@ export const houseGameRoutes =
         },
       },
       async (request) => {
-        const { member } = await memberOf(request);
+        const { member } = request;
         return ok(await seeds.active(member, request.query.game));
       },
     );
@@ -111,7 +99,7 @@ export const houseGameRoutes =
         },
       },
       async (request) => {
-        const { member } = await memberOf(request);
+        const { member } = request;
         return ok({ list: await seeds.revealed(member, request.query.game) });
       },
     );
@@ -127,7 +115,7 @@ export const houseGameRoutes =
         },
       },
       async (request) => {
-        const { member } = await memberOf(request);
+        const { member } = request;
         return ok(await seeds.rotate(member, request.body.game, request.body.clientSeed));
       },
     );
@@ -135,13 +123,13 @@ export const houseGameRoutes =
     app.get(
       '/house/slot',
       { schema: { tags, response: { 200: slotInfoResponseSchema, ...failureResponses } } },
-      async (request) => ok(await slot.info(await brandOf(request))),
+      async (request) => ok(await slot.info(request.brand)),
     );
 
     app.get(
       '/house/slot/jackpot',
       { schema: { tags, response: { 200: jackpotResponseSchema, ...failureResponses } } },
-      async (request) => ok(await slot.jackpot(await brandOf(request))),
+      async (request) => ok(await slot.jackpot(request.brand)),
     );
 
     app.post(
@@ -155,7 +143,7 @@ export const houseGameRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await slot.spin(member, brand, request.body));
       },
     );

@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
 import type { MessageService } from './messages.service';
 
 /** The inbox (messageV2): the list, the unread counts, reading and deleting, each on the member's own messages. */
@@ -29,7 +28,7 @@ export const messageRoutes =
           response: { 200: messageListResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await messages.list(sessionOf(request).member.id, request.query)),
+      async (request) => ok(await messages.list(request.member.id, request.query)),
     );
     app.get(
       '/relay/CSP_unreadCount',
@@ -37,7 +36,7 @@ export const messageRoutes =
         preHandler: requireMember,
         schema: { tags: ['messages'], response: { 200: unreadCountResponseSchema, ...failureResponses } },
       },
-      async (request) => ok({ count: await messages.unreadCount(sessionOf(request).member.id) }),
+      async (request) => ok({ count: await messages.unreadCount(request.member.id) }),
     );
     app.get(
       '/relay/getUnreadMessageV2',
@@ -45,7 +44,7 @@ export const messageRoutes =
         preHandler: requireMember,
         schema: { tags: ['messages'], response: { 200: unreadMessageResponseSchema, ...failureResponses } },
       },
-      async (request) => ok(await messages.getUnread(sessionOf(request).member.id)),
+      async (request) => ok(await messages.getUnread(request.member.id)),
     );
     app.post(
       '/member/messages/read',
@@ -57,8 +56,7 @@ export const messageRoutes =
           response: { 200: messagesChangedResponseSchema, ...failureResponses },
         },
       },
-      async (request) =>
-        ok({ changed: await messages.markRead(sessionOf(request).member.id, request.body.ids) }),
+      async (request) => ok({ changed: await messages.markRead(request.member.id, request.body.ids) }),
     );
     app.post(
       '/member/messages/read-all',
@@ -66,7 +64,7 @@ export const messageRoutes =
         preHandler: requireMember,
         schema: { tags: ['messages'], response: { 200: messagesChangedResponseSchema, ...failureResponses } },
       },
-      async (request) => ok({ changed: await messages.markRead(sessionOf(request).member.id, 'all') }),
+      async (request) => ok({ changed: await messages.markRead(request.member.id, 'all') }),
     );
     app.post(
       '/member/messages/delete',
@@ -78,8 +76,7 @@ export const messageRoutes =
           response: { 200: messagesChangedResponseSchema, ...failureResponses },
         },
       },
-      async (request) =>
-        ok({ changed: await messages.delete(sessionOf(request).member.id, request.body.ids) }),
+      async (request) => ok({ changed: await messages.delete(request.member.id, request.body.ids) }),
     );
     app.delete(
       '/member/messages/:id',
@@ -92,7 +89,7 @@ export const messageRoutes =
         },
       },
       async (request) => {
-        const changed = await messages.delete(sessionOf(request).member.id, [request.params.id]);
+        const changed = await messages.delete(request.member.id, [request.params.id]);
         if (changed === 0) throw new AppError('NOT_FOUND');
         return ok({ changed });
       },

@@ -15,12 +15,8 @@ import {
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
-import type { SiteService } from '../site/site.service';
 import type { PaymentPasswordService } from './payment-password.service';
 import type { PayoutAccountService } from './payout-accounts.service';
 import type { MemberContext, WithdrawalService } from './withdrawals.service';
@@ -32,7 +28,6 @@ export type WithdrawalRoutesDependencies = {
   withdrawals: WithdrawalService;
   payoutAccounts: PayoutAccountService;
   paymentPassword: PaymentPasswordService;
-  site: SiteService;
   requireMember: preHandlerAsyncHookHandler;
 };
 
@@ -42,19 +37,16 @@ export const withdrawalRoutes =
     withdrawals,
     payoutAccounts,
     paymentPassword,
-    site,
     requireMember,
   }: WithdrawalRoutesDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
 
-    const memberContext = async (request: FastifyRequest): Promise<MemberContext> => {
-      const { member } = sessionOf(request);
-      const { brand } = await site.getBrandContext(visitorOf(request));
-      // A session belongs to one brand; another brand's site must not move its money.
-      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return { member, brand, ip: request.ip };
-    };
+    const memberContext = (request: FastifyRequest): MemberContext => ({
+      member: request.member,
+      brand: request.brand,
+      ip: request.ip,
+    });
 
     app.put(
       '/member/payment-password',
@@ -66,7 +58,7 @@ export const withdrawalRoutes =
         },
       },
       async (request) => {
-        await paymentPassword.set(await memberContext(request), request.body);
+        await paymentPassword.set(memberContext(request), request.body);
         return ok(null);
       },
     );
@@ -74,7 +66,7 @@ export const withdrawalRoutes =
     app.get(
       '/member/payout-accounts',
       { schema: { tags, response: { 200: payoutAccountListResponseSchema, ...failureResponses } } },
-      async (request) => ok(await payoutAccounts.list((await memberContext(request)).member)),
+      async (request) => ok(await payoutAccounts.list(memberContext(request).member)),
     );
 
     app.post(
@@ -86,7 +78,7 @@ export const withdrawalRoutes =
           response: { 200: payoutAccountResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await payoutAccounts.create(await memberContext(request), request.body)),
+      async (request) => ok(await payoutAccounts.create(memberContext(request), request.body)),
     );
 
     app.delete(
@@ -99,7 +91,7 @@ export const withdrawalRoutes =
         },
       },
       async (request) => {
-        await payoutAccounts.remove(await memberContext(request), BigInt(request.params.id));
+        await payoutAccounts.remove(memberContext(request), BigInt(request.params.id));
         return ok(null);
       },
     );
@@ -107,7 +99,7 @@ export const withdrawalRoutes =
     app.get(
       '/member/withdrawal/overview',
       { schema: { tags, response: { 200: withdrawalOverviewResponseSchema, ...failureResponses } } },
-      async (request) => ok(await withdrawals.overview(await memberContext(request))),
+      async (request) => ok(await withdrawals.overview(memberContext(request))),
     );
 
     app.post(
@@ -119,7 +111,7 @@ export const withdrawalRoutes =
           response: { 200: withdrawalResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await withdrawals.request(await memberContext(request), request.body)),
+      async (request) => ok(await withdrawals.request(memberContext(request), request.body)),
     );
 
     app.get(
@@ -131,7 +123,7 @@ export const withdrawalRoutes =
           response: { 200: withdrawalListResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await withdrawals.list(await memberContext(request), request.query)),
+      async (request) => ok(await withdrawals.list(memberContext(request), request.query)),
     );
 
     app.get(
@@ -143,7 +135,7 @@ export const withdrawalRoutes =
           response: { 200: withdrawalResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await withdrawals.get(await memberContext(request), BigInt(request.params.id))),
+      async (request) => ok(await withdrawals.get(memberContext(request), BigInt(request.params.id))),
     );
 
     app.post(
@@ -157,6 +149,6 @@ export const withdrawalRoutes =
         },
       },
       async (request) =>
-        ok(await withdrawals.confirm(await memberContext(request), BigInt(request.params.id), request.body)),
+        ok(await withdrawals.confirm(memberContext(request), BigInt(request.params.id), request.body)),
     );
   };

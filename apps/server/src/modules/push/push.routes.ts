@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import { sessionOf } from '../auth/auth.service';
 import type { MemberEvent, PushService } from './push.service';
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
@@ -21,7 +20,7 @@ export const pushRoutes =
       '/member/events',
       { preHandler: requireMember, schema: { tags: ['wallet'] } },
       (request, reply) => {
-        const { member } = sessionOf(request);
+        const { member } = request;
         reply.hijack();
         const stream = reply.raw;
         stream.writeHead(200, {

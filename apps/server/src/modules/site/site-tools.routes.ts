@@ -7,7 +7,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import type { SiteService } from './site.service';
 
@@ -21,7 +20,7 @@ export const liveChatRoutes =
       '/relay/CBS_modelList',
       { schema: { tags: ['site'], response: { 200: chatModelListResponseSchema, ...failureResponses } } },
       async (request) => {
-        const chatUrl = await site.getLiveChatUrl(visitorOf(request));
+        const chatUrl = await site.getLiveChatUrl(request.visitor);
         return ok({ list: chatUrl === null ? [] : [{ modelId: liveChatModelId, title: 'Live chat' }] });
       },
     );
@@ -35,7 +34,7 @@ export const liveChatRoutes =
         },
       },
       async (request) => {
-        const chatUrl = await site.getLiveChatUrl(visitorOf(request));
+        const chatUrl = await site.getLiveChatUrl(request.visitor);
         const { modelId = liveChatModelId } = request.query;
         if (chatUrl === null || modelId !== liveChatModelId) throw new AppError('FEATURE_DISABLED');
         return ok({ chatUrl });

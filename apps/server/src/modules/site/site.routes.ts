@@ -8,7 +8,6 @@ import {
 } from '@wps/contracts/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import type { SiteService } from './site.service';
 
@@ -20,7 +19,7 @@ export const siteRoutes =
     app.get(
       '/system/status',
       { schema: { tags, response: { 200: systemStatusResponseSchema, ...failureResponses } } },
-      async (request) => ok(await site.getSystemStatus(visitorOf(request))),
+      async (request) => ok(await site.getSystemStatus(request.visitor)),
     );
 
     app.get(
@@ -32,13 +31,13 @@ export const siteRoutes =
           response: { 200: permissionResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await site.getPermission(visitorOf(request))),
+      async (request) => ok(await site.getPermission(request.visitor)),
     );
 
     app.get(
       '/system/whitelabel',
       { schema: { tags, response: { 200: whitelabelResponseSchema, ...failureResponses } } },
-      async (request) => ok(await site.getWhitelabel(visitorOf(request))),
+      async (request) => ok(await site.getWhitelabel(request.visitor)),
     );
 
     app.get(
@@ -50,12 +49,12 @@ export const siteRoutes =
           response: { 200: domainRouteResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await site.getDomainRoutes(visitorOf(request), request.query.device)),
+      async (request) => ok(await site.getDomainRoutes(request.visitor, request.query.device)),
     );
 
     app.get(
       '/system/setting/register',
       { schema: { tags, response: { 200: registerSettingResponseSchema, ...failureResponses } } },
-      async (request) => ok(await site.getRegisterSetting(visitorOf(request))),
+      async (request) => ok(await site.getRegisterSetting(request.visitor)),
     );
   };

@@ -13,21 +13,16 @@ import {
   walletTransferRequestSchema,
   walletTransferResponseSchema,
 } from '@wps/contracts/wallet';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
-import type { SiteService } from '../site/site.service';
 import type { FundsService } from './funds.service';
 import type { CsvFile, RecordsService } from './records.service';
 import type { TransferService } from './transfers.service';
 import type { WalletService } from './wallet.service';
 
 export type WalletRouteServices = {
-  site: SiteService;
   wallet: WalletService;
   funds: FundsService;
   transfers: TransferService;
@@ -48,28 +43,17 @@ const sendCsv = (reply: FastifyReply, file: CsvFile) =>
 /** The member's wallet endpoints; the services hold the rules, these only translate HTTP. */
 export const walletRoutes =
   (
-    { site, wallet, funds, transfers, records }: WalletRouteServices,
+    { wallet, funds, transfers, records }: WalletRouteServices,
     requireMember: preHandlerAsyncHookHandler,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
 
-    /**
-     * The member and the brand whose currency and clock apply. A session only works on its own brand's site:
-     * the member's money is in their brand's currency.
-     */
-    const memberOf = async (request: FastifyRequest) => {
-      const { member } = sessionOf(request);
-      const { brand } = await site.getBrandContext(visitorOf(request));
-      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return { member, brand };
-    };
-
     app.get(
       '/v2/wallets/balance',
       { schema: { tags, response: { 200: balanceResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         const balance = await wallet.balance(member, brand.currency);
         return ok({
           balance: await wallet.formatAmount(balance, brand.currency),
@@ -83,7 +67,7 @@ export const walletRoutes =
       '/member/info/funds/consolidated',
       { schema: { tags, response: { 200: consolidatedFundsResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await funds.consolidated(member, brand));
       },
     );
@@ -92,7 +76,7 @@ export const walletRoutes =
       '/relay/GCS_merchantWallet',
       { schema: { tags, response: { 200: merchantWalletResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { brand } = await memberOf(request);
+        const { brand } = request;
         return ok(await funds.merchantWallet(brand.id));
       },
     );
@@ -107,7 +91,7 @@ export const walletRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await funds.transfer(member, brand, request.body));
       },
     );
@@ -116,7 +100,7 @@ export const walletRoutes =
       '/member/transfers/upline',
       { schema: { tags, response: { 200: uplineResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { member } = await memberOf(request);
+        const { member } = request;
         return ok({ upline: await transfers.upline(member) });
       },
     );
@@ -131,7 +115,7 @@ export const walletRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await transfers.toUpline(member, brand, request.body));
       },
     );
@@ -146,7 +130,7 @@ export const walletRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await transfers.toDownline(member, brand, request.body));
       },
     );
@@ -161,7 +145,7 @@ export const walletRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await records.transactions(member, brand, request.query));
       },
     );
@@ -170,7 +154,7 @@ export const walletRoutes =
       '/member/records/transactions/export',
       { schema: { tags, querystring: exportQuerySchema, response: failureResponses } },
       async (request, reply) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return sendCsv(reply, await records.exportTransactions(member, brand, request.query));
       },
     );
@@ -185,7 +169,7 @@ export const walletRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return ok(await records.profit(member, brand, request.query));
       },
     );
@@ -194,7 +178,7 @@ export const walletRoutes =
       '/member/records/profit/export',
       { schema: { tags, querystring: profitQuerySchema, response: failureResponses } },
       async (request, reply) => {
-        const { member, brand } = await memberOf(request);
+        const { member, brand } = request;
         return sendCsv(reply, await records.exportProfit(member, brand, request.query));
       },
     );

@@ -1,0 +1,54 @@
+import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { createMemberGuards, decorateMemberContext, type MemberGuards } from './auth.guard';
+import { authRoutes } from './auth.routes';
+import { type AuthService, createAuthService } from './auth.service';
+import { createBodyDecryptionHook, createBodyKeyring } from './encrypted-body';
+import { socialSignInAdminRoutes } from './social-sign-in-admin.routes';
+import { socialSignInRoutes } from './social-sign-in.routes';
+import { createSocialSignIn } from './social-sign-in';
+
+export type AuthModule = MemberGuards & { auth: AuthService };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthModule;
+  }
+}
+
+/** Sessions, sign-in and registration; every member route's guard comes from here. */
+export const authModule = defineModule(
+  'auth',
+  ['site', 'members', 'notifications', 'backoffice'],
+  async (app) => {
+    const { config, database } = app.platform;
+    const { site, requireBrand } = app.site;
+    const fixedCaptcha = config.TEST_CAPTCHA_ANSWER;
+    const auth = createAuthService({
+      db: database.db,
+      site,
+      members: app.members.members,
+      notifications: app.notifications.notifications,
+      ...(fixedCaptcha ? { captchaText: () => fixedCaptcha } : {}),
+      ...(config.REGISTRATIONS_PER_ADDRESS_PER_HOUR === undefined
+        ? {}
+        : { registrationsPerAddressPerHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR }),
+    });
+    const guards = createMemberGuards(auth, requireBrand);
+    decorateMemberContext(app);
+    app.decorate('auth', { auth, ...guards });
+
+    const socialSignIn = createSocialSignIn({ db: database.db, site, auth });
+    const bodyKeyring = createBodyKeyring(database.db);
+    const decryptBody = createBodyDecryptionHook(bodyKeyring, async (request) => {
+      await requireBrand(request);
+      return request.brand.requireEncryptedBodies;
+    });
+    await app.register(authRoutes({ auth, requireMember: guards.requireMember, decryptBody, bodyKeyring }), {
+      prefix: apiPrefix,
+    });
+    await app.register(socialSignInRoutes(socialSignIn), { prefix: apiPrefix });
+    await app.register(socialSignInAdminRoutes(socialSignIn, { ...app.backoffice, requireBrand }), {
+      prefix: operatorApiPrefix,
+    });
+  },
+);

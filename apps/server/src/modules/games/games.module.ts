@@ -1,0 +1,62 @@
+import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { catalogueRoutes } from './catalogue.routes';
+import { createCatalogueService } from './catalogue.service';
+import { favouriteRoutes } from './favourites.routes';
+import { createFavouriteService } from './favourites.service';
+import { createGameImageService } from './game-images';
+import { gameImageRoutes } from './game-images.routes';
+import { launchRoutes } from './launch.routes';
+import { createLaunchService } from './launch.service';
+import { roundsRoutes } from './rounds.routes';
+import { createRoundsService } from './rounds.service';
+import { vendorWalletRoutes } from './vendor-wallet.routes';
+import { createVendorWalletService, scheduleIdleRoundClosing } from './vendor-wallet.service';
+import { vendorAdminRoutes } from './vendors-admin.routes';
+import { createVendorService } from './vendors.service';
+import { createPlatformSigner } from './wallet-signing';
+
+/** Vendors, the catalogue, launch, rounds and the seamless wallet vendors call. */
+export const gamesModule = defineModule(
+  'games',
+  ['site', 'members', 'wallet', 'turnover', 'auth', 'backoffice'],
+  async (app) => {
+    const { config, database, scheduler } = app.platform;
+    const { db } = database;
+    const { site, requireBrand } = app.site;
+    const { requireMember } = app.auth;
+    const { ledger, wallet, records } = app.wallet;
+    const catalogue = createCatalogueService({ db });
+    const favourites = createFavouriteService({ db, catalogue });
+    const vendors = createVendorService({ db, onCatalogueChange: catalogue.clearCaches });
+    const launch = createLaunchService({ db });
+    const rounds = createRoundsService({ db, wallet, records });
+    const vendorWallet = createVendorWalletService({
+      db,
+      ledger,
+      wallet,
+      turnover: app.turnover.turnover,
+      members: app.members.members,
+      brandCurrency: site.getBrandCurrency,
+      groupCommit: database.kind === 'postgres',
+      onError: (error) => {
+        app.log.error({ err: error }, 'vendor wallet call failed');
+      },
+    });
+    scheduleIdleRoundClosing(scheduler, vendorWallet, {
+      intervalMs: config.GAME_ROUND_IDLE_CHECK_INTERVAL_MS,
+      idleMs: config.GAME_ROUND_IDLE_CLOSE_HOURS * 3_600_000,
+    });
+
+    // The vendor wallet protocol answers in its own format (never the envelope), so it is a plugin of its own.
+    await app.register(vendorWalletRoutes({ vendorWallet, signer: createPlatformSigner(db) }), {
+      prefix: `${apiPrefix}/vendor-wallet`,
+    });
+    await app.register(catalogueRoutes({ catalogue, requireBrand, requireMember }), { prefix: apiPrefix });
+    await app.register(favouriteRoutes({ catalogue, favourites, requireMember }), { prefix: apiPrefix });
+    await app.register(launchRoutes({ launch, requireBrand, requireMember }), { prefix: apiPrefix });
+    await app.register(roundsRoutes({ rounds, requireMember }), { prefix: apiPrefix });
+    await app.register(vendorAdminRoutes(vendors, app.backoffice), { prefix: operatorApiPrefix });
+    // Game and vendor artwork at the spec's image paths, outside /wps (the image CDN, when set, mirrors them).
+    await app.register(gameImageRoutes(createGameImageService({ db })));
+  },
+);

@@ -1,0 +1,79 @@
+import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { crashRoutes } from './crash.routes';
+import { createCrashService, crashSettingsOf, scheduleCrashGame, verifyCrashRound } from './crash.service';
+import { createJackpotService } from './jackpot.service';
+import { lotteryAdminRoutes } from './lottery-admin.routes';
+import { lotteryRoutes } from './lottery.routes';
+import { createLotteryService, scheduleLottery, verifyLotteryDraw } from './lottery.service';
+import { createSeedService } from './seeds.service';
+import { houseGameRoutes } from './slot.routes';
+import { createSlotService, slotFairnessGame, verifySlotRound } from './slot.service';
+
+/** The house's own games (slot, crash, lottery) and their provable fairness. */
+export const houseGamesModule = defineModule(
+  'house-games',
+  ['site', 'wallet', 'turnover', 'auth', 'backoffice'],
+  async (app) => {
+    const { config, database, scheduler, clock } = app.platform;
+    const { db } = database;
+    const { requireBrand } = app.site;
+    const { ledger, wallet } = app.wallet;
+    const { turnover } = app.turnover;
+    const { requireMember } = app.auth;
+
+    const crash = createCrashService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      settings: crashSettingsOf(config),
+      ...(clock ? { clock } : {}),
+      onError: (error) => {
+        app.log.error({ err: error }, 'crash game');
+      },
+    });
+    if (config.CRASH_ENABLED) scheduleCrashGame(scheduler, crash, config.CRASH_TICK_MS);
+    app.addHook('onClose', crash.close);
+
+    // Provable fairness of house games: each game registers the verifier of its results under its kind.
+    const seeds = createSeedService({
+      db,
+      verifiers: { [slotFairnessGame]: verifySlotRound, lottery: verifyLotteryDraw, crash: verifyCrashRound },
+    });
+    const slot = createSlotService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      seeds,
+      jackpots: createJackpotService({ db, ledger, wallet }),
+      settings: {
+        betLevels: config.HOUSE_SLOT_BET_LEVELS,
+        jackpotOddsStake: config.HOUSE_JACKPOT_ODDS_STAKE,
+        jackpotSeed: config.HOUSE_JACKPOT_SEED,
+      },
+    });
+    const lottery = createLotteryService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      schedule: {
+        speedDrawSeconds: config.LOTTERY_SPEED_DRAW_SECONDS,
+        vnDrawEverySeconds: config.LOTTERY_VN_DRAW_EVERY_SECONDS,
+        seaDrawEverySeconds: config.LOTTERY_SEA_DRAW_EVERY_SECONDS,
+        cutoffSeconds: config.LOTTERY_CUTOFF_SECONDS,
+      },
+      log: app.log,
+    });
+    scheduleLottery(scheduler, lottery, config.LOTTERY_JOB_INTERVAL_MS);
+
+    await app.register(lotteryRoutes({ lottery, requireBrand, requireMember }), { prefix: apiPrefix });
+    await app.register(houseGameRoutes({ seeds, slot, requireBrand, requireMember }), { prefix: apiPrefix });
+    await app.register(crashRoutes({ crash, requireMember }), { prefix: apiPrefix });
+    await app.register(
+      lotteryAdminRoutes(lottery, { ...app.backoffice, requireBrand: app.site.requireBrand }),
+      { prefix: operatorApiPrefix },
+    );
+  },
+);

@@ -1,0 +1,77 @@
+import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { createChannelService } from './channels.service';
+import { depositAdminRoutes } from './deposits-admin.routes';
+import { depositRoutes } from './deposits.routes';
+import { createDepositService } from './deposits.service';
+import { createGatewayClient, ownUrl } from './gateway-client';
+import { createPaymentPasswordService } from './payment-password.service';
+import { createPaymentSettingsService } from './payment-settings.service';
+import { createPayoutAccountService } from './payout-accounts.service';
+import { withdrawalAdminRoutes } from './withdrawals-admin.routes';
+import { withdrawalRoutes } from './withdrawals.routes';
+import { createWithdrawalService } from './withdrawals.service';
+
+/** Deposit and withdrawal channels, requests and their approval. */
+export const paymentsModule = defineModule(
+  'payments',
+  ['site', 'members', 'messages', 'uploads', 'turnover', 'wallet', 'auth', 'backoffice'],
+  async (app) => {
+    const { config, database, sandboxGatewayUrl } = app.platform;
+    const { db } = database;
+    const { site, requireBrand } = app.site;
+    const { members } = app.members;
+    const { messages } = app.messages;
+    const { uploads } = app.uploads;
+    const { turnover } = app.turnover;
+    const { ledger, wallet } = app.wallet;
+    const { requireMember } = app.auth;
+    const settings = createPaymentSettingsService({ db, wallet });
+    const withdrawals = createWithdrawalService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      messages,
+      members,
+      uploads,
+      settings,
+    });
+    const channels = createChannelService({ db, wallet });
+    const deposits = createDepositService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      messages,
+      uploads,
+      members,
+      channels,
+      gateway: createGatewayClient({ sandboxUrl: sandboxGatewayUrl, log: app.log }),
+      // Gateways post their notices to the platform itself: its public address, else where it listens.
+      callbackBaseUrl: () => config.PUBLIC_URL ?? ownUrl(app.server, config.HOST, config.PORT),
+      log: app.log,
+    });
+
+    await app.register(
+      withdrawalRoutes({
+        withdrawals,
+        payoutAccounts: createPayoutAccountService({ db, members }),
+        paymentPassword: createPaymentPasswordService({ db, members }),
+        requireMember,
+      }),
+      { prefix: apiPrefix },
+    );
+    await app.register(
+      depositRoutes({ deposits, channels, site, requireMember, publicUrl: config.PUBLIC_URL }),
+      {
+        prefix: apiPrefix,
+      },
+    );
+    await app.register(depositAdminRoutes({ deposits, channels, ...app.backoffice, requireBrand }), {
+      prefix: operatorApiPrefix,
+    });
+    await app.register(withdrawalAdminRoutes({ withdrawals, settings, ...app.backoffice, requireBrand }), {
+      prefix: operatorApiPrefix,
+    });
+  },
+);

@@ -1,0 +1,33 @@
+import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { siteAdminRoutes } from './site-admin.routes';
+import { liveChatRoutes, pingRoutes } from './site-tools.routes';
+import { createBrandGuard, decorateBrandContext } from './site.guard';
+import { siteRoutes } from './site.routes';
+import { createSiteService, type SiteService } from './site.service';
+
+export type SiteModule = {
+  site: SiteService;
+  /** Resolves the brand the request selects into `request.brand` (see site.guard.ts). */
+  requireBrand: ReturnType<typeof createBrandGuard>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    site: SiteModule;
+  }
+}
+
+/** Brands, their site configuration and the brand every request is answered for. */
+export const siteModule = defineModule('site', ['backoffice'], async (app) => {
+  const { config, database } = app.platform;
+  const site = createSiteService({ db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
+  const requireBrand = createBrandGuard(site);
+  decorateBrandContext(app);
+  app.decorate('site', { site, requireBrand });
+  await app.register(siteRoutes(site), { prefix: apiPrefix });
+  await app.register(liveChatRoutes(site), { prefix: apiPrefix });
+  await app.register(siteAdminRoutes(site, { ...app.backoffice, requireBrand }), {
+    prefix: operatorApiPrefix,
+  });
+  await app.register(pingRoutes);
+});

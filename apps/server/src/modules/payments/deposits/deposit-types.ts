@@ -1,0 +1,38 @@
+import type { staffDepositSchema } from '@wps/contracts/payments';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../../db/database';
+import type { AuditActor } from '../../audit/audit.service';
+import type { MemberService } from '../../members/members.service';
+import type { MessageService } from '../../messages/messages.service';
+import type { TurnoverService } from '../../turnover/turnover.service';
+import type { UploadService } from '../../uploads/uploads.service';
+import type { LedgerService } from '../../wallet/ledger.service';
+import type { WalletService } from '../../wallet/wallet.service';
+import type { ChannelService } from '../channels.service';
+import type { DepositRow } from '../deposits.repository';
+import type { GatewayClient } from '../gateway-client';
+
+export type StaffDeposit = z.infer<typeof staffDepositSchema>;
+/** The brand a member deposits in: its channels, its currency, and its code for the gateway's notify URL. */
+export type DepositBrand = { id: bigint; currency: string; merchantCode: string };
+export type StaffActor = AuditActor & { type: 'staff' };
+export type Page = { pageNo: number; pageSize: number };
+
+export type DepositServiceDependencies = {
+  db: Database;
+  ledger: LedgerService;
+  wallet: WalletService;
+  turnover: TurnoverService;
+  messages: MessageService;
+  uploads: UploadService;
+  members: MemberService;
+  channels: ChannelService;
+  gateway: GatewayClient;
+  /** Where the gateway reaches this platform (server to server) for its notices. */
+  callbackBaseUrl: () => string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+};
+
+/** A settled deposit, and whether this call settled it (false: it was no longer pending). */
+export type SettledDeposit = { row: DepositRow; isChanged: boolean };

@@ -18,7 +18,7 @@ import { testCaptchaAnswer } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
 import { buildHashChain, crashPointOf, hashIndexOfRound } from './crash-chain';
 import { insertChain } from './crash.repository';
-import { crashSalt } from './crash.service';
+import { crashSalt } from './crash/crash-game';
 
 /** A scheduler whose timers never fire: the test drives each job with `runNow`. */
 export const createManualScheduler = (): JobScheduler => {

@@ -91,12 +91,12 @@ const openPglite = async (location: { dataDir: string } | { memory: true }): Pro
   };
 };
 
+/** The rows of a raw statement's result: node-postgres answers `{ rows }`, PGlite's Drizzle driver the array. */
+export const rowsOfResult = <Row>(result: unknown): Row[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+
 /** Rows of a raw query, the same shape on both drivers. */
 export const selectRows = async <Row extends Record<string, unknown>>(
   executor: Executor,
   query: ReturnType<typeof sql>,
-): Promise<Row[]> => {
-  const result: unknown = await executor.execute(query);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return rows as Row[];
-};
+): Promise<Row[]> => rowsOfResult<Row>(await executor.execute(query));

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from './database';
+import { type Executor, rowsOfResult } from './database';
 
 const dialect = new PgDialect();
 
@@ -14,5 +14,5 @@ export const selectPrepared = async <Row>(executor: Executor, name: string, quer
   const result: unknown = await executor._.session
     .prepareQuery(dialect.sqlToQuery(query), undefined, name, false)
     .execute();
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
+  return rowsOfResult<Row>(result);
 };

@@ -11,6 +11,7 @@ import { isAgentType, isTrialType, MemberType } from '@wps/contracts/auth';
 import { formatMinorUnits } from '@wps/contracts/money';
 import { checkRegisterField, formatRuleMessage, validationMessagesEn } from '@wps/contracts/validation-rules';
 import type { Database } from '../../db/database';
+import { findDatabaseError } from '../../db/database-errors';
 import { AppError } from '../../http/app-error';
 import { hashPassword } from '../../lib/password-hashing';
 import { recordAuditEvent, type AuditActor } from '../audit/audit.service';
@@ -35,14 +36,8 @@ const invalid = (field: string, message: string): AppError =>
   new AppError('VALIDATION_FAILED', { message, issues: [{ field, message }] });
 
 /** The tree trigger's refusal of a move under the member's own downline (a move that raced the check). */
-const isTreeCycleError = (error: unknown): boolean => {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    if ((current as Error & { constraint?: unknown }).constraint === 'member_tree_no_cycle') return true;
-    current = current.cause;
-  }
-  return false;
-};
+const isTreeCycleError = (error: unknown): boolean =>
+  findDatabaseError(error)?.constraint === 'member_tree_no_cycle';
 
 const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** 8 characters of an unambiguous alphabet from the CSPRNG: about 2^40 codes per brand. */

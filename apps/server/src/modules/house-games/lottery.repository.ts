@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/database';
 import {
   type LotteryDrawStatus,
   type LotteryResultSource,
@@ -15,13 +15,8 @@ import { numberArray, textArray } from '../../db/array-literals';
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type BetRow = typeof lotteryBets.$inferSelect;
 
-const rowsOf = async <Row>(executor: Executor, query: SQL): Promise<Row[]> => {
-  const result: unknown = await executor.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
-};
-
 export const listBrands = (executor: Executor) =>
-  rowsOf<{ id: bigint; time_zone: string }>(executor, sql`select id, time_zone from brands order by id`);
+  selectRows<{ id: bigint; time_zone: string }>(executor, sql`select id, time_zone from brands order by id`);
 
 export const insertDraws = async (executor: Executor, rows: Array<typeof lotteryDraws.$inferInsert>) => {
   if (rows.length === 0) return;
@@ -128,7 +123,7 @@ export type PendingBet = {
 
 /** The next pending bets of a draw, locked; rows another settler holds are skipped. */
 export const lockPendingBets = (executor: Executor, drawId: bigint, limit: number) =>
-  rowsOf<PendingBet>(
+  selectRows<PendingBet>(
     executor,
     sql`select id, member_id, round_id, currency, bet_type, numbers, stations, unit_stake, stake
         from lottery_bets
@@ -180,7 +175,7 @@ export const findDrawById = async (executor: Executor, drawId: bigint) => {
 
 /** The open draw still taking bets, locked against closing until the caller's transaction ends. */
 export const lockOpenDraw = async (executor: Executor, drawId: bigint) => {
-  const rows = await rowsOf<{ id: bigint }>(
+  const rows = await selectRows<{ id: bigint }>(
     executor,
     sql`select id from lottery_draws where id = ${drawId} and status = 'open' and closes_at > now() for share`,
   );
@@ -247,7 +242,7 @@ export const listDraws = async (
 export const drawTotals = (executor: Executor, drawIds: readonly bigint[]) =>
   drawIds.length === 0
     ? Promise.resolve([])
-    : rowsOf<{ draw_id: bigint; bet_count: bigint; total_stake: bigint; total_payout: bigint }>(
+    : selectRows<{ draw_id: bigint; bet_count: bigint; total_stake: bigint; total_payout: bigint }>(
         executor,
         sql`select draw_id, count(*)::int8 as bet_count, coalesce(sum(stake), 0)::int8 as total_stake,
                    coalesce(sum(payout), 0)::int8 as total_payout
@@ -365,7 +360,7 @@ export const addExposures = async (
   const keys = sorted.map((entry) => entry.key);
   const amounts = numberArray(sorted.map((entry) => entry.amount));
   const caps = numberArray(sorted.map((entry) => entry.cap));
-  const rows = await rowsOf<{ number_key: string }>(
+  const rows = await selectRows<{ number_key: string }>(
     executor,
     sql`with wanted as (
           select * from unnest(${textArray(keys)}::text[], ${amounts}::int8[], ${caps}::int8[]) as w (number_key, amount, cap)
@@ -406,7 +401,7 @@ export const insertOpenRounds = async (
 ): Promise<bigint[]> => {
   const ids: bigint[] = [];
   for (const round of rounds) {
-    const [row] = await rowsOf<{ id: bigint }>(
+    const [row] = await selectRows<{ id: bigint }>(
       executor,
       sql`insert into game_rounds
             (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
@@ -461,7 +456,7 @@ export const listMemberBets = async (
 
 /** Games the member bet on, most recent first. */
 export const listRecentGames = (executor: Executor, memberId: bigint, limit: number) =>
-  rowsOf<{ game_code: string }>(
+  selectRows<{ game_code: string }>(
     executor,
     sql`select game_code from lottery_bets where member_id = ${memberId}
         group by game_code order by max(id) desc limit ${limit}`,
@@ -483,7 +478,7 @@ export const listWonBets = (executor: Executor, drawId: bigint) =>
 /** Who has pending bets in a draw, with the currency (their cash accounts are read before settling). */
 export const listBettors = async (executor: Executor, drawId: bigint) =>
   (
-    await rowsOf<{ member_id: bigint; currency: string }>(
+    await selectRows<{ member_id: bigint; currency: string }>(
       executor,
       sql`select distinct member_id, currency from lottery_bets where draw_id = ${drawId} and status = 'pending'`,
     )

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { type Executor, rowsOfResult } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import {
   currencies,
@@ -393,9 +393,6 @@ export const insertPostingBatch = async (
     select new_transactions.idempotency_key, new_transactions.id,
            (select count(*) from ledger_batch_entries) as entry_count
     from ledger_new_transactions new_transactions`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    idempotency_key: string;
-    id: bigint;
-  }>;
+  const rows = rowsOfResult<{ idempotency_key: string; id: bigint }>(result);
   return rows.map((row) => ({ idempotencyKey: row.idempotency_key, transactionId: row.id }));
 };

@@ -3,6 +3,7 @@ import { maxMinorUnits } from '@wps/contracts/money';
 import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/database';
+import { findDatabaseError } from '../../db/database-errors';
 import * as repository from './ledger.repository';
 import type { AccountRow, PostedEntry, ShardedLeg } from './ledger.repository';
 import { LedgerError } from './wallet.errors';
@@ -174,24 +175,6 @@ const hashRequest = (request: Record<string, unknown>): string =>
 /** The same key always picks the same shard, so a replay touches nothing new. */
 const pickShard = (idempotencyKey: string, shardCount: number): number =>
   shardCount === 1 ? 0 : createHash('sha256').update(idempotencyKey).digest().readUInt32BE(0) % shardCount;
-
-type DatabaseErrorFields = { code: string; constraint: string | undefined };
-
-/** The driver's error behind Drizzle's wrapper: node-postgres and PGlite both carry SQLSTATE and constraint. */
-const findDatabaseError = (error: unknown): DatabaseErrorFields | undefined => {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    const fields = current as Error & { code?: unknown; constraint?: unknown };
-    if (typeof fields.code === 'string' && fields.code.length === 5) {
-      return {
-        code: fields.code,
-        constraint: typeof fields.constraint === 'string' ? fields.constraint : undefined,
-      };
-    }
-    current = current.cause;
-  }
-  return undefined;
-};
 
 /** Turns the database's refusals into the ledger's own errors; anything else stays an internal error. */
 const translateDatabaseError = (error: unknown): unknown => {

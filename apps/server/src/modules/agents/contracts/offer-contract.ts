@@ -12,6 +12,7 @@ import { AppError } from '../../../http/app-error';
 import type { MemberRow, MemberService } from '../../members/members.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import * as repository from '../contracts.repository';
+import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
 import type { ContractRow } from '../contracts.repository';
 import type { StoredTier } from '../contracts.tables';
 import type { ContractBrand, ContractContext, OfferRequest } from './contract-types';
@@ -20,14 +21,7 @@ import { toContractView, toContractViews, toStoredKind } from './contract-views'
 export type OfferContractDependencies = Pick<ContractContext, 'db' | 'members' | 'ledger' | 'now'>;
 
 /** The unique indexes (one pending offer, one active contract per downline and kind) refused a write. */
-const isUniqueViolation = (error: unknown): boolean => {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    if ((current as Error & { code?: unknown }).code === '23505') return true;
-    current = current.cause;
-  }
-  return false;
-};
+const isUniqueViolation = (error: unknown): boolean => isDatabaseError(error, uniqueViolation);
 
 const choosePeriod = (kind: ContractKind, request: OfferRequest): ContractPeriod => {
   const allowed = periodsOfKind[kind];

@@ -1,0 +1,158 @@
+import type { Withdrawal } from '@wps/contracts/payments';
+import type { Executor } from '../../../db/database';
+import { AppError } from '../../../http/app-error';
+import { recordAuditEvent } from '../../audit/audit.service';
+import type { WalletService } from '../../wallet/wallet.service';
+import type { PaymentBrand, WithdrawalLimits } from '../payment-settings.service';
+import { findActive as findActivePayoutAccount, lockMember } from '../payout-accounts.repository';
+import { refuseTrial } from '../payout-accounts.service';
+import * as repository from '../withdrawals.repository';
+import type { WithdrawalRow } from '../withdrawals.repository';
+import {
+  type CreateWithdrawalRequest,
+  type MemberContext,
+  memberActor,
+  type WithdrawalServiceDependencies,
+} from './withdrawal-types';
+import { readOwnWithdrawal } from './withdrawal-views';
+
+export type RequestWithdrawalDependencies = Pick<
+  WithdrawalServiceDependencies,
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings'
+>;
+
+const checkAmountLimits = async (
+  wallet: WalletService,
+  amount: bigint,
+  limits: WithdrawalLimits,
+  brand: PaymentBrand,
+): Promise<void> => {
+  if (amount < limits.withdrawalMin) {
+    throw new AppError('AMOUNT_BELOW_MINIMUM', {
+      details: { minAmount: await wallet.formatAmount(limits.withdrawalMin, brand.currency) },
+    });
+  }
+  if (amount > limits.withdrawalMax) {
+    throw new AppError('AMOUNT_ABOVE_MAXIMUM', {
+      details: { maxAmount: await wallet.formatAmount(limits.withdrawalMax, brand.currency) },
+    });
+  }
+};
+
+/** Today's count and amount in the brand's time zone; read under the member's lock, so it cannot race. */
+const checkDailyLimits = async (
+  wallet: WalletService,
+  tx: Executor,
+  context: MemberContext,
+  amount: bigint,
+  limits: WithdrawalLimits,
+): Promise<void> => {
+  const used = await repository.usedToday(tx, context.member.id, context.brand.timeZone);
+  if (used.count + 1 > limits.withdrawalDailyMaxCount) {
+    throw new AppError('DAILY_LIMIT_REACHED', {
+      details: { limit: 'count', dailyMaxCount: limits.withdrawalDailyMaxCount },
+    });
+  }
+  if (used.amount + amount > limits.withdrawalDailyMaxAmount) {
+    throw new AppError('DAILY_LIMIT_REACHED', {
+      details: {
+        limit: 'amount',
+        dailyMaxAmount: await wallet.formatAmount(limits.withdrawalDailyMaxAmount, context.brand.currency),
+        usedTodayAmount: await wallet.formatAmount(used.amount, context.brand.currency),
+      },
+    });
+  }
+};
+
+const checkTurnover = async (
+  { wallet, turnover }: Pick<WithdrawalServiceDependencies, 'wallet' | 'turnover'>,
+  tx: Executor,
+  context: MemberContext,
+): Promise<void> => {
+  const remaining = await turnover.remaining(context.member.id, context.brand.currency, tx);
+  if (remaining > 0n) {
+    throw new AppError('TURNOVER_NOT_MET', {
+      details: { remaining: await wallet.formatAmount(remaining, context.brand.currency) },
+    });
+  }
+};
+
+/** A repeated submit answers the first withdrawal; the same id with other details is a conflict. */
+const replayOf = (existing: WithdrawalRow, amount: bigint, payoutAccountId: bigint): bigint => {
+  if (existing.amount !== amount || existing.payoutAccountId !== payoutAccountId) {
+    throw new AppError('IDEMPOTENCY_CONFLICT');
+  }
+  return existing.id;
+};
+
+/** Holds the amount and writes the withdrawal, in one transaction under the member's row lock. */
+const holdAndRecord = (
+  deps: RequestWithdrawalDependencies,
+  context: MemberContext,
+  request: CreateWithdrawalRequest,
+  amount: bigint,
+  limits: WithdrawalLimits,
+): Promise<{ id: bigint; isNew: boolean }> =>
+  deps.db.transaction(async (tx) => {
+    const { member, brand } = context;
+    const { ledger, wallet } = deps;
+    // One member's requests queue here, so the daily limits and the balance are read by one at a time.
+    await lockMember(tx, member.id);
+    const payoutAccountId = BigInt(request.payoutAccountId);
+    const existing = await repository.findByRequestKey(tx, member.id, request.requestId);
+    if (existing) return { id: replayOf(existing, amount, payoutAccountId), isNew: false };
+    if (!(await findActivePayoutAccount(tx, member.id, payoutAccountId))) throw new AppError('NOT_FOUND');
+    await checkAmountLimits(wallet, amount, limits, brand);
+    await checkDailyLimits(wallet, tx, context, amount, limits);
+    await checkTurnover(deps, tx, context);
+    const cash = await wallet.cashAccount(member, brand.currency, tx);
+    // INSUFFICIENT_FUNDS comes from the ledger (the balance row's check), and aborts everything here.
+    const hold = await ledger.reserve(
+      {
+        brandId: brand.id,
+        idempotencyKey: `withdrawal:${member.id}:${request.requestId}`,
+        accountId: cash.id,
+        amount,
+        kind: 'withdrawal.request',
+        reference: `withdrawal:${request.requestId}`,
+      },
+      { executor: tx },
+    );
+    const id = await repository.insertWithdrawal(tx, {
+      brandId: brand.id,
+      memberId: member.id,
+      requestKey: request.requestId,
+      payoutAccountId,
+      currency: brand.currency,
+      amount,
+      holdId: hold.holdId,
+    });
+    await recordAuditEvent(tx, {
+      actor: memberActor(context),
+      action: 'payments.withdrawal.request',
+      entityType: 'withdrawal',
+      entityId: id.toString(),
+      after: { status: 'pending', amount: request.amount, currency: brand.currency },
+    });
+    return { id, isNew: true };
+  });
+
+/**
+ * A member asks to withdraw: the amount is held from their main wallet (within the brand's limits, with the
+ * turnover met), and the withdrawal waits for staff review. A repeated submit answers the first one.
+ */
+export const requestWithdrawal = async (
+  deps: RequestWithdrawalDependencies,
+  context: MemberContext,
+  request: CreateWithdrawalRequest,
+): Promise<Withdrawal> => {
+  const { members, wallet, settings } = deps;
+  refuseTrial(context.member);
+  // Slow (argon2) and counted on its own, so outside the transaction and its lock.
+  await members.checkPaymentPassword(context.member.id, request.paymentPassword);
+  const amount = await wallet.parseAmount(request.amount, context.brand.currency);
+  const limits = await settings.limits(context.brand);
+  const { id, isNew } = await holdAndRecord(deps, context, request, amount, limits);
+  if (isNew) wallet.notifyBalance(context.member.id);
+  return readOwnWithdrawal(deps, context, id);
+};

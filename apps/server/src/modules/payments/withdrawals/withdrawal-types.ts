@@ -1,0 +1,47 @@
+import type {
+  confirmWithdrawalRequestSchema,
+  createWithdrawalRequestSchema,
+  staffWithdrawalSchema,
+  withdrawalOverviewSchema,
+} from '@wps/contracts/payments';
+import type { z } from 'zod';
+import type { Database } from '../../../db/database';
+import type { AuditActor } from '../../audit/audit.service';
+import type { MemberRow, MemberService } from '../../members/members.service';
+import type { MessageService } from '../../messages/messages.service';
+import type { TurnoverService } from '../../turnover/turnover.service';
+import type { UploadService } from '../../uploads/uploads.service';
+import type { LedgerService } from '../../wallet/ledger.service';
+import type { WalletService } from '../../wallet/wallet.service';
+import type { PaymentBrand, PaymentSettingsService } from '../payment-settings.service';
+
+export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalRequestSchema>;
+export type ConfirmWithdrawalRequest = z.infer<typeof confirmWithdrawalRequestSchema>;
+export type WithdrawalOverview = z.infer<typeof withdrawalOverviewSchema>;
+export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
+
+/** A member acting on their own brand's site. */
+export type MemberContext = { member: MemberRow; brand: PaymentBrand; ip: string };
+/** A staff member acting on a brand. */
+export type StaffContext = { staffId: string; brand: PaymentBrand; ip: string };
+export type Page = { pageNo: number; pageSize: number };
+/** A reviewer's decision on a pending withdrawal. */
+export type WithdrawalDecision =
+  { outcome: 'approve'; note: string | undefined } | { outcome: 'reject'; reason: string };
+
+export type WithdrawalServiceDependencies = {
+  db: Database;
+  ledger: LedgerService;
+  wallet: WalletService;
+  turnover: TurnoverService;
+  messages: MessageService;
+  members: MemberService;
+  uploads: UploadService;
+  settings: PaymentSettingsService;
+};
+
+export const memberActor = ({ member, ip }: MemberContext): AuditActor => ({
+  type: 'member',
+  id: member.id.toString(),
+  ip,
+});

@@ -1,0 +1,82 @@
+import type { Transaction } from '../../../db/database';
+import * as repository from '../vendor-wallet.repository';
+import type { WalletRoundRow, WalletTransactionRow } from '../vendor-wallet.repository';
+import { balanceOf, type MemberAccounts } from './member-accounts';
+import type { MemberWorkResult } from './member-transaction';
+import { recordTurnover } from './round-turnover';
+import type { Party, VendorEntry, WalletCallContext } from './wallet-context';
+
+export type PaymentToMember = {
+  party: Party;
+  vendor: VendorEntry;
+  accounts: MemberAccounts;
+  round: WalletRoundRow;
+  amount: bigint;
+  requestHash: string;
+  productLine: string;
+  ledgerKind: 'win' | 'bet.rollback';
+  kind: 'win' | 'rollback';
+  transactionUuid: string;
+  referenceUuid: string;
+};
+
+/** The referenced bet of a win or rollback, when it is this member's bet in this round. */
+export const referencedBet = (
+  reference: WalletTransactionRow | undefined,
+  party: Party,
+  roundRef: string,
+): (WalletTransactionRow & { roundId: bigint; productLine: string }) | undefined => {
+  const { roundId, productLine } = reference ?? {};
+  if (reference?.kind !== 'bet' || roundId === undefined || roundId === null) return undefined;
+  if (productLine === undefined || productLine === null) return undefined;
+  if (reference.memberId !== party.member.id || reference.roundRef !== roundRef) return undefined;
+  // Wins and refunds count in the product line their round's bets did, for profit and loss by product.
+  return { ...reference, roundId, productLine };
+};
+
+/**
+ * A win or a refund: vendor clearing → member cash (nothing moves for 0), the call's row, and the round's
+ * turnover when it settled; the answer carries the member's balance after it.
+ */
+export const payToMember = async (
+  context: Pick<WalletCallContext, 'ledger' | 'wallet' | 'turnover'>,
+  tx: Transaction,
+  payment: PaymentToMember,
+): Promise<MemberWorkResult> => {
+  const { party, accounts, round, amount } = payment;
+  let ledgerTransactionId: bigint | null = null;
+  let balance: bigint | undefined;
+  if (amount > 0n) {
+    const posting = await context.ledger.post(
+      {
+        brandId: party.member.brandId,
+        idempotencyKey: `game:${payment.vendor.code}:${payment.transactionUuid}`,
+        kind: payment.ledgerKind,
+        legs: [
+          { accountId: accounts.clearing.id, amount: -amount },
+          { accountId: accounts.cash.id, amount },
+        ],
+        reference: `round:${round.id}`,
+        productLine: payment.productLine,
+      },
+      { executor: tx },
+    );
+    ledgerTransactionId = posting.transactionId;
+    balance =
+      posting.entries.find((entry) => entry.accountId === accounts.cash.id)?.balanceAfter ?? undefined;
+  }
+  await repository.insertTransaction(tx, {
+    vendorId: payment.vendor.id,
+    transactionUuid: payment.transactionUuid,
+    kind: payment.kind,
+    brandId: party.member.brandId,
+    memberId: party.member.id,
+    roundId: round.id,
+    referenceUuid: payment.referenceUuid,
+    amount,
+    requestHash: payment.requestHash,
+    ledgerTransactionId,
+  });
+  await recordTurnover(context, tx, party, round);
+  return { status: 'RS_OK', balance: balance ?? (await balanceOf(context, party, tx)), moved: amount > 0n };
+};

@@ -1,10 +1,7 @@
 import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
-import {
-  checkMobileNumber,
-  validateForgotByEmail,
-  validateForgotByPhone,
-} from '@wps/contracts/validation-rules';
+import { validateForgotByEmail, validateForgotByPhone } from '@wps/contracts/validation-rules';
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -13,11 +10,10 @@ import { FormError, PasswordField, TextField } from '../../../components/form-fi
 import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
-import { translateApiError } from '../../../lib/translate-message';
-import { fieldErrorsFromIssues, useFieldErrors } from '../../../lib/use-field-errors';
+import { useSiteForm } from '../../../lib/use-site-form';
 import { useFinishLogin } from '../api/finish-login';
 import { resetPasswordByEmail, resetPasswordByPhone } from '../api/passwords';
-import { sendSmsCode } from '../api/send-sms-code';
+import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CountryCodeSelect, defaultDialingCode } from './country-code-select';
@@ -25,33 +21,37 @@ import { SmsCodeField } from './sms-code-field';
 
 type ForgotMethod = 'email' | 'mobileNum';
 
-const secondsPerMinute = 60;
+type EmailResetValues = { username: string; email: string };
+type PhoneResetValues = {
+  countryCode: string;
+  mobileNum: string;
+  verificationCode: string;
+  newPassword: string;
+};
 
-/** Shared by both methods: loader on, failures to fields or the form, loader off. */
-const useSubmission = () => {
-  const { t } = useTranslation();
+/** Shared by both methods: the form, and its submission (loader on, failures to fields or the form, loader off). */
+const useResetForm = <Values extends FieldValues>(defaultValues: DefaultValues<Values>) => {
   const [isSubmitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const fieldErrors = useFieldErrors();
+  const resetForm = useSiteForm<Values>({ defaultValues });
+  const { showIssues, showFormError } = resetForm;
   const run = async (action: () => Promise<void>) => {
     setSubmitting(true);
-    setFormError(null);
     showGlobalLoader();
     try {
       await action();
     } catch (error) {
       hideGlobalLoader();
       if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
-        fieldErrors.setErrors(fieldErrorsFromIssues(error.issues));
+        showIssues(error.issues);
       } else {
-        setFormError(translateApiError(t, error));
+        showFormError(error);
       }
     } finally {
       hideGlobalLoader();
       setSubmitting(false);
     }
   };
-  return { isSubmitting, formError, run, ...fieldErrors };
+  return { isSubmitting, run, ...resetForm };
 };
 
 function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
@@ -59,18 +59,15 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const usernameRule = usePermission().info.register.fields.username;
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const { isSubmitting, formError, run, setErrors, errorOf, edit } = useSubmission();
+  const { isSubmitting, formError, run, values, edit, errorOf, showRuleErrors } =
+    useResetForm<EmailResetValues>({ username: '', email: '' });
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
-    const found = validateForgotByEmail({ username, email }, { usernameRule });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (showRuleErrors(validateForgotByEmail(values, { usernameRule }))) return;
     await run(async () => {
-      await resetPasswordByEmail({ username: username.trim(), email: email.trim() });
+      await resetPasswordByEmail({ username: values.username.trim(), email: values.email.trim() });
       hideGlobalLoader();
       // Spec section 4: say the password was sent, then close.
       await dialogs.alert({ message: t('auth.forgot_email_sent') });
@@ -82,8 +79,8 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
     <form {...panelProps} noValidate data-testid="forgot-email-form" onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('auth.username')}
-        value={username}
-        onValueChange={edit('username', setUsername)}
+        value={values.username}
+        onValueChange={edit('username')}
         error={errorOf('username')}
         autoComplete="username"
         autoCapitalize="off"
@@ -92,8 +89,8 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
       />
       <TextField
         label={t('auth.fields.email')}
-        value={email}
-        onValueChange={edit('email', setEmail)}
+        value={values.email}
+        onValueChange={edit('email')}
         error={errorOf('email')}
         type="email"
         autoComplete="email"
@@ -115,51 +112,31 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
 
 function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
   const { t } = useTranslation();
-  const dialogs = useDialogs();
   const finishLogin = useFinishLogin();
   const permission = usePermission();
   const { mobileNum: mobileRule, password: passwordRule } = permission.info.register.fields;
-  const [countryCode, setCountryCode] = useState(() => defaultDialingCode(permission.location.countryCode));
-  const [mobileNum, setMobileNum] = useState('');
-  const [verificationCode, setVerificationCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const { isSubmitting, formError, run, setErrors, errorOf, edit } = useSubmission();
-
-  const sendCode = async (): Promise<number | null> => {
-    const mobileError = checkMobileNumber(mobileNum, mobileRule, true);
-    if (mobileError !== null) {
-      setErrors((current) => ({ ...current, mobileNum: mobileError }));
-      return null;
-    }
-    showGlobalLoader();
-    try {
-      const minutes = await sendSmsCode('noLogin', {
-        countryDialingCode: countryCode,
-        mobileNo: mobileNum.trim(),
-      });
-      return minutes * secondsPerMinute;
-    } catch (error) {
-      hideGlobalLoader();
-      await dialogs.alert({ message: isApiError(error) ? error.message : translateApiError(t, error) });
-      return null;
-    } finally {
-      hideGlobalLoader();
-    }
-  };
+  const sendSmsCode = useSendSmsCode('noLogin');
+  const { isSubmitting, formError, run, values, edit, errorOf, showRule, showRuleErrors } =
+    useResetForm<PhoneResetValues>({
+      countryCode: defaultDialingCode(permission.location.countryCode),
+      mobileNum: '',
+      verificationCode: '',
+      newPassword: '',
+    });
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
+    const { mobileNum, verificationCode, newPassword } = values;
     const found = validateForgotByPhone(
       { mobileNum, verificationCode, newPassword },
       { mobileRule, passwordRule },
     );
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (showRuleErrors(found)) return;
     await run(async () => {
       const session = await resetPasswordByPhone({
         mobileNum: mobileNum.trim(),
-        countryDialingCode: countryCode,
+        countryDialingCode: values.countryCode,
         verificationCode,
         newPassword: newPassword.trim(),
       });
@@ -172,26 +149,35 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
     <form {...panelProps} noValidate data-testid="forgot-phone-form" onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('auth.mobile')}
-        value={mobileNum}
-        onValueChange={edit('mobileNum', setMobileNum)}
+        value={values.mobileNum}
+        onValueChange={edit('mobileNum')}
         error={errorOf('mobileNum')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={32}
         testId="forgot-mobile"
-        leading={<CountryCodeSelect value={countryCode} onChange={setCountryCode} />}
+        leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
       />
       <SmsCodeField
-        value={verificationCode}
-        onValueChange={edit('verificationCode', setVerificationCode)}
+        value={values.verificationCode}
+        onValueChange={edit('verificationCode')}
         error={errorOf('verificationCode')}
-        onSend={sendCode}
+        onSend={() =>
+          sendSmsCode({
+            mobileNum: values.mobileNum,
+            countryCode: values.countryCode,
+            mobileRule,
+            onNumberRefused: (message) => {
+              showRule('mobileNum', message);
+            },
+          })
+        }
       />
       <PasswordField
         label={t('auth.new_password')}
-        value={newPassword}
-        onValueChange={edit('newPassword', setNewPassword)}
+        value={values.newPassword}
+        onValueChange={edit('newPassword')}
         error={errorOf('newPassword')}
         autoComplete="new-password"
         maxLength={128}

@@ -1,18 +1,16 @@
 import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
-import { checkMobileNumber, validateLogin, type FieldErrors } from '@wps/contracts/validation-rules';
+import { validateLogin } from '@wps/contracts/validation-rules';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDialogs } from '../../../components/dialog-provider';
 import { CheckboxField, FormError, PasswordField, TextField } from '../../../components/form-field';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
-import { translateApiError } from '../../../lib/translate-message';
-import { fieldErrorsFromIssues, useFieldErrors } from '../../../lib/use-field-errors';
+import { useSiteForm } from '../../../lib/use-site-form';
 import { useCaptcha } from '../api/get-captcha';
 import { useFinishLogin, type LoginArea } from '../api/finish-login';
 import { login, loginFreePlay } from '../api/login';
-import { sendSmsCode } from '../api/send-sms-code';
+import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
@@ -22,7 +20,17 @@ import { SocialLoginLinks } from './social-login-links';
 
 type LoginTab = 'username' | 'sms';
 
-const secondsPerMinute = 60;
+/** The SMS tab's number and code carry their messages under the request's names, username and password. */
+type LoginValues = {
+  username: string;
+  password: string;
+  countryCode: string;
+  mobileNum: string;
+  smsCode: string;
+  captcha: string;
+  verificationCode: string;
+  isRemembered: boolean;
+};
 
 const needsCaptcha = (error: unknown): boolean =>
   isApiError(error) &&
@@ -37,7 +45,6 @@ type LoginFormProps = { area: LoginArea };
  */
 export function LoginForm({ area }: LoginFormProps) {
   const { t } = useTranslation();
-  const dialogs = useDialogs();
   const finishLogin = useFinishLogin();
   const permission = usePermission();
   const { whitelabel, register } = permission.info;
@@ -48,49 +55,39 @@ export function LoginForm({ area }: LoginFormProps) {
   const panelId = useId();
 
   const [tab, setTab] = useState<LoginTab>('username');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [countryCode, setCountryCode] = useState(() => defaultDialingCode(permission.location.countryCode));
-  const [mobileNum, setMobileNum] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [captchaAnswer, setCaptchaAnswer] = useState('');
-  const [verificationCode, setVerificationCode] = useState('');
-  const [isRemembered, setRemembered] = useState(false);
   const [isCaptchaShown, setCaptchaShown] = useState(false);
   const [isVerificationStep, setVerificationStep] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { setErrors, errorOf, edit } = useFieldErrors();
+  const {
+    form,
+    values,
+    edit,
+    errorOf,
+    formError,
+    showRule,
+    showRuleErrors,
+    showIssues,
+    showFormError,
+    clearErrors,
+  } = useSiteForm<LoginValues>({
+    defaultValues: {
+      username: '',
+      password: '',
+      countryCode: defaultDialingCode(permission.location.countryCode),
+      mobileNum: '',
+      smsCode: '',
+      captcha: '',
+      verificationCode: '',
+      isRemembered: false,
+    },
+  });
   const captcha = useCaptcha(isCaptchaShown);
+  const sendSmsCode = useSendSmsCode('noLogin');
 
   const switchTab = (next: LoginTab) => {
     setTab(next);
-    setErrors({});
-    setFormError(null);
+    clearErrors();
     setVerificationStep(false);
-  };
-
-  const sendLoginCode = async (): Promise<number | null> => {
-    const mobileError = checkMobileNumber(mobileNum, mobileRule, true);
-    if (mobileError !== null) {
-      setErrors((current) => ({ ...current, username: mobileError }));
-      return null;
-    }
-    showGlobalLoader();
-    try {
-      const minutes = await sendSmsCode('noLogin', {
-        countryDialingCode: countryCode,
-        mobileNo: mobileNum.trim(),
-      });
-      return minutes * secondsPerMinute;
-    } catch (error) {
-      hideGlobalLoader();
-      // Spec section 8: a failed SMS request shows the server's message in a warning with a confirm button.
-      await dialogs.alert({ message: isApiError(error) ? error.message : translateApiError(t, error) });
-      return null;
-    } finally {
-      hideGlobalLoader();
-    }
   };
 
   const reactToFailure = (error: unknown) => {
@@ -98,19 +95,18 @@ export function LoginForm({ area }: LoginFormProps) {
       // Each answer is single-use: a form that already showed the captcha needs a new image.
       if (isCaptchaShown) captcha.reload();
       setCaptchaShown(true);
-      setCaptchaAnswer('');
+      form.setValue('captcha', '');
     }
     if (isApiError(error) && error.code === 'VERIFICATION_REQUIRED') {
       setVerificationStep(true);
-      setVerificationCode('');
-      setFormError(null);
+      form.setValue('verificationCode', '');
       return;
     }
     if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
-      setErrors(fieldErrorsFromIssues(error.issues));
+      showIssues(error.issues);
       return;
     }
-    setFormError(translateApiError(t, error));
+    showFormError(error);
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -118,14 +114,12 @@ export function LoginForm({ area }: LoginFormProps) {
     if (isSubmitting) return;
     const isSms = tab === 'sms';
     const input = isSms
-      ? { type: tab, username: mobileNum, password: smsCode, captcha: captchaAnswer }
-      : { type: tab, username, password, captcha: captchaAnswer };
-    const found: FieldErrors = validateLogin(input, { isCaptchaShown, mobileRule });
-    if (isVerificationStep && verificationCode.trim() === '')
+      ? { type: tab, username: values.mobileNum, password: values.smsCode, captcha: values.captcha }
+      : { type: tab, username: values.username, password: values.password, captcha: values.captcha };
+    const found = validateLogin(input, { isCaptchaShown, mobileRule });
+    if (isVerificationStep && values.verificationCode.trim() === '')
       found.verificationCode = { key: 'input_not_empty' };
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (showRuleErrors(found)) return;
 
     setSubmitting(true);
     showGlobalLoader();
@@ -134,12 +128,12 @@ export function LoginForm({ area }: LoginFormProps) {
         type: tab,
         username: input.username.trim(),
         // The SMS code is sent as typed (spec section 5: every input but the SMS code is trimmed).
-        password: isSms ? smsCode : password.trim(),
-        captcha: isCaptchaShown ? captchaAnswer.trim() : undefined,
-        countryDialingCode: isSms ? countryCode : undefined,
-        remember: isRemembered,
+        password: isSms ? values.smsCode : values.password.trim(),
+        captcha: isCaptchaShown ? values.captcha.trim() : undefined,
+        countryDialingCode: isSms ? values.countryCode : undefined,
+        remember: values.isRemembered,
         loginArea: area,
-        verificationCode: isVerificationStep ? verificationCode.trim() : undefined,
+        verificationCode: isVerificationStep ? values.verificationCode.trim() : undefined,
       });
       await finishLogin(session, isSms ? 'sms' : 'password', area);
     } catch (error) {
@@ -152,12 +146,12 @@ export function LoginForm({ area }: LoginFormProps) {
   };
 
   const startFreePlay = async () => {
-    setFormError(null);
+    clearErrors();
     showGlobalLoader();
     try {
       await finishLogin(await loginFreePlay(), 'free-play');
     } catch (error) {
-      setFormError(translateApiError(t, error));
+      showFormError(error);
     } finally {
       hideGlobalLoader();
     }
@@ -189,8 +183,8 @@ export function LoginForm({ area }: LoginFormProps) {
           <>
             <TextField
               label={t('auth.username')}
-              value={username}
-              onValueChange={edit('username', setUsername)}
+              value={values.username}
+              onValueChange={edit('username')}
               error={errorOf('username')}
               autoComplete="username"
               autoCapitalize="off"
@@ -199,8 +193,8 @@ export function LoginForm({ area }: LoginFormProps) {
             />
             <PasswordField
               label={t('auth.password')}
-              value={password}
-              onValueChange={edit('password', setPassword)}
+              value={values.password}
+              onValueChange={edit('password')}
               error={errorOf('password')}
               autoComplete="current-password"
               maxLength={128}
@@ -211,28 +205,37 @@ export function LoginForm({ area }: LoginFormProps) {
           <>
             <TextField
               label={t('auth.mobile')}
-              value={mobileNum}
-              onValueChange={edit('username', setMobileNum)}
+              value={values.mobileNum}
+              onValueChange={edit('mobileNum', 'username')}
               error={errorOf('username')}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={32}
               testId="login-mobile"
-              leading={<CountryCodeSelect value={countryCode} onChange={setCountryCode} />}
+              leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
             />
             <SmsCodeField
-              value={smsCode}
-              onValueChange={edit('password', setSmsCode)}
+              value={values.smsCode}
+              onValueChange={edit('smsCode', 'password')}
               error={errorOf('password')}
-              onSend={sendLoginCode}
+              onSend={() =>
+                sendSmsCode({
+                  mobileNum: values.mobileNum,
+                  countryCode: values.countryCode,
+                  mobileRule,
+                  onNumberRefused: (message) => {
+                    showRule('username', message);
+                  },
+                })
+              }
             />
           </>
         )}
         {isCaptchaShown && (
           <CaptchaField
-            value={captchaAnswer}
-            onValueChange={edit('captcha', setCaptchaAnswer)}
+            value={values.captcha}
+            onValueChange={edit('captcha')}
             error={errorOf('captcha')}
             image={captcha.image}
             isLoading={captcha.isLoading}
@@ -246,8 +249,8 @@ export function LoginForm({ area }: LoginFormProps) {
             </p>
             <TextField
               label={t('auth.verification_code')}
-              value={verificationCode}
-              onValueChange={edit('verificationCode', setVerificationCode)}
+              value={values.verificationCode}
+              onValueChange={edit('verificationCode')}
               error={errorOf('verificationCode')}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -259,8 +262,8 @@ export function LoginForm({ area }: LoginFormProps) {
         <div className="auth-form__row">
           <CheckboxField
             label={t('auth.remember')}
-            checked={isRemembered}
-            onCheckedChange={setRemembered}
+            checked={values.isRemembered}
+            onCheckedChange={edit('isRemembered')}
             testId="login-remember"
           />
           <Link to="/forget" className="text-link" data-testid="forgot-link">

@@ -1,6 +1,5 @@
 import { isWhitelabelEnabled, type RegisterField } from '@wps/contracts/site-rules';
 import {
-  checkMobileNumber,
   toMobileUsername,
   validateRegistration,
   type FieldErrors,
@@ -15,13 +14,12 @@ import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
 import { readReferralCode } from '../../../lib/storage';
-import { translateApiError } from '../../../lib/translate-message';
-import { fieldErrorsFromIssues, useFieldErrors } from '../../../lib/use-field-errors';
+import { useSiteForm } from '../../../lib/use-site-form';
 import { checkAffiliateCode, useAffiliateCodeCheck } from '../api/check-affiliate-code';
 import { useFinishLogin } from '../api/finish-login';
 import { useCaptcha } from '../api/get-captcha';
 import { register, type RegisterBody } from '../api/register';
-import { sendSmsCode } from '../api/send-sms-code';
+import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
@@ -64,9 +62,11 @@ type FormValues = {
   affiliateCode: string;
   referralCode: string;
   captcha: string;
+  countryCode: string;
+  termsAccepted: boolean;
 };
 
-const emptyValues: FormValues = {
+const emptyValues: Omit<FormValues, 'affiliateCode' | 'referralCode' | 'countryCode'> = {
   username: '',
   password: '',
   confirmPassword: '',
@@ -81,9 +81,8 @@ const emptyValues: FormValues = {
   qqNum: '',
   idNumber: '',
   email: '',
-  affiliateCode: '',
-  referralCode: '',
   captcha: '',
+  termsAccepted: false,
 };
 
 const optionalText = (value: string): string | undefined => {
@@ -130,17 +129,28 @@ export function RegisterModal({
   const addressAffiliateCode = useAddressAffiliateCode();
   const affiliateStatus = useAffiliateStatus(addressAffiliateCode);
   const [mode, setMode] = useState<RegistrationMode>(isMobileRegistrationOn ? 'mobile' : 'username');
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...emptyValues,
-    affiliateCode: addressAffiliateCode ?? '',
-    referralCode: readReferralCode() ?? '',
-  }));
-  const [countryCode, setCountryCode] = useState(() => defaultDialingCode(permission.location.countryCode));
-  const [isTermsAccepted, setTermsAccepted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { setErrors, errorOf, clearError } = useFieldErrors();
+  const {
+    form,
+    values,
+    edit,
+    errorOf,
+    formError,
+    showRule,
+    showRuleErrors,
+    showIssues,
+    showFormError,
+    clearErrors,
+  } = useSiteForm<FormValues>({
+    defaultValues: {
+      ...emptyValues,
+      affiliateCode: addressAffiliateCode ?? '',
+      referralCode: readReferralCode() ?? '',
+      countryCode: defaultDialingCode(permission.location.countryCode),
+    },
+  });
   const captcha = useCaptcha(isCaptchaOn);
+  const sendSmsCode = useSendSmsCode('register', registrationSmsCountdownSeconds);
 
   const isMobileMode = mode === 'mobile';
   const isMobileShown = isMobileMode || fields.mobileNum.enabled;
@@ -148,38 +158,13 @@ export function RegisterModal({
   const isAffiliateShown =
     affiliateStatus === 'open' && (fields.affiliateCode.enabled || addressAffiliateCode !== null);
 
-  const edit = (field: keyof FormValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clearError(field);
-  };
-
   const close = () => void navigate('/');
 
   const switchMode = (next: RegistrationMode) => {
     setMode(next);
-    setErrors({});
-    setFormError(null);
+    clearErrors();
     // Spec section 2: switching tabs reloads the captcha.
     if (isCaptchaOn) captcha.reload();
-  };
-
-  const sendRegistrationCode = async (): Promise<number | null> => {
-    const mobileError = checkMobileNumber(values.mobileNum, fields.mobileNum, true);
-    if (mobileError !== null) {
-      setErrors((current) => ({ ...current, mobileNum: mobileError }));
-      return null;
-    }
-    showGlobalLoader();
-    try {
-      await sendSmsCode('register', { countryDialingCode: countryCode, mobileNo: values.mobileNum.trim() });
-      return registrationSmsCountdownSeconds;
-    } catch (error) {
-      hideGlobalLoader();
-      await dialogs.alert({ message: isApiError(error) ? error.message : translateApiError(t, error) });
-      return null;
-    } finally {
-      hideGlobalLoader();
-    }
   };
 
   const buildBody = (): RegisterBody => {
@@ -192,7 +177,7 @@ export function RegisterModal({
       password: values.password.trim(),
       confirmPassword: values.confirmPassword.trim(),
       mobileNum,
-      countryDialingCode: mobileNum === undefined ? undefined : countryCode,
+      countryDialingCode: mobileNum === undefined ? undefined : values.countryCode,
       verificationCode: isSmsCodeShown ? values.verificationCode : undefined,
       captcha: isCaptchaOn ? values.captcha.trim() : undefined,
       payeeName: fieldValue('payeeName'),
@@ -215,7 +200,7 @@ export function RegisterModal({
   };
 
   const validate = (): FieldErrors => {
-    const found = validateRegistration({ ...values, termsAccepted: isTermsAccepted }, setting, {
+    const found = validateRegistration(values, setting, {
       mode,
       isSmsVerificationOn,
       isCaptchaOn,
@@ -229,31 +214,27 @@ export function RegisterModal({
   const reactToFailure = (error: unknown) => {
     if (isCaptchaOn) {
       captcha.reload();
-      setValues((current) => ({ ...current, captcha: '' }));
+      form.setValue('captcha', '');
     }
     if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
-      setErrors(fieldErrorsFromIssues(error.issues));
+      showIssues(error.issues);
       return;
     }
     if (isApiError(error) && error.code === 'INVALID_AFFILIATE_CODE') {
       void dialogs.alert({ message: t('validation.invitation_code_error'), confirmLabel: t('auth.submit') });
       return;
     }
-    setFormError(translateApiError(t, error));
+    showFormError(error);
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
-    setFormError(null);
     // Spec section 4, Registration: the terms come first; nothing else is checked until they are accepted.
-    if (!isTermsAccepted) {
-      setErrors({ termsAccepted: { key: 'terms_required' } });
-      return;
-    }
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const found: FieldErrors = values.termsAccepted
+      ? validate()
+      : { termsAccepted: { key: 'terms_required' } };
+    if (showRuleErrors(found)) return;
 
     setSubmitting(true);
     showGlobalLoader();
@@ -318,7 +299,7 @@ export function RegisterModal({
             autoComplete="tel-national"
             maxLength={32}
             testId="register-mobile"
-            leading={<CountryCodeSelect value={countryCode} onChange={setCountryCode} />}
+            leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
           />
         )}
         {!isMobileMode && (
@@ -356,7 +337,16 @@ export function RegisterModal({
             value={values.verificationCode}
             onValueChange={edit('verificationCode')}
             error={errorOf('verificationCode')}
-            onSend={sendRegistrationCode}
+            onSend={() =>
+              sendSmsCode({
+                mobileNum: values.mobileNum,
+                countryCode: values.countryCode,
+                mobileRule: fields.mobileNum,
+                onNumberRefused: (message) => {
+                  showRule('mobileNum', message);
+                },
+              })
+            }
           />
         )}
         {optionalFields
@@ -407,11 +397,8 @@ export function RegisterModal({
           />
         )}
         <CheckboxField
-          checked={isTermsAccepted}
-          onCheckedChange={(checked) => {
-            setTermsAccepted(checked);
-            clearError('termsAccepted');
-          }}
+          checked={values.termsAccepted}
+          onCheckedChange={edit('termsAccepted')}
           error={errorOf('termsAccepted')}
           testId="register-terms"
           label={

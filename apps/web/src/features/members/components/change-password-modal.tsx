@@ -8,8 +8,7 @@ import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
 import { savePasswordChangePending } from '../../../lib/storage';
-import { translateApiError } from '../../../lib/translate-message';
-import { fieldErrorsFromIssues, useFieldErrors } from '../../../lib/use-field-errors';
+import { useSiteForm } from '../../../lib/use-site-form';
 import { changePassword } from '../../auth/api/passwords';
 import { useSignOut } from '../../auth/api/use-sign-out';
 import { usePermission } from '../../site/api/get-permission';
@@ -30,31 +29,25 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
   const queryClient = useQueryClient();
   const signOut = useSignOut();
   const passwordRule = usePermission().info.register.fields.password;
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmNewPassword, setConfirmNewPassword] = useState('');
   const [isSubmitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const { setErrors, errorOf, edit } = useFieldErrors();
+  const { values, edit, errorOf, formError, showRuleErrors, showIssues, showCode, showFormError } =
+    useSiteForm({
+      defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+    });
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
     // The site never keeps the current password, so it is always asked for, forced change included.
-    const found = validateChangePassword(
-      { oldPassword, newPassword, confirmNewPassword },
-      { passwordRule, isOldPasswordRequired: true },
-    );
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    const found = validateChangePassword(values, { passwordRule, isOldPasswordRequired: true });
+    if (showRuleErrors(found)) return;
     setSubmitting(true);
     showGlobalLoader();
     try {
       await changePassword({
-        oldPassword: oldPassword.trim(),
-        newPassword: newPassword.trim(),
-        confirmNewPassword: confirmNewPassword.trim(),
+        oldPassword: values.oldPassword.trim(),
+        newPassword: values.newPassword.trim(),
+        confirmNewPassword: values.confirmNewPassword.trim(),
       });
       savePasswordChangePending(false);
       await queryClient.invalidateQueries({ queryKey: memberQueryKeyPrefix });
@@ -63,11 +56,11 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
     } catch (error) {
       hideGlobalLoader();
       if (isApiError(error) && error.code === 'OLD_PASSWORD_WRONG') {
-        setErrors({ oldPassword: { key: translateApiError(t, error) } });
+        showCode('oldPassword', error.code);
       } else if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
-        setErrors(fieldErrorsFromIssues(error.issues));
+        showIssues(error.issues);
       } else {
-        setFormError(translateApiError(t, error));
+        showFormError(error);
       }
     } finally {
       hideGlobalLoader();
@@ -89,8 +82,8 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <PasswordField
           label={t('auth.old_password')}
-          value={oldPassword}
-          onValueChange={edit('oldPassword', setOldPassword)}
+          value={values.oldPassword}
+          onValueChange={edit('oldPassword')}
           error={errorOf('oldPassword')}
           autoComplete="current-password"
           maxLength={128}
@@ -98,8 +91,8 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
         />
         <PasswordField
           label={t('auth.new_password')}
-          value={newPassword}
-          onValueChange={edit('newPassword', setNewPassword)}
+          value={values.newPassword}
+          onValueChange={edit('newPassword')}
           error={errorOf('newPassword')}
           autoComplete="new-password"
           maxLength={128}
@@ -107,8 +100,8 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
         />
         <PasswordField
           label={t('auth.confirm_new_password')}
-          value={confirmNewPassword}
-          onValueChange={edit('confirmNewPassword', setConfirmNewPassword)}
+          value={values.confirmNewPassword}
+          onValueChange={edit('confirmNewPassword')}
           error={errorOf('confirmNewPassword')}
           autoComplete="new-password"
           maxLength={128}

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { merchantHeader } from '@wps/contracts/site';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { seedDemoData } from '../db/seed';
+import type { JobScheduler } from '../jobs/scheduler';
 import { createSessionToken } from '../lib/session-token';
 import { memberSessions } from '../modules/auth/auth.tables';
 import { demoStaff } from '../modules/backoffice/backoffice.seed';
@@ -23,16 +25,37 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The whole application on its own seeded database, for `app.inject()` tests. */
 /** Every captcha in tests shows this answer. */
 export const testCaptchaAnswer = 'K7P3';
 
+export type TestAppOptions = {
+  /** Where logs go (tests that check what is never logged); silent unless LOG_LEVEL says otherwise. */
+  logStream?: DestinationStream;
+  /** An open, seeded database to build on (a second instance on the same data); the caller closes it. */
+  database?: DatabaseHandle;
+  /** Periodic jobs; a manual scheduler lets a test run a job when it says so. */
+  scheduler?: JobScheduler;
+  /** The clock of scheduled games (crash rounds). */
+  clock?: () => number;
+  /** The sandbox payment gateway beside the platform. */
+  sandboxGatewayUrl?: string;
+  /** Plain-http vendor origins the site may frame. */
+  gameFrameOrigins?: () => readonly string[];
+  /** Listen on a free port of 127.0.0.1 (for callers outside the process, such as a gateway's notices). */
+  listen?: boolean;
+};
+
+/**
+ * The whole application for `app.inject()` tests: on its own seeded database unless given one, with the jobs
+ * that would tick by themselves (crash driver, lottery draws, roll-up fold) off unless the environment says so.
+ * The one way tests build the platform.
+ */
 export const createTestApp = async (
   environment: Record<string, string> = {},
-  logStream?: DestinationStream,
+  { database: givenDatabase, listen = false, ...dependencies }: TestAppOptions = {},
 ): Promise<TestApp> => {
-  const database = await openTestDatabase();
-  await seedDemoData(database.db);
+  const database = givenDatabase ?? (await openTestDatabase());
+  if (!givenDatabase) await seedDemoData(database.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -47,18 +70,20 @@ export const createTestApp = async (
     LOTTERY_JOB_INTERVAL_MS: '0',
     // Roll-ups are folded when a test asks (`createRollupService(db).fold()`), so figures never arrive mid-test.
     AGENT_FIGURES_FOLD_INTERVAL_MS: '0',
+    ...(listen ? { HOST: '127.0.0.1' } : {}),
     ...environment,
   });
   const push = createPushService();
-  const app = await buildApp({ config, database, push, ...(logStream ? { logStream } : {}) });
-  await app.ready();
+  const app = await buildApp({ config, database, push, ...dependencies });
+  if (listen) await app.listen({ host: '127.0.0.1', port: 0 });
+  else await app.ready();
   return {
     app,
     database,
     push,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!givenDatabase) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -74,6 +99,18 @@ export const loginAsOperator = async (app: FastifyInstance): Promise<{ authoriza
   const body: { value: { token: string } } = response.json();
   return { authorization: `Bearer ${body.value.token}` };
 };
+
+/**
+ * The demo operator's Authorization header and the brand they act on, named the way the console and the player
+ * site name it (the merchant header).
+ */
+export const operatorHeaders = async (
+  app: FastifyInstance,
+  merchantCode = 'DEMO',
+): Promise<{ authorization: string; 'x-merchant-code': string }> => ({
+  ...(await loginAsOperator(app)),
+  [merchantHeader]: merchantCode,
+});
 
 /**
  * A live session for a seeded member, written straight to the session table, so money tests need not go

@@ -6,8 +6,6 @@ import { type RunningDemoVendor, startDemoVendor } from '@wps/demo-vendor/demo-v
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { TestApp } from '../../testing/test-app';
 import { createTestApp, loginAsMember } from '../../testing/test-app';
 import type { MemberRow } from '../members/members.service';
@@ -319,21 +317,13 @@ describe('the demo vendor as its own process', () => {
 
   it('lets the site frame the vendor, whose address is known only after the platform listens', async () => {
     const origins: string[] = [];
-    const platform = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST: 'apps/web/dist-absent-in-tests',
-        BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
-      }),
-      database: testApp.database,
-      gameFrameOrigins: () => origins,
-    });
+    const platform = await createTestApp({}, { database: testApp.database, gameFrameOrigins: () => origins });
     try {
       const frameSources = async () =>
         /frame-src ([^;]*)/
-          .exec(String((await platform.inject({ url: '/health' })).headers['content-security-policy']))?.[1]
+          .exec(
+            String((await platform.app.inject({ url: '/health' })).headers['content-security-policy']),
+          )?.[1]
           ?.trim();
       expect(await frameSources()).toBe("'self' https:");
       origins.push('http://localhost:8082');

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { CrashMyBet } from '@wps/contracts/crash';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { seedDemoData } from '../../db/seed';
 import type { JobScheduler } from '../../jobs/scheduler';
@@ -14,7 +9,7 @@ import { memberSessions } from '../auth/auth.tables';
 import type { MemberRow } from '../members/members.repository';
 import { createPushService } from '../push/push.service';
 import { walletTestKit } from '../wallet/wallet-api.test-helpers';
-import { testCaptchaAnswer } from '../../testing/test-app';
+import { createTestApp } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
 import { buildHashChain, crashPointOf, hashIndexOfRound } from './crash-chain';
 import { insertChain } from './crash.repository';
@@ -69,28 +64,12 @@ export type CrashApp = {
 
 /** The whole platform on `database`, its crash driver run by hand on `clock`. */
 export const buildCrashApp = async (database: DatabaseHandle, clock: TestClock): Promise<CrashApp> => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-crash-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: 'apps/web/dist-absent-in-tests',
-    BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
-    TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
-    ...crashTestSettings,
-  });
   const scheduler = createManualScheduler();
-  const app = await buildApp({ config, database, push: createPushService(), scheduler, clock: clock.now });
-  await app.ready();
-  return {
-    app,
-    scheduler,
-    drive: () => scheduler.runNow('crash.drive'),
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { app, close } = await createTestApp(
+    { ...crashTestSettings, CRASH_ENABLED: 'true' },
+    { database, scheduler, clock: clock.now },
+  );
+  return { app, scheduler, drive: () => scheduler.runNow('crash.drive'), close };
 };
 
 export const openCrashDatabase = async (): Promise<DatabaseHandle> => {

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, inArray, like, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { type DatabaseHandle, openDatabase } from '../../db/database';
+import { type DatabaseHandle, openDatabase, selectRows } from '../../db/database';
 import { seedDemoData } from '../../db/seed';
 import { createJobScheduler, type JobScheduler } from '../../jobs/scheduler';
-import { createPushService } from '../push/push.service';
 import { openTestDatabase } from '../../testing/test-database';
-import type { TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { MemberRow } from '../members/members.service';
 import { brands } from '../site/site.tables';
 import { ledgerTransactions } from '../wallet/wallet.tables';
@@ -29,47 +22,27 @@ const quietLog = { error: () => undefined };
 describe.runIf(process.env.DATABASE_URL)('lottery settlement across instances on PostgreSQL', () => {
   let first: DatabaseHandle;
   let second: DatabaseHandle;
-  let apps: FastifyInstance[] = [];
   let schedulers: JobScheduler[] = [];
-  let dataDir: string;
+  let testApps: TestApp[] = [];
   let kit: ReturnType<typeof walletTestKit>;
   const players: MemberRow[] = [];
 
   beforeAll(async () => {
     first = await openTestDatabase();
     await seedDemoData(first.db);
-    const result = await first.db.execute(sql`select current_database() as name`);
-    const [row] = (
-      Array.isArray(result) ? result : (result as { rows: Array<{ name: string }> }).rows
-    ) as Array<{
-      name: string;
-    }>;
+    const [row] = await selectRows<{ name: string }>(first.db, sql`select current_database() as name`);
     const url = new URL(process.env.DATABASE_URL ?? '');
     url.pathname = `/${row?.name ?? ''}`;
     second = await openDatabase({ url: url.toString() });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'wps-lottery-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: 'apps/web/dist-absent-in-tests',
-      BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
-      LOTTERY_JOB_INTERVAL_MS: '0',
-      CRASH_ENABLED: 'false',
-    });
     schedulers = [createJobScheduler(quietLog), createJobScheduler(quietLog)];
-    apps = await Promise.all(
+    testApps = await Promise.all(
       [first, second].map((database, i) =>
-        buildApp({
-          config,
-          database,
-          push: createPushService(),
-          ...(schedulers[i] ? { scheduler: schedulers[i] } : {}),
-        }),
+        createTestApp({}, { database, ...(schedulers[i] ? { scheduler: schedulers[i] } : {}) }),
       ),
     );
-    const fake = { app: apps[0], database: first } as TestApp;
-    kit = walletTestKit(fake);
+    const [firstApp] = testApps;
+    if (!firstApp) throw new Error('no app');
+    kit = walletTestKit(firstApp);
     for (let i = 0; i < 12; i += 1) {
       const player = await kit.addMember(`lotto${i}`);
       await kit.fund(player, 10_000_000n);
@@ -77,10 +50,9 @@ describe.runIf(process.env.DATABASE_URL)('lottery settlement across instances on
     }
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
+    for (const testApp of testApps) await testApp.close();
     await second.close();
     await first.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('settles each draw exactly once while both instances run the job', async () => {

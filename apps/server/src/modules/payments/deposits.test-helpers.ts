@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type RunningSandboxGateway, startSandboxGateway } from '@wps/sandbox-gateway/sandbox-gateway';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { seedDemoData } from '../../db/seed';
 import { hashPassword } from '../../lib/password-hashing';
 import { openTestDatabase } from '../../testing/test-database';
-import { loginAsMember, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, loginAsMember, loginAsOperator, type TestApp } from '../../testing/test-app';
 import { listAuditEvents } from '../audit/audit.service';
 import { staff } from '../backoffice/backoffice.tables';
 import { members } from '../members/members.tables';
@@ -57,26 +52,15 @@ export const createGatewayTestApp = async (): Promise<GatewayTestApp> => {
     lookupMerchantSecret: createSandboxSecretLookup(database.db),
     retryDelaysMs: [50, 100],
   });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: 'apps/web/dist-absent-in-tests',
-    BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
-  });
-  const app = await buildApp({ config, database, sandboxGatewayUrl: sandbox.url });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const testApp = await createTestApp({}, { database, sandboxGatewayUrl: sandbox.url, listen: true });
   return {
-    app,
+    app: testApp.app,
     database,
     sandbox,
     close: async () => {
       await sandbox.close();
-      await app.close();
+      await testApp.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

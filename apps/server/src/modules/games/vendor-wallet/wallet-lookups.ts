@@ -48,14 +48,11 @@ export const findSession = async (
   return row;
 };
 
+type FindPartyContext = Pick<WalletCallContext, 'members' | 'brandCurrency' | 'ledger' | 'caches'>;
+
 /** The member named by `user`, with their wallet currency; undefined for anyone we do not know. */
 export const findParty = async (
-  {
-    members,
-    brandCurrency,
-    ledger,
-    caches,
-  }: Pick<WalletCallContext, 'members' | 'brandCurrency' | 'ledger' | 'caches'>,
+  { members, brandCurrency, ledger, caches }: FindPartyContext,
   user: string,
 ): Promise<Party | undefined> => {
   if (!memberIdPattern.test(user) || BigInt(user) > maxMemberId) return undefined;

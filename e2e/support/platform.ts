@@ -180,11 +180,14 @@ export const test = base.extend<
 
 export { expect } from '@playwright/test';
 
-/** The demo operator, changing site settings through the real operator API. */
+/**
+ * The demo operator, changing the DEMO brand's settings through the real operator API (the brand is named
+ * by the merchant header, as the player site names it).
+ */
 export class Operator {
   private constructor(
     private readonly request: APIRequestContext,
-    private readonly authorization: string,
+    private readonly headers: { authorization: string; 'x-merchant-code': string },
   ) {}
 
   static async login(request: APIRequestContext): Promise<Operator> {
@@ -192,12 +195,12 @@ export class Operator {
       data: { username: 'operator', password: 'Operator#2025' },
     });
     const body = (await response.json()) as { value: { token: string } };
-    return new Operator(request, `Bearer ${body.value.token}`);
+    return new Operator(request, { authorization: `Bearer ${body.value.token}`, 'x-merchant-code': 'DEMO' });
   }
 
   async updateSiteSettings(patch: Record<string, unknown>): Promise<void> {
-    const response = await this.request.patch('/wps/backoffice/site/DEMO/settings', {
-      headers: { authorization: this.authorization },
+    const response = await this.request.patch('/wps/backoffice/site/settings', {
+      headers: this.headers,
       data: patch,
     });
     if (!response.ok()) throw new Error(`settings refused: ${await response.text()}`);
@@ -206,7 +209,7 @@ export class Operator {
   /** A manual credit (positive) or debit of a member's main wallet, as finance staff make it. */
   async adjustBalance(username: string, amount: string, reason: string): Promise<void> {
     const response = await this.request.post('/wps/backoffice/adjustments', {
-      headers: { authorization: this.authorization },
+      headers: this.headers,
       data: { username, amount, reason, requestId: randomUUID() },
     });
     if (!response.ok()) throw new Error(`adjustment refused: ${await response.text()}`);
@@ -217,8 +220,8 @@ export class Operator {
     provider: 'google' | 'facebook',
     config: { issuer: string; clientId: string; clientSecret: string; isEnabled: boolean },
   ): Promise<void> {
-    const response = await this.request.put(`/wps/backoffice/site/DEMO/social/${provider}`, {
-      headers: { authorization: this.authorization },
+    const response = await this.request.put(`/wps/backoffice/site/social/${provider}`, {
+      headers: this.headers,
       data: config,
     });
     if (!response.ok()) throw new Error(`social provider refused: ${await response.text()}`);
@@ -226,8 +229,8 @@ export class Operator {
 
   /** Where the brand's SMS and email go; null for the development outbox. */
   async configureDelivery(settings: { smsGateway: unknown; smtp: unknown }): Promise<void> {
-    const response = await this.request.put('/wps/backoffice/site/DEMO/delivery', {
-      headers: { authorization: this.authorization },
+    const response = await this.request.put('/wps/backoffice/site/delivery', {
+      headers: this.headers,
       data: settings,
     });
     if (!response.ok()) throw new Error(`delivery settings refused: ${await response.text()}`);
@@ -242,8 +245,8 @@ export class Operator {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const response = await this.request.get(
-        `/wps/backoffice/outbox?merchantCode=DEMO&channel=sms&recipient=${encodeURIComponent(recipient)}`,
-        { headers: { authorization: this.authorization } },
+        `/wps/backoffice/outbox?channel=sms&recipient=${encodeURIComponent(recipient)}`,
+        { headers: this.headers },
       );
       const body = (await response.json()) as { value: { messages: Array<{ body: string }> } };
       const code = /code is (\d{6})/.exec(body.value.messages[0]?.body ?? '')?.[1];

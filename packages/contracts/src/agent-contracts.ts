@@ -232,7 +232,6 @@ export const contractPreviewResponseSchema = successEnvelope(contractPreviewSche
 
 /** Operator: a platform-paid contract offered for an agent to its direct downline agent (accepted as usual). */
 export const platformOfferRequestSchema = z.strictObject({
-  merchantCode: z.string().trim().min(1).max(32),
   /** The agent on whose behalf it is offered (the contract's upline). */
   upline: z.string().trim().min(1).max(64),
   kind: z.enum(contractKinds),

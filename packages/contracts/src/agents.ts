@@ -196,7 +196,6 @@ export const affiliateLinkResponseSchema = successEnvelope(affiliateLinkSchema);
 
 /** POST /wps/backoffice/agents/move-member (operator; audited): a member and its whole subtree to a new upline. */
 export const moveMemberRequestSchema = z.strictObject({
-  merchantCode: z.string().trim().min(1).max(32),
   username: z.string().trim().min(1).max(64),
   /** Null moves the member to the top (no upline). */
   newUpline: z.string().trim().min(1).max(64).nullable(),

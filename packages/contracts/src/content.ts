@@ -138,7 +138,7 @@ export const helpResponseSchema = successEnvelope(
   z.object({ language: z.string(), device: z.enum(helpDevices), sections: z.array(helpSectionSchema) }),
 );
 
-// Operator side (under /wps/backoffice/content/:merchantCode/…).
+// Operator side (under /wps/backoffice/content/…; the brand is the x-merchant-code header's).
 
 const instant = z.iso.datetime({ offset: true });
 const title = z.string().trim().min(1).max(200);
@@ -157,10 +157,7 @@ const imageUrl = z
   .max(2_000)
   .regex(/^(\/[^/\\]|https:\/\/)/, 'a site path (/…) or an https URL');
 
-export const contentParamsSchema = z.strictObject({
-  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
-});
-export const contentItemParamsSchema = contentParamsSchema.extend({
+export const contentItemParamsSchema = z.strictObject({
   id: z.string().regex(/^[1-9][0-9]{0,17}$/),
 });
 

@@ -202,13 +202,10 @@ export const drawVerificationSchema = z.object({
 });
 export const drawVerificationResponseSchema = successEnvelope(drawVerificationSchema);
 
-// Operator side, under /wps/backoffice/lottery/:merchantCode/… (staff token).
+// Operator side, under /wps/backoffice/lottery/… (staff token; the brand is the x-merchant-code header's).
 
-export const lotteryAdminParamsSchema = z.object({ merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
-export const lotteryAdminGameParamsSchema = lotteryAdminParamsSchema.extend({
-  gameCode: lotteryGameCodeSchema,
-});
-export const lotteryAdminDrawParamsSchema = lotteryAdminParamsSchema.extend({ drawId: drawPublicIdSchema });
+export const lotteryAdminGameParamsSchema = z.object({ gameCode: lotteryGameCodeSchema });
+export const lotteryAdminDrawParamsSchema = z.object({ drawId: drawPublicIdSchema });
 
 /** GET …/draws?gameCode&status&page&pageSize — draws newest first, with bet count and stake total. */
 export const adminDrawsQuerySchema = z.object({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { successEnvelope } from './envelope';
 
 export const outboxQuerySchema = z.strictObject({
-  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
   channel: z.enum(['sms', 'email']),
   recipient: z.string().min(3).max(254),
 });

@@ -45,9 +45,6 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-export const siteSettingsParamsSchema = z.strictObject({
-  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
-});
 export const siteSettingsResponseSchema = successEnvelope(siteSettingsSchema);
 
 const loopbackOrHttps = (value: string) => {

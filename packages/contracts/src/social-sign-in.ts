@@ -44,7 +44,6 @@ const issuerSchema = z
   }, 'an issuer has no query, fragment or credentials');
 
 export const socialProviderParamsSchema = z.strictObject({
-  merchantCode: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
   provider: z.enum(socialProviders),
 });
 

@@ -2,53 +2,39 @@ import { moveMemberRequestSchema, moveMemberResponseSchema } from '@wps/contract
 import type { StaffRole } from '@wps/contracts/backoffice';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { assertStaffRole } from '../backoffice/backoffice.service';
-import type { SiteService } from '../site/site.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { AgentService } from './agents.service';
 
 const tags = ['backoffice: agents'];
 /** Moving a member changes who is paid for its play: admins and support, never finance alone. */
 const moveRoles: readonly StaffRole[] = ['admin', 'support'];
 
-/** Operator endpoints of the downline tree (under /wps/backoffice). */
+/** Operator endpoints of the downline tree (under /wps/backoffice) of the brand the request names. */
 export const agentAdminRoutes =
   ({
     agents,
-    site,
     requireStaff,
+    requireRole,
+    requireBrand,
   }: {
     agents: AgentService;
-    site: SiteService;
-    requireStaff: preHandlerAsyncHookHandler;
-  }): FastifyPluginAsyncZod =>
+    requireBrand: preHandlerAsyncHookHandler;
+  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
+    app.addHook('onRequest', requireStaff);
 
     app.post(
       '/agents/move-member',
       {
+        preHandler: [requireRole(moveRoles), requireBrand],
         schema: {
           tags,
           body: moveMemberRequestSchema,
           response: { 200: moveMemberResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const staff = request.staff;
-        if (!staff) throw new AppError('UNAUTHORIZED');
-        assertStaffRole(staff, moveRoles);
-        const brand = await site.resolveBrand({
-          merchantCode: request.body.merchantCode,
-          host: '',
-          ip: request.ip,
-        });
-        if (brand.merchantCode !== request.body.merchantCode) throw new AppError('BRAND_NOT_FOUND');
-        return ok(
-          await agents.moveMember({ type: 'staff', id: staff.id, ip: request.ip }, brand.id, request.body),
-        );
-      },
+      async (request) => ok(await agents.moveMember(staffActorOf(request), request.brand.id, request.body)),
     );
   };

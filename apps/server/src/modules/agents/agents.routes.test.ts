@@ -33,11 +33,17 @@ let callerB: Caller;
 let callerPlayer: Caller;
 let staff: Caller;
 
-const call = async (caller: Caller | null, method: 'GET' | 'POST', url: string, payload?: Json) => {
+const call = async (
+  caller: Caller | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Json,
+  headers: Record<string, string> = {},
+) => {
   const response = await testApp.app.inject({
     method,
     url,
-    headers: caller ? { authorization: caller.authorization } : {},
+    headers: { ...(caller ? { authorization: caller.authorization } : {}), ...headers },
     ...(payload === undefined ? {} : { payload }),
   });
   const body: Answer['body'] = response.json();
@@ -352,12 +358,13 @@ describe('registerCenter and affiliate links', () => {
 
 describe('operator: move a member between agents', () => {
   const move = (caller: Caller | null, username: string, newUpline: string | null) =>
-    call(caller, 'POST', '/wps/backoffice/agents/move-member', {
-      merchantCode: 'DEMO',
-      username,
-      newUpline,
-      reason: 'Agent asked for it',
-    });
+    call(
+      caller,
+      'POST',
+      '/wps/backoffice/agents/move-member',
+      { username, newUpline, reason: 'Agent asked for it' },
+      { 'x-merchant-code': 'DEMO' },
+    );
 
   it('moves a member with its subtree, audited, and refuses a cycle and non-staff', async () => {
     expect((await move(callerA, 'treesuba', 'treeagentb')).body).toMatchObject({ code: 'UNAUTHORIZED' });

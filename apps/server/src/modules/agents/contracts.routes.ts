@@ -23,7 +23,7 @@ import { ok } from '../../http/envelope';
 import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import { sessionOf } from '../auth/auth.service';
-import { assertStaffRole } from '../backoffice/backoffice.service';
+import type { StaffGuards } from '../backoffice/backoffice.guard';
 import type { SiteService } from '../site/site.service';
 import type { ContractService } from './contracts.service';
 import type { SettlementService } from './settlement.service';
@@ -164,51 +164,50 @@ export const agentContractRoutes =
     );
   };
 
+/** Settlement and platform-paid contracts move the platform's money: admins only, for every route here. */
 const runRoles: readonly StaffRole[] = ['admin'];
 
 /** Operator: run settlement now (under /wps/backoffice). A pretend `asOf` only when the server runs NODE_ENV=test. */
 export const agentContractAdminRoutes =
   ({
     contracts,
-    site,
     settlement,
     requireStaff,
+    requireRole,
+    requireBrand,
     allowAsOf,
   }: {
     contracts: ContractService;
-    site: SiteService;
     settlement: SettlementService;
-    requireStaff: preHandlerAsyncHookHandler;
+    requireBrand: preHandlerAsyncHookHandler;
     allowAsOf: boolean;
-  }): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireRole(runRoles));
 
     app.post(
       '/agent-contracts/platform-offer',
       {
+        preHandler: requireBrand,
         schema: {
           tags: ['backoffice: agents'],
           description:
-            'Offers a contract paid by the platform (agent_commission account) from an agent to its direct downline agent.',
+            'Offers a contract paid by the platform (agent_commission account) from an agent to its direct downline agent, on the brand the request names (x-merchant-code).',
           body: platformOfferRequestSchema,
           response: { 200: contractActionResponseSchema, ...failureResponses },
         },
       },
       async (request) => {
-        const staff = request.staff;
-        if (!staff) throw new AppError('UNAUTHORIZED');
-        assertStaffRole(staff, runRoles);
-        const { merchantCode, upline, kind, ...offer } = request.body;
-        const brand = await site.resolveBrand({ merchantCode, host: '', ip: request.ip });
-        if (brand.merchantCode !== merchantCode) throw new AppError('BRAND_NOT_FOUND');
+        const { brand } = request;
+        const { upline, kind, ...offer } = request.body;
         return ok(
           await contracts.offerPaidByPlatform(
             upline,
             { id: brand.id, currency: brand.currency, timeZone: brand.timeZone },
             kind,
             { action: 'OFFER', ...offer },
-            staff.id,
+            request.staff.id,
           ),
         );
       },
@@ -224,9 +223,6 @@ export const agentContractAdminRoutes =
         },
       },
       async (request) => {
-        const staff = request.staff;
-        if (!staff) throw new AppError('UNAUTHORIZED');
-        assertStaffRole(staff, runRoles);
         if (request.body.asOf !== undefined && !allowAsOf) {
           const message = 'asOf is accepted only in tests';
           throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'asOf', message }] });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { count, desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptRequestBody } from '@wps/contracts/body-cipher';
-import { createTestApp, loginAsOperator, testCaptchaAnswer, type TestApp } from '../../testing/test-app';
+import { createTestApp, operatorHeaders, testCaptchaAnswer, type TestApp } from '../../testing/test-app';
 import { demoAgent, demoPlayer } from '../members/members.seed';
 import { members } from '../members/members.tables';
 import { outboundMessages } from '../notifications/notifications.tables';
@@ -22,7 +22,7 @@ describe('accounts and sign-in', () => {
         done();
       },
     });
-    subject = await createTestApp({ LOG_LEVEL: 'info' }, stream);
+    subject = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
   });
   afterAll(() => subject.close());
 
@@ -569,10 +569,10 @@ describe('encrypted bodies on the "encrypt" calls', () => {
     const login = await createVisitor(subject.app, '203.0.113.80').call('POST', '/wps/session/login', sealed);
     expect(login.statusCode).toBe(200);
 
-    const operator = await loginAsOperator(subject.app);
+    const operator = await operatorHeaders(subject.app);
     const patch = await subject.app.inject({
       method: 'PATCH',
-      url: '/wps/backoffice/site/DEMO/settings',
+      url: '/wps/backoffice/site/settings',
       headers: operator,
       payload: { requireEncryptedBodies: true },
     });

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   socialProviderConfigRequestSchema,
   socialProviderConfigResponseSchema,
@@ -5,25 +6,36 @@ import {
 } from '@wps/contracts/social-sign-in';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { SocialSignIn } from './social-sign-in';
 
 const tags = ['backoffice: site'];
+/** Where members sign in from is site configuration: admins only. */
+const changeRoles: readonly StaffRole[] = ['admin'];
 
 /**
- * Operator configuration of a brand's social sign-in providers. The buttons show only once the brand's
- * GOOGLELOGIN3 / FACEBOOKLOGIN3 flag is also on (PATCH …/settings).
+ * Operator configuration of the social sign-in providers of the brand the request names (x-merchant-code).
+ * The buttons show only once the brand's GOOGLELOGIN3 / FACEBOOKLOGIN3 flag is also on (PATCH …/settings).
  */
 export const socialSignInAdminRoutes =
-  (social: SocialSignIn, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (
+    social: SocialSignIn,
+    {
+      requireStaff,
+      requireRole,
+      requireBrand,
+    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
 
     app.put(
-      '/site/:merchantCode/social/:provider',
+      '/site/social/:provider',
       {
+        preHandler: requireRole(changeRoles),
         schema: {
           tags,
           params: socialProviderParamsSchema,
@@ -31,12 +43,14 @@ export const socialSignInAdminRoutes =
           response: { 200: socialProviderConfigResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const staff = request.staff;
-        if (!staff || staff.role !== 'admin') throw new AppError('FORBIDDEN');
-        const actor = { type: 'staff' as const, id: staff.id, ip: request.ip };
-        const { merchantCode, provider } = request.params;
-        return ok(await social.configureProvider(actor, merchantCode, provider, request.body));
-      },
+      async (request) =>
+        ok(
+          await social.configureProvider(
+            staffActorOf(request),
+            request.brand.merchantCode,
+            request.params.provider,
+            request.body,
+          ),
+        ),
     );
   };

@@ -7,7 +7,7 @@ import {
   testSocialAccount,
   type LocalOidcProvider,
 } from '../../testing/local-oidc-provider';
-import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
 import { createMemberService } from '../members/members.service';
 import { members } from '../members/members.tables';
@@ -109,7 +109,7 @@ describe('social sign-in through a real OpenID provider', () => {
   let subject: TestApp;
   let provider: LocalOidcProvider;
   let platform: string;
-  let operator: { authorization: string };
+  let operator: Record<string, string>;
   let logs = '';
 
   beforeAll(async () => {
@@ -119,14 +119,14 @@ describe('social sign-in through a real OpenID provider', () => {
         done();
       },
     });
-    subject = await createTestApp({ LOG_LEVEL: 'info' }, stream);
+    subject = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: stream });
     await subject.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = subject.app.server.address() as AddressInfo;
     platform = `http://127.0.0.1:${port.toString()}`;
     provider = await startLocalOidcProvider({
       redirectUris: [`${platform}/wps/session/social/google/callback`],
     });
-    operator = await loginAsOperator(subject.app);
+    operator = await operatorHeaders(subject.app);
   });
   afterAll(async () => {
     await provider.close();
@@ -140,14 +140,14 @@ describe('social sign-in through a real OpenID provider', () => {
   const configure = (payload: unknown, headers: Record<string, string> = operator) =>
     subject.app.inject({
       method: 'PUT',
-      url: '/wps/backoffice/site/DEMO/social/google',
+      url: '/wps/backoffice/site/social/google',
       headers,
       payload: payload as Record<string, unknown>,
     });
   const setFlag = (isEnabled: boolean) =>
     subject.app.inject({
       method: 'PATCH',
-      url: '/wps/backoffice/site/DEMO/settings',
+      url: '/wps/backoffice/site/settings',
       headers: operator,
       payload: { flags: { GOOGLELOGIN3: isEnabled } },
     });
@@ -196,8 +196,8 @@ describe('social sign-in through a real OpenID provider', () => {
     expect(bodyOf(await configure({ ...validConfig(), extra: true })).code).toBe('VALIDATION_FAILED');
     const unknownBrand = await subject.app.inject({
       method: 'PUT',
-      url: '/wps/backoffice/site/NOBRAND/social/google',
-      headers: operator,
+      url: '/wps/backoffice/site/social/google',
+      headers: { ...operator, 'x-merchant-code': 'NOBRAND' },
       payload: validConfig(),
     });
     expect(bodyOf(unknownBrand).code).toBe('BRAND_NOT_FOUND');

@@ -4,17 +4,21 @@ import {
   staffLoginResponseSchema,
   staffProfileResponseSchema,
 } from '@wps/contracts/backoffice';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import type { StaffGuards } from './backoffice.guard';
 import type { BackofficeService } from './backoffice.service';
 
 const tags = ['backoffice: staff'];
 
+/** Staff sessions: the one operator route open to anyone (login), and the signed-in staff member's own. */
 export const backofficeRoutes =
-  (backoffice: BackofficeService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (
+    backoffice: BackofficeService,
+    { requireStaff }: Pick<StaffGuards, 'requireStaff'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/session/login',
@@ -32,29 +36,25 @@ export const backofficeRoutes =
       },
     );
 
-    app.get(
-      '/session/me',
-      {
-        preHandler: requireStaff,
-        schema: { tags, response: { 200: staffProfileResponseSchema, ...failureResponses } },
-      },
-      async (request) => {
-        if (!request.staff) throw new AppError('UNAUTHORIZED');
-        const { tokenHash: _tokenHash, ...profile } = request.staff;
-        return ok(profile);
-      },
-    );
+    await app.register(async (session) => {
+      session.addHook('onRequest', requireStaff);
 
-    app.delete(
-      '/session/logout',
-      {
-        preHandler: requireStaff,
-        schema: { tags, response: { 200: emptyResponseSchema, ...failureResponses } },
-      },
-      async (request) => {
-        if (!request.staff) throw new AppError('UNAUTHORIZED');
-        await backoffice.logout(request.staff, request.ip);
-        return ok(null);
-      },
-    );
+      session.get(
+        '/session/me',
+        { schema: { tags, response: { 200: staffProfileResponseSchema, ...failureResponses } } },
+        async (request) => {
+          const { tokenHash: _tokenHash, ...profile } = request.staff;
+          return ok(profile);
+        },
+      );
+
+      session.delete(
+        '/session/logout',
+        { schema: { tags, response: { 200: emptyResponseSchema, ...failureResponses } } },
+        async (request) => {
+          await backoffice.logout(request.staff, request.ip);
+          return ok(null);
+        },
+      );
+    });
   };

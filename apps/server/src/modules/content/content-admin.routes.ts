@@ -10,19 +10,16 @@ import {
   announcementInputSchema,
   bannerInputSchema,
   contentItemParamsSchema,
-  contentParamsSchema,
   deletedResponseSchema,
   helpArticleInputSchema,
 } from '@wps/contracts/content';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import type { AuditActor } from '../audit/audit.service';
-import { assertStaffRole } from '../backoffice/backoffice.service';
-import type { SiteService } from '../site/site.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { ContentService } from './content.service';
 
 const tags = ['backoffice: content'];
@@ -30,30 +27,24 @@ const tags = ['backoffice: content'];
 const changeRoles: readonly StaffRole[] = ['admin', 'support'];
 
 /**
- * Operator endpoints of a brand's content (under /wps/backoffice/content/:merchantCode): banners,
- * announcements and help articles, listed, created, replaced and deleted; every change is audited.
+ * Operator endpoints of the content of the brand the request names (x-merchant-code), under
+ * /wps/backoffice/content: banners, announcements and help articles, listed, created, replaced and deleted;
+ * every change is audited.
  */
 export const contentAdminRoutes =
   ({
     content,
-    site,
     requireStaff,
+    requireRole,
+    requireBrand,
   }: {
     content: ContentService;
-    site: SiteService;
-    requireStaff: preHandlerAsyncHookHandler;
-  }): FastifyPluginAsyncZod =>
+    requireBrand: preHandlerAsyncHookHandler;
+  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
-
-    const staffOf = (request: FastifyRequest, roles?: readonly StaffRole[]) => {
-      const staff = request.staff;
-      if (!staff) throw new AppError('UNAUTHORIZED');
-      if (roles) assertStaffRole(staff, roles);
-      return { type: 'staff' as const, id: staff.id, ip: request.ip };
-    };
-    const brandIdOf = async (request: FastifyRequest, merchantCode: string) =>
-      (await site.resolveBrand({ merchantCode, host: '', ip: request.ip })).id;
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
+    const requireChangeRole = requireRole(changeRoles);
 
     /** One collection's four routes: list, create, replace and delete, each scoped to the brand. */
     const registerCollection = <Input extends z.ZodType, Item, List>(collection: {
@@ -66,43 +57,32 @@ export const contentAdminRoutes =
       update: (actor: AuditActor, brandId: bigint, id: bigint, input: z.output<Input>) => Promise<Item>;
       remove: (actor: AuditActor, brandId: bigint, id: bigint) => Promise<{ id: string }>;
     }) => {
-      const base = `/content/:merchantCode/${collection.path}`;
+      const base = `/content/${collection.path}`;
       // The type provider cannot narrow a generic schema's output; the body was validated against it.
       const bodyOf = (body: unknown) => body as z.output<Input>;
       app.get(
         base,
-        {
-          schema: {
-            tags,
-            params: contentParamsSchema,
-            response: { 200: collection.list, ...failureResponses },
-          },
-        },
-        async (request) => {
-          staffOf(request);
-          return ok(await collection.read(await brandIdOf(request, request.params.merchantCode)));
-        },
+        { schema: { tags, response: { 200: collection.list, ...failureResponses } } },
+        async (request) => ok(await collection.read(request.brand.id)),
       );
       app.post(
         base,
         {
+          preHandler: requireChangeRole,
           schema: {
             tags,
             description: 'HTML content is sanitised before it is stored.',
-            params: contentParamsSchema,
             body: collection.input,
             response: { 200: collection.item, ...failureResponses },
           },
         },
-        async (request) => {
-          const actor = staffOf(request, changeRoles);
-          const brandId = await brandIdOf(request, request.params.merchantCode);
-          return ok(await collection.create(actor, brandId, bodyOf(request.body)));
-        },
+        async (request) =>
+          ok(await collection.create(staffActorOf(request), request.brand.id, bodyOf(request.body))),
       );
       app.put(
         `${base}/:id`,
         {
+          preHandler: requireChangeRole,
           schema: {
             tags,
             description: 'Replaces the whole item; HTML content is sanitised before it is stored.',
@@ -112,25 +92,24 @@ export const contentAdminRoutes =
           },
         },
         async (request) => {
-          const actor = staffOf(request, changeRoles);
-          const brandId = await brandIdOf(request, request.params.merchantCode);
-          return ok(await collection.update(actor, brandId, BigInt(request.params.id), bodyOf(request.body)));
+          const id = BigInt(request.params.id);
+          return ok(
+            await collection.update(staffActorOf(request), request.brand.id, id, bodyOf(request.body)),
+          );
         },
       );
       app.delete(
         `${base}/:id`,
         {
+          preHandler: requireChangeRole,
           schema: {
             tags,
             params: contentItemParamsSchema,
             response: { 200: deletedResponseSchema, ...failureResponses },
           },
         },
-        async (request) => {
-          const actor = staffOf(request, changeRoles);
-          const brandId = await brandIdOf(request, request.params.merchantCode);
-          return ok(await collection.remove(actor, brandId, BigInt(request.params.id)));
-        },
+        async (request) =>
+          ok(await collection.remove(staffActorOf(request), request.brand.id, BigInt(request.params.id))),
       );
     };
 

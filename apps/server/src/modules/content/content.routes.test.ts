@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password-hashing';
-import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
 import { upsertStaff } from '../backoffice/backoffice.repository';
 import { seedContentDemo } from './content.seed';
@@ -24,7 +24,7 @@ describe('content', () => {
 
   beforeAll(async () => {
     subject = await createTestApp();
-    operator = await loginAsOperator(subject.app);
+    operator = await operatorHeaders(subject.app);
     const password = 'Staff#Password2025';
     await upsertStaff(subject.database.db, {
       username: 'cashier',
@@ -37,7 +37,10 @@ describe('content', () => {
       url: '/wps/backoffice/session/login',
       payload: { username: 'cashier', password },
     });
-    finance = { authorization: `Bearer ${login.json<{ value: { token: string } }>().value.token}` };
+    finance = {
+      authorization: `Bearer ${login.json<{ value: { token: string } }>().value.token}`,
+      'x-merchant-code': 'DEMO',
+    };
   });
   afterAll(() => subject.close());
 
@@ -45,7 +48,7 @@ describe('content', () => {
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, headers = operator) =>
     subject.app.inject({
       method,
-      url: `/wps/backoffice/content/DEMO${url}`,
+      url: `/wps/backoffice/content${url}`,
       headers,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
@@ -165,13 +168,13 @@ describe('content', () => {
         const response = await send('POST', '/announcements', announcement, headers);
         expect(response.statusCode).toBe(401);
         expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
-        expect((await get('/wps/backoffice/content/DEMO/banners', headers)).statusCode).toBe(401);
+        expect((await get('/wps/backoffice/content/banners', headers)).statusCode).toBe(401);
       }
       // Finance staff may look, not change.
       const refused = await send('POST', '/announcements', announcement, finance);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-      expect((await get('/wps/backoffice/content/DEMO/announcements', finance)).statusCode).toBe(200);
+      expect((await get('/wps/backoffice/content/announcements', finance)).statusCode).toBe(200);
     });
 
     it('sanitises HTML when saved, audits the change, and players see it at once', async () => {
@@ -277,8 +280,8 @@ describe('content', () => {
     it('does not reach another brand’s rows, and an unknown brand is refused', async () => {
       const unknown = await subject.app.inject({
         method: 'GET',
-        url: '/wps/backoffice/content/NOPE/banners',
-        headers: operator,
+        url: '/wps/backoffice/content/banners',
+        headers: { ...operator, 'x-merchant-code': 'NOPE' },
       });
       expect(unknown.json()).toMatchObject({ success: false, code: 'BRAND_NOT_FOUND' });
       expect(

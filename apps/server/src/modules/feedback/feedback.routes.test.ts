@@ -1,6 +1,12 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsMember, loginAsOperator, type TestApp } from '../../testing/test-app';
+import {
+  createTestApp,
+  loginAsMember,
+  loginAsOperator,
+  operatorHeaders,
+  type TestApp,
+} from '../../testing/test-app';
 import { demoAgent, demoPlayer } from '../members/members.seed';
 
 const png = PNG.sync.write(new PNG({ width: 2, height: 2 }));
@@ -92,17 +98,17 @@ describe('feedback', () => {
   });
 
   it('follows the word bounds and the chat URL the operator sets for the brand', async () => {
-    const staff = await loginAsOperator(testApp.app);
+    const staff = await operatorHeaders(testApp.app);
     const refused = await testApp.app.inject({
       method: 'PATCH',
-      url: '/wps/backoffice/site/DEMO/settings',
+      url: '/wps/backoffice/site/settings',
       headers: staff,
       payload: { feedbackWords: { min: 4, max: 2 } },
     });
     expect(refused.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     const changed = await testApp.app.inject({
       method: 'PATCH',
-      url: '/wps/backoffice/site/DEMO/settings',
+      url: '/wps/backoffice/site/settings',
       headers: staff,
       payload: { feedbackWords: { min: 2, max: 3 }, liveChatUrl: 'https://chat.example/brand' },
     });

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
+import type { StaffGuards } from '../backoffice/backoffice.guard';
 import { sessionOf } from '../auth/auth.service';
 import type { FeedbackService } from './feedback.service';
 
@@ -41,12 +42,13 @@ export const feedbackRoutes =
 
 /** Staff read the feedback members sent, newest first. */
 export const feedbackAdminRoutes =
-  (feedback: FeedbackService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (feedback: FeedbackService, { requireStaff }: Pick<StaffGuards, 'requireStaff'>): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', requireStaff);
+
     app.get(
       '/feedback',
       {
-        preHandler: requireStaff,
         schema: {
           tags: ['backoffice: feedback'],
           querystring: feedbackListQuerySchema,

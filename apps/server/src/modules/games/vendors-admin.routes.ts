@@ -6,12 +6,10 @@ import {
   vendorResponseSchema,
   vendorUpdateSchema,
 } from '@wps/contracts/games-admin';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { assertStaffRole } from '../backoffice/backoffice.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { VendorService } from './vendors.service';
 
 const tags = ['backoffice: games'];
@@ -22,29 +20,23 @@ const catalogueBodyLimit = 16 * 1024 * 1024;
 
 /** Operator endpoints of game vendors (under /wps/backoffice); the catalogue is platform-wide. */
 export const vendorAdminRoutes =
-  (vendors: VendorService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (
+    vendors: VendorService,
+    { requireStaff, requireRole }: Pick<StaffGuards, 'requireStaff' | 'requireRole'>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
-
-    const staffOf = (request: FastifyRequest, roles?: readonly StaffRole[]) => {
-      const staff = request.staff;
-      if (!staff) throw new AppError('UNAUTHORIZED');
-      if (roles) assertStaffRole(staff, roles);
-      return { type: 'staff' as const, id: staff.id, ip: request.ip };
-    };
+    app.addHook('onRequest', requireStaff);
 
     app.get(
       '/game-vendors',
       { schema: { tags, response: { 200: vendorListResponseSchema, ...failureResponses } } },
-      async (request) => {
-        staffOf(request);
-        return ok(await vendors.list());
-      },
+      async () => ok(await vendors.list()),
     );
 
     app.post(
       '/game-vendors',
       {
+        preHandler: requireRole(changeRoles),
         bodyLimit: catalogueBodyLimit,
         schema: {
           tags,
@@ -54,12 +46,13 @@ export const vendorAdminRoutes =
           response: { 200: vendorResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await vendors.add(staffOf(request, changeRoles), request.body)),
+      async (request) => ok(await vendors.add(staffActorOf(request), request.body)),
     );
 
     app.put(
       '/game-vendors/:code',
       {
+        preHandler: requireRole(changeRoles),
         bodyLimit: catalogueBodyLimit,
         schema: {
           tags,
@@ -70,7 +63,6 @@ export const vendorAdminRoutes =
           response: { 200: vendorResponseSchema, ...failureResponses },
         },
       },
-      async (request) =>
-        ok(await vendors.update(staffOf(request, changeRoles), request.params.code, request.body)),
+      async (request) => ok(await vendors.update(staffActorOf(request), request.params.code, request.body)),
     );
   };

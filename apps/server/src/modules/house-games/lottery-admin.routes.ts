@@ -6,7 +6,6 @@ import {
   enterResultResponseSchema,
   lotteryAdminDrawParamsSchema,
   lotteryAdminGameParamsSchema,
-  lotteryAdminParamsSchema,
   lotteryGameSettingsResponseSchema,
   lotteryGameSettingsSchema,
   numberLimitParamsSchema,
@@ -14,49 +13,49 @@ import {
   numberLimitResponseSchema,
   numberLimitsResponseSchema,
 } from '@wps/contracts/lottery';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { assertStaffRole } from '../backoffice/backoffice.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { LotteryService } from './lottery.service';
 
 const tags = ['backoffice: lottery'];
 /** Limits and results decide what the house risks and pays: admins only. Every staff member may look. */
 const changeRoles: readonly StaffRole[] = ['admin'];
 
-/** Operator endpoints of the lottery (under /wps/backoffice/lottery/:merchantCode); changes are audited. */
+/**
+ * Operator endpoints of the lottery of the brand the request names (x-merchant-code), under
+ * /wps/backoffice/lottery; changes are audited.
+ */
 export const lotteryAdminRoutes =
-  (lottery: LotteryService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (
+    lottery: LotteryService,
+    {
+      requireStaff,
+      requireRole,
+      requireBrand,
+    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
-
-    const staffOf = (request: FastifyRequest, roles?: readonly StaffRole[]) => {
-      const staff = request.staff;
-      if (!staff) throw new AppError('UNAUTHORIZED');
-      if (roles) assertStaffRole(staff, roles);
-      return { type: 'staff' as const, id: staff.id, ip: request.ip };
-    };
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
+    const requireChangeRole = requireRole(changeRoles);
 
     app.get(
-      '/lottery/:merchantCode/draws',
+      '/lottery/draws',
       {
         schema: {
           tags,
-          params: lotteryAdminParamsSchema,
           querystring: adminDrawsQuerySchema,
           response: { 200: adminDrawsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        staffOf(request);
-        return ok(await lottery.adminDraws(request.params.merchantCode, request.query));
-      },
+      async (request) => ok(await lottery.adminDraws(request.brand.merchantCode, request.query)),
     );
 
     app.get(
-      '/lottery/:merchantCode/games/:gameCode/settings',
+      '/lottery/games/:gameCode/settings',
       {
         schema: {
           tags,
@@ -64,15 +63,13 @@ export const lotteryAdminRoutes =
           response: { 200: lotteryGameSettingsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        staffOf(request);
-        return ok(await lottery.getSettings(request.params.merchantCode, request.params.gameCode));
-      },
+      async (request) => ok(await lottery.getSettings(request.brand.merchantCode, request.params.gameCode)),
     );
 
     app.put(
-      '/lottery/:merchantCode/games/:gameCode/settings',
+      '/lottery/games/:gameCode/settings',
       {
+        preHandler: requireChangeRole,
         schema: {
           tags,
           description:
@@ -85,8 +82,8 @@ export const lotteryAdminRoutes =
       async (request) =>
         ok(
           await lottery.putSettings(
-            staffOf(request, changeRoles),
-            request.params.merchantCode,
+            staffActorOf(request),
+            request.brand.merchantCode,
             request.params.gameCode,
             request.body,
           ),
@@ -94,7 +91,7 @@ export const lotteryAdminRoutes =
     );
 
     app.get(
-      '/lottery/:merchantCode/games/:gameCode/numbers',
+      '/lottery/games/:gameCode/numbers',
       {
         schema: {
           tags,
@@ -102,15 +99,13 @@ export const lotteryAdminRoutes =
           response: { 200: numberLimitsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        staffOf(request);
-        return ok(await lottery.listLimits(request.params.merchantCode, request.params.gameCode));
-      },
+      async (request) => ok(await lottery.listLimits(request.brand.merchantCode, request.params.gameCode)),
     );
 
     app.put(
-      '/lottery/:merchantCode/games/:gameCode/numbers/:number',
+      '/lottery/games/:gameCode/numbers/:number',
       {
+        preHandler: requireChangeRole,
         schema: {
           tags,
           description: "A number's own cap on its potential payout per draw, or a block.",
@@ -122,8 +117,8 @@ export const lotteryAdminRoutes =
       async (request) =>
         ok(
           await lottery.putLimit(
-            staffOf(request, changeRoles),
-            request.params.merchantCode,
+            staffActorOf(request),
+            request.brand.merchantCode,
             request.params.gameCode,
             request.params.number,
             request.body,
@@ -132,8 +127,9 @@ export const lotteryAdminRoutes =
     );
 
     app.post(
-      '/lottery/:merchantCode/draws/:drawId/result',
+      '/lottery/draws/:drawId/result',
       {
+        preHandler: requireChangeRole,
         schema: {
           tags,
           description:
@@ -146,8 +142,8 @@ export const lotteryAdminRoutes =
       async (request) =>
         ok(
           await lottery.enterResult(
-            staffOf(request, changeRoles),
-            request.params.merchantCode,
+            staffActorOf(request),
+            request.brand.merchantCode,
             request.params.drawId,
             request.body.result,
           ),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsMember, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, loginAsMember, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
 import type { MemberRow } from '../members/members.service';
 import { ledgerTransactions } from '../wallet/wallet.tables';
@@ -29,14 +29,20 @@ describe('lottery routes', () => {
   let kit: ReturnType<typeof walletTestKit>;
   let member: MemberRow;
   let authorization: string;
-  let operator: string;
+  let operator: Record<string, string>;
   let job: LotteryService;
 
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Json, auth = authorization) => {
+  /** As the member by default; `auth` is another member's token or the operator's headers. */
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: Json,
+    auth: string | Record<string, string> = authorization,
+  ) => {
     const response = await testApp.app.inject({
       method,
       url,
-      headers: { authorization: auth },
+      headers: typeof auth === 'string' ? { authorization: auth } : auth,
       ...(payload ? { payload } : {}),
     });
     return { status: response.statusCode, body: response.json<Envelope>() };
@@ -49,7 +55,7 @@ describe('lottery routes', () => {
   const bet = (draw: Draw, bets: Json[], gameCode = south, requestId = randomUUID()) =>
     call('POST', '/wps/lottery/bets', { gameCode, drawId: draw.publicId, requestId, bets });
   const limit = (gameCode: string, number: string, body: Json) =>
-    call('PUT', `/wps/backoffice/lottery/DEMO/games/${gameCode}/numbers/${number}`, body, operator);
+    call('PUT', `/wps/backoffice/lottery/games/${gameCode}/numbers/${number}`, body, operator);
 
   beforeAll(async () => {
     testApp = await createTestApp({ LOTTERY_JOB_INTERVAL_MS: '0' });
@@ -57,7 +63,7 @@ describe('lottery routes', () => {
     member = await kit.addMember('lottoplayer');
     await kit.fund(member, 1_000_000n);
     ({ authorization } = await loginAsMember(testApp, member.username));
-    ({ authorization: operator } = await loginAsOperator(testApp.app));
+    operator = await operatorHeaders(testApp.app);
     job = lotteryServiceFor(testApp.database.db);
     await job.scheduleDraws();
   });
@@ -140,12 +146,7 @@ describe('lottery routes', () => {
     expect(racing.filter((answer) => answer.body.success)).toHaveLength(1);
     expect(racing.filter((answer) => answer.body.code === 'LOTTERY_NUMBER_LIMIT')).toHaveLength(7);
     expect(await kit.balance(member)).toBe(before - 1800n);
-    const { body } = await call(
-      'GET',
-      `/wps/backoffice/lottery/DEMO/games/${south}/numbers`,
-      undefined,
-      operator,
-    );
+    const { body } = await call('GET', `/wps/backoffice/lottery/games/${south}/numbers`, undefined, operator);
     expect(body.value.numbers).toEqual([
       { number: '45', cap: null, blocked: true },
       { number: '67', cap: '100.00', blocked: false },
@@ -249,7 +250,7 @@ describe('lottery routes', () => {
     const { db } = testApp.database;
     const settings = await call(
       'PUT',
-      `/wps/backoffice/lottery/DEMO/games/${speed}/settings`,
+      `/wps/backoffice/lottery/games/${speed}/settings`,
       { resultSource: 'operator', defaultNumberCap: null },
       operator,
     );
@@ -262,7 +263,7 @@ describe('lottery routes', () => {
     const before = await kit.balance(member);
     const early = await call(
       'POST',
-      `/wps/backoffice/lottery/DEMO/draws/${draw.publicId}/result`,
+      `/wps/backoffice/lottery/draws/${draw.publicId}/result`,
       { result: { balls: [9, 9, 9] } },
       operator,
     );
@@ -272,14 +273,14 @@ describe('lottery routes', () => {
     expect(await job.drawDue()).toBe(0);
     const wrong = await call(
       'POST',
-      `/wps/backoffice/lottery/DEMO/draws/${draw.publicId}/result`,
+      `/wps/backoffice/lottery/draws/${draw.publicId}/result`,
       { result: { balls: [9, 9] } },
       operator,
     );
     expect(wrong.body.code).toBe('LOTTERY_RESULT_REJECTED');
     const entered = await call(
       'POST',
-      `/wps/backoffice/lottery/DEMO/draws/${draw.publicId}/result`,
+      `/wps/backoffice/lottery/draws/${draw.publicId}/result`,
       { result: { balls: [9, 9, 9] } },
       operator,
     );
@@ -287,7 +288,7 @@ describe('lottery routes', () => {
     expect(await kit.balance(member)).toBe(before + 1950n);
     const again = await call(
       'POST',
-      `/wps/backoffice/lottery/DEMO/draws/${draw.publicId}/result`,
+      `/wps/backoffice/lottery/draws/${draw.publicId}/result`,
       { result: { balls: [0, 0, 0] } },
       operator,
     );
@@ -296,7 +297,7 @@ describe('lottery routes', () => {
     expect(audit.map((event) => event.action)).toEqual(['lottery.result.enter']);
     const listed = await call(
       'GET',
-      `/wps/backoffice/lottery/DEMO/draws?gameCode=${speed}&status=settled`,
+      `/wps/backoffice/lottery/draws?gameCode=${speed}&status=settled`,
       undefined,
       operator,
     );

@@ -3,21 +3,28 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import type { SiteService } from '../site/site.service';
+import type { StaffGuards } from '../backoffice/backoffice.guard';
 import type { NotificationService } from './notifications.service';
 
-/** Staff read what was sent to a number or address: the development outbox, and delivery failures. */
+/**
+ * Staff read what was sent to a number or address of the brand the request names (x-merchant-code): the
+ * development outbox, and delivery failures.
+ */
 export const notificationsAdminRoutes =
   (
     notifications: NotificationService,
-    site: SiteService,
-    requireStaff: preHandlerAsyncHookHandler,
+    {
+      requireStaff,
+      requireBrand,
+    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
+
     app.get(
       '/outbox',
       {
-        preHandler: requireStaff,
         schema: {
           tags: ['backoffice: notifications'],
           querystring: outboxQuerySchema,
@@ -25,9 +32,8 @@ export const notificationsAdminRoutes =
         },
       },
       async (request) => {
-        const { merchantCode, channel, recipient } = request.query;
-        const brand = await site.resolveBrand({ merchantCode, host: '', ip: request.ip });
-        const rows = await notifications.listMessages(brand.id, channel, recipient);
+        const { channel, recipient } = request.query;
+        const rows = await notifications.listMessages(request.brand.id, channel, recipient);
         return ok({
           messages: rows.map((row) => ({
             id: row.id.toString(),

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { demoPlayer } from '../members/members.seed';
 
 const readBody = (request: IncomingMessage) =>
@@ -45,8 +45,8 @@ describe('delivery through configured providers', () => {
     subject = await createTestApp();
     const configure = await subject.app.inject({
       method: 'PUT',
-      url: '/wps/backoffice/site/DEMO/delivery',
-      headers: await loginAsOperator(subject.app),
+      url: '/wps/backoffice/site/delivery',
+      headers: await operatorHeaders(subject.app),
       payload: {
         smsGateway: {
           url: `http://127.0.0.1:${String((gateway.address() as AddressInfo).port)}/send`,

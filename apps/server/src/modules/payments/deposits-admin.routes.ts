@@ -10,19 +10,19 @@ import {
   staffDepositResponseSchema,
   upsertChannelRequestSchema,
 } from '@wps/contracts/payments';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { StaffRole } from '@wps/contracts/backoffice';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { assertStaffRole } from '../backoffice/backoffice.service';
-import type { SiteService } from '../site/site.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { ChannelService } from './channels.service';
-import type { DepositService, StaffActor } from './deposits.service';
+import type { DepositService } from './deposits.service';
 
 const tags = ['backoffice: payments'];
 const failures = { ...failureResponses, 409: failureEnvelopeSchema };
+/** Deposits are money: admin and finance staff only, for every route here. */
+const moneyRoles: readonly StaffRole[] = ['admin', 'finance'];
 
 /**
  * Operator endpoints for deposits: channel configuration and the review of manual deposits. Admin and
@@ -32,33 +32,23 @@ export const depositAdminRoutes =
   ({
     deposits,
     channels,
-    site,
     requireStaff,
+    requireRole,
+    requireBrand,
   }: {
     deposits: DepositService;
     channels: ChannelService;
-    site: SiteService;
-    requireStaff: preHandlerAsyncHookHandler;
-  }): FastifyPluginAsyncZod =>
+    requireBrand: preHandlerAsyncHookHandler;
+  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
-
-    /** The finance staff member asking, as the audit records them, and the brand they act on. */
-    const staffContext = async (request: FastifyRequest) => {
-      const staff = request.staff;
-      if (!staff) throw new AppError('UNAUTHORIZED');
-      assertStaffRole(staff, ['admin', 'finance']);
-      const actor: StaffActor = { type: 'staff', id: staff.id, ip: request.ip };
-      return { actor, brand: await site.resolveBrand(visitorOf(request)) };
-    };
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireRole(moneyRoles));
+    app.addHook('preHandler', requireBrand);
 
     app.get(
       '/payment-channels',
       { schema: { tags, response: { 200: staffChannelListResponseSchema, ...failures } } },
-      async (request) => {
-        const { brand } = await staffContext(request);
-        return ok({ list: await channels.listForStaff(brand.id) });
-      },
+      async (request) => ok({ list: await channels.listForStaff(request.brand.id) }),
     );
 
     app.put(
@@ -70,10 +60,7 @@ export const depositAdminRoutes =
           response: { 200: staffChannelResponseSchema, ...failures },
         },
       },
-      async (request) => {
-        const { actor, brand } = await staffContext(request);
-        return ok(await channels.upsert(actor, brand, request.body));
-      },
+      async (request) => ok(await channels.upsert(staffActorOf(request), request.brand, request.body)),
     );
 
     app.get(
@@ -85,10 +72,7 @@ export const depositAdminRoutes =
           response: { 200: staffDepositListResponseSchema, ...failures },
         },
       },
-      async (request) => {
-        const { brand } = await staffContext(request);
-        return ok(await deposits.listForReview(brand.id, request.query));
-      },
+      async (request) => ok(await deposits.listForReview(request.brand.id, request.query)),
     );
 
     app.post(
@@ -103,9 +87,9 @@ export const depositAdminRoutes =
         },
       },
       async (request) => {
-        const { actor, brand } = await staffContext(request);
         const id = BigInt(request.params.id);
-        return ok(await deposits.approve(actor, brand.id, id, request.body?.note || undefined));
+        const note = request.body?.note || undefined;
+        return ok(await deposits.approve(staffActorOf(request), request.brand.id, id, note));
       },
     );
 
@@ -120,8 +104,8 @@ export const depositAdminRoutes =
         },
       },
       async (request) => {
-        const { actor, brand } = await staffContext(request);
-        return ok(await deposits.reject(actor, brand.id, BigInt(request.params.id), request.body.reason));
+        const id = BigInt(request.params.id);
+        return ok(await deposits.reject(staffActorOf(request), request.brand.id, id, request.body.reason));
       },
     );
   };

@@ -10,12 +10,9 @@ import {
 } from '@wps/contracts/payments';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { assertStaffRole, type StaffIdentity } from '../backoffice/backoffice.service';
-import type { SiteService } from '../site/site.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { PaymentSettingsService } from './payment-settings.service';
 import type { StaffContext, WithdrawalService } from './withdrawals.service';
 
@@ -26,28 +23,32 @@ const moneyRoles = ['admin', 'finance'] as const;
 export type WithdrawalAdminRoutesDependencies = {
   withdrawals: WithdrawalService;
   settings: PaymentSettingsService;
-  site: SiteService;
-  requireStaff: preHandlerAsyncHookHandler;
-};
+  requireBrand: preHandlerAsyncHookHandler;
+} & Pick<StaffGuards, 'requireStaff' | 'requireRole'>;
 
 /**
  * The operator's side: the withdrawal queue with approve and reject, and the brand's withdrawal rules. The
  * brand is the one the request names (x-merchant-code, else the host, else the default merchant).
  */
 export const withdrawalAdminRoutes =
-  ({ withdrawals, settings, site, requireStaff }: WithdrawalAdminRoutesDependencies): FastifyPluginAsyncZod =>
+  ({
+    withdrawals,
+    settings,
+    requireStaff,
+    requireRole,
+    requireBrand,
+  }: WithdrawalAdminRoutesDependencies): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
+    const requireMoneyRole = requireRole(moneyRoles);
 
-    const staffOf = (request: FastifyRequest): StaffIdentity => {
-      if (!request.staff) throw new AppError('UNAUTHORIZED');
-      return request.staff;
-    };
-    const staffContext = async (request: FastifyRequest): Promise<StaffContext> => {
-      const staff = staffOf(request);
-      assertStaffRole(staff, moneyRoles);
-      return { staffId: staff.id, brand: await site.resolveBrand(visitorOf(request)), ip: request.ip };
-    };
+    /** The staff member deciding and the brand they decide on, as the withdrawal service records them. */
+    const staffContextOf = (request: FastifyRequest): StaffContext => ({
+      staffId: request.staff.id,
+      brand: request.brand,
+      ip: request.ip,
+    });
 
     app.get(
       '/withdrawals',
@@ -58,13 +59,13 @@ export const withdrawalAdminRoutes =
           response: { 200: staffWithdrawalListResponseSchema, ...failureResponses },
         },
       },
-      async (request) =>
-        ok(await withdrawals.listForStaff(await site.resolveBrand(visitorOf(request)), request.query)),
+      async (request) => ok(await withdrawals.listForStaff(request.brand, request.query)),
     );
 
     app.post(
       '/withdrawals/:id/approve',
       {
+        preHandler: requireMoneyRole,
         schema: {
           tags,
           params: idParamsSchema,
@@ -74,7 +75,7 @@ export const withdrawalAdminRoutes =
       },
       async (request) =>
         ok(
-          await withdrawals.decide(await staffContext(request), BigInt(request.params.id), {
+          await withdrawals.decide(staffContextOf(request), BigInt(request.params.id), {
             outcome: 'approve',
             note: request.body.note,
           }),
@@ -84,6 +85,7 @@ export const withdrawalAdminRoutes =
     app.post(
       '/withdrawals/:id/reject',
       {
+        preHandler: requireMoneyRole,
         schema: {
           tags,
           params: idParamsSchema,
@@ -93,7 +95,7 @@ export const withdrawalAdminRoutes =
       },
       async (request) =>
         ok(
-          await withdrawals.decide(await staffContext(request), BigInt(request.params.id), {
+          await withdrawals.decide(staffContextOf(request), BigInt(request.params.id), {
             outcome: 'reject',
             reason: request.body.reason,
           }),
@@ -102,25 +104,23 @@ export const withdrawalAdminRoutes =
 
     app.get(
       '/payment-settings',
-      { schema: { tags, response: { 200: paymentSettingsResponseSchema, ...failureResponses } } },
-      async (request) => {
-        const { brand } = await staffContext(request);
-        return ok(await settings.get(brand));
+      {
+        preHandler: requireMoneyRole,
+        schema: { tags, response: { 200: paymentSettingsResponseSchema, ...failureResponses } },
       },
+      async (request) => ok(await settings.get(request.brand)),
     );
 
     app.put(
       '/payment-settings',
       {
+        preHandler: requireMoneyRole,
         schema: {
           tags,
           body: updatePaymentSettingsRequestSchema,
           response: { 200: paymentSettingsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const { staffId, brand, ip } = await staffContext(request);
-        return ok(await settings.update({ type: 'staff', id: staffId, ip }, brand, request.body));
-      },
+      async (request) => ok(await settings.update(staffActorOf(request), request.brand, request.body)),
     );
   };

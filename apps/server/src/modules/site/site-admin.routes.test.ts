@@ -1,17 +1,17 @@
 import { siteSettingsResponseSchema } from '@wps/contracts/site-admin';
 import { permissionResponseSchema } from '@wps/contracts/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, loginAsOperator, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
 
-const settingsUrl = '/wps/backoffice/site/DEMO/settings';
+const settingsUrl = '/wps/backoffice/site/settings';
 
 describe('operator site settings', () => {
   let subject: TestApp;
-  let operator: { authorization: string };
+  let operator: Record<string, string>;
   beforeAll(async () => {
     subject = await createTestApp({ BODY_LIMIT_BYTES: '4096' });
-    operator = await loginAsOperator(subject.app);
+    operator = await operatorHeaders(subject.app);
   });
   afterAll(() => subject.close());
 

@@ -1,70 +1,69 @@
+import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   deliverySettingsResponseSchema,
   deliverySettingsSchema,
-  siteSettingsParamsSchema,
   siteSettingsPatchSchema,
   siteSettingsResponseSchema,
 } from '@wps/contracts/site-admin';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { SiteService } from './site.service';
 
 const tags = ['backoffice: site'];
+/** How the site behaves and where its messages go is configuration: admins only. Every staff member may look. */
+const changeRoles: readonly StaffRole[] = ['admin'];
 
-/** Operator endpoints for a brand's site configuration; every change is audited by the service. */
+/**
+ * Operator endpoints for the site configuration of the brand the request names (x-merchant-code, else the
+ * host, else the default merchant); every change is audited by the service.
+ */
 export const siteAdminRoutes =
-  (site: SiteService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (
+    site: SiteService,
+    {
+      requireStaff,
+      requireRole,
+      requireBrand,
+    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
 
     app.get(
-      '/site/:merchantCode/settings',
-      {
-        schema: {
-          tags,
-          params: siteSettingsParamsSchema,
-          response: { 200: siteSettingsResponseSchema, ...failureResponses },
-        },
-      },
-      async (request) => ok(await site.getSiteSettings(request.params.merchantCode)),
+      '/site/settings',
+      { schema: { tags, response: { 200: siteSettingsResponseSchema, ...failureResponses } } },
+      async (request) => ok(await site.getSiteSettings(request.brand)),
     );
 
     app.patch(
-      '/site/:merchantCode/settings',
+      '/site/settings',
       {
+        preHandler: requireRole(changeRoles),
         schema: {
           tags,
-          params: siteSettingsParamsSchema,
           body: siteSettingsPatchSchema,
           response: { 200: siteSettingsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const staff = request.staff;
-        if (!staff || staff.role !== 'admin') throw new AppError('FORBIDDEN');
-        const actor = { type: 'staff' as const, id: staff.id, ip: request.ip };
-        return ok(await site.updateSiteSettings(actor, request.params.merchantCode, request.body));
-      },
+      async (request) =>
+        ok(await site.updateSiteSettings(staffActorOf(request), request.brand, request.body)),
     );
 
     app.put(
-      '/site/:merchantCode/delivery',
+      '/site/delivery',
       {
+        preHandler: requireRole(changeRoles),
         schema: {
           tags,
-          params: siteSettingsParamsSchema,
           body: deliverySettingsSchema,
           response: { 200: deliverySettingsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const staff = request.staff;
-        if (!staff || staff.role !== 'admin') throw new AppError('FORBIDDEN');
-        const actor = { type: 'staff' as const, id: staff.id, ip: request.ip };
-        return ok(await site.updateDeliverySettings(actor, request.params.merchantCode, request.body));
-      },
+      async (request) =>
+        ok(await site.updateDeliverySettings(staffActorOf(request), request.brand, request.body)),
     );
   };

@@ -6,7 +6,7 @@ import {
 import { decryptTransportText } from '@wps/contracts/transport-cipher';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsOperator, type TestApp } from '../../testing/test-app';
+import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { demoMerchantCode } from './site.seed';
 import { brands } from './site.tables';
 
@@ -25,8 +25,8 @@ describe('site configuration endpoints', () => {
   const blockCountries = async (codes: string[]) => {
     const response = await subject.app.inject({
       method: 'PATCH',
-      url: `/wps/backoffice/site/${demoMerchantCode}/settings`,
-      headers: await loginAsOperator(subject.app),
+      url: '/wps/backoffice/site/settings',
+      headers: await operatorHeaders(subject.app, demoMerchantCode),
       payload: { blockedCountries: codes },
     });
     expect(response.statusCode).toBe(200);

@@ -156,6 +156,13 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
   return {
     resolveBrand: async (visitor: VisitorContext) => (await getSnapshot(visitor)).brand,
 
+    /** The brand an operator's or a job's call names by merchant code, read afresh; undefined when unknown. */
+    findBrandByMerchantCode: (merchantCode: string): Promise<BrandRow | undefined> =>
+      repository.findBrandByMerchantCode(db, merchantCode),
+
+    /** Every brand's id and time zone, by id (jobs that act for every brand on its own clock). */
+    listBrandTimeZones: (): Promise<Array<{ id: bigint; timeZone: string }>> => repository.listBrandTimeZones(db),
+
     /** The brand with its whitelabel flags and register rules, for the domains that act on a visitor's behalf. */
     getBrandContext: async (visitor: VisitorContext): Promise<BrandContext> => {
       const snapshot = await getSnapshot(visitor);
@@ -224,14 +231,19 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
     getBrandCurrency: async (brandId: bigint): Promise<string | undefined> =>
       (await repository.findBrandById(db, brandId))?.currency,
 
-    getSiteSettings: async (merchantCode: string) => {
-      const brand = await repository.findBrandByMerchantCode(db, merchantCode);
+    /** Read afresh, not from the snapshot: the operator sees a change made on another instance at once. */
+    getSiteSettings: async ({ id }: Pick<BrandRow, 'id'>) => {
+      const brand = await repository.findBrandById(db, id);
       if (!brand) throw new AppError('BRAND_NOT_FOUND');
       return toSiteSettings(brand, await getWhitelabelTree(brand.id));
     },
 
     /** An operator's change to a brand's settings, audited with the values before and after. */
-    updateSiteSettings: async (actor: AuditActor, merchantCode: string, patch: SiteSettingsPatch) => {
+    updateSiteSettings: async (
+      actor: AuditActor,
+      { merchantCode }: Pick<BrandRow, 'merchantCode'>,
+      patch: SiteSettingsPatch,
+    ) => {
       const settings = await db.transaction(async (tx) => {
         const before = await repository.lockBrand(tx, merchantCode);
         if (!before) throw new AppError('BRAND_NOT_FOUND');
@@ -277,7 +289,11 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
     },
 
     /** Sets where the brand's SMS and email go; audited without secrets. */
-    updateDeliverySettings: async (actor: AuditActor, merchantCode: string, settings: DeliverySettings) => {
+    updateDeliverySettings: async (
+      actor: AuditActor,
+      { merchantCode }: Pick<BrandRow, 'merchantCode'>,
+      settings: DeliverySettings,
+    ) => {
       const described = await db.transaction(async (tx) => {
         const before = await repository.lockBrand(tx, merchantCode);
         if (!before) throw new AppError('BRAND_NOT_FOUND');

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import type { StaffGuards } from '../backoffice/backoffice.guard';
 import { sessionOf } from '../auth/auth.service';
 import type { UploadRow, UploadService } from './uploads.service';
 
@@ -82,11 +83,13 @@ export const uploadRoutes =
 
 /** Staff read any upload (the proof behind a deposit or a dispute). */
 export const uploadAdminRoutes =
-  (uploads: UploadService, requireStaff: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (uploads: UploadService, { requireStaff }: Pick<StaffGuards, 'requireStaff'>): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', requireStaff);
+
     app.get(
       '/uploads/:id',
-      { preHandler: requireStaff, schema: { tags: ['backoffice: uploads'], params: uploadParamsSchema } },
+      { schema: { tags: ['backoffice: uploads'], params: uploadParamsSchema } },
       async (request, reply) => {
         const { row, data } = await uploads.read(request.params.id);
         return sendImage(reply, row, data);

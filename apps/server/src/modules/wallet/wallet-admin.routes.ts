@@ -9,71 +9,62 @@ import {
   walletSettingsResponseSchema,
   walletSettingsSchema,
 } from '@wps/contracts/wallet';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { assertStaffRole } from '../backoffice/backoffice.service';
-import type { SiteService } from '../site/site.service';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { FundsService } from './funds.service';
 import type { WalletAdminService } from './wallet-admin.service';
 
 const tags = ['backoffice: wallet'];
-/** Money and its trail: admins and finance staff; support staff answer players but move no money. */
+/** Money and its trail, every route here: admins and finance; support staff answer players but move no money. */
 const moneyRoles: readonly StaffRole[] = ['admin', 'finance'];
 /** How a brand's wallets work is configuration: admins only, like the rest of the site settings. */
 const settingsRoles: readonly StaffRole[] = ['admin'];
 
 /**
  * Operator endpoints of wallets (under /wps/backoffice). The brand is the one the request selects (merchant
- * header or host), as for every other operator call that is not addressed by merchant code.
+ * header, else host, else the default merchant), as for every other operator call; the audit list is not
+ * a brand's.
  */
 export const walletAdminRoutes =
   (
-    { site, funds, admin }: { site: SiteService; funds: FundsService; admin: WalletAdminService },
-    requireStaff: preHandlerAsyncHookHandler,
+    { funds, admin }: { funds: FundsService; admin: WalletAdminService },
+    {
+      requireStaff,
+      requireRole,
+      requireBrand,
+    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireStaff);
-
-    const staffOf = (request: FastifyRequest, roles: readonly StaffRole[]) => {
-      const staff = request.staff;
-      if (!staff) throw new AppError('UNAUTHORIZED');
-      assertStaffRole(staff, roles);
-      return { type: 'staff' as const, id: staff.id, ip: request.ip };
-    };
-    const brandOf = async (request: FastifyRequest) => (await site.getBrandContext(visitorOf(request))).brand;
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireRole(moneyRoles));
 
     app.post(
       '/adjustments',
       {
+        preHandler: requireBrand,
         schema: {
           tags,
           body: adjustmentRequestSchema,
           response: { 200: adjustmentResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const actor = staffOf(request, moneyRoles);
-        return ok(await admin.adjust(actor, await brandOf(request), request.body));
-      },
+      async (request) => ok(await admin.adjust(staffActorOf(request), request.brand, request.body)),
     );
 
     app.get(
       '/members/:username/wallet',
       {
+        preHandler: requireBrand,
         schema: {
           tags,
           params: memberWalletParamsSchema,
           response: { 200: memberWalletResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        staffOf(request, moneyRoles);
-        return ok(await admin.memberWallet(await brandOf(request), request.params.username));
-      },
+      async (request) => ok(await admin.memberWallet(request.brand, request.params.username)),
     );
 
     app.get(
@@ -85,33 +76,29 @@ export const walletAdminRoutes =
           response: { 200: auditListResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        staffOf(request, moneyRoles);
-        return ok(await admin.auditList(request.query));
-      },
+      async (request) => ok(await admin.auditList(request.query)),
     );
 
     app.get(
       '/wallet-settings',
-      { schema: { tags, response: { 200: walletSettingsResponseSchema, ...failureResponses } } },
-      async (request) => {
-        staffOf(request, moneyRoles);
-        return ok(await funds.settings((await brandOf(request)).id));
+      {
+        preHandler: requireBrand,
+        schema: { tags, response: { 200: walletSettingsResponseSchema, ...failureResponses } },
       },
+      async (request) => ok(await funds.settings(request.brand.id)),
     );
 
     app.put(
       '/wallet-settings',
       {
+        preHandler: [requireRole(settingsRoles), requireBrand],
         schema: {
           tags,
           body: walletSettingsSchema,
           response: { 200: walletSettingsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => {
-        const actor = staffOf(request, settingsRoles);
-        return ok(await funds.updateSettings(actor, (await brandOf(request)).id, request.body));
-      },
+      async (request) =>
+        ok(await funds.updateSettings(staffActorOf(request), request.brand.id, request.body)),
     );
   };

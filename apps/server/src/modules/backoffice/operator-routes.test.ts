@@ -1,0 +1,77 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorApiPrefix } from '../../platform';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+type Route = { method: HTTPMethods; url: string };
+
+/** The one operator route open to anyone. */
+const openRoutes = new Set([`POST ${operatorApiPrefix}/session/login`]);
+
+/**
+ * Every route of the built app, read from Fastify's printed route tree (`printRoutes({ commonPrefix: false })`):
+ * each line is a path piece under its parent's, by depth, with its methods in parentheses.
+ */
+const listRoutes = (tree: string): Route[] => {
+  const routes: Route[] = [];
+  const pathAtDepth: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const [, indent = '', piece = '', methods] = match;
+    const depth = indent.length / 4;
+    const url = (pathAtDepth[depth - 1] ?? '') + piece;
+    pathAtDepth[depth] = url;
+    pathAtDepth.length = depth + 1;
+    for (const method of methods?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+};
+
+/** A value for every path parameter (and wildcard), so the request reaches the route. */
+const withDummyParams = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*/g, '1');
+
+describe('operator routes', () => {
+  let subject: TestApp;
+  let operatorRoutes: Route[];
+  beforeAll(async () => {
+    subject = await createTestApp();
+    operatorRoutes = listRoutes(subject.app.printRoutes({ commonPrefix: false })).filter(
+      // HEAD answers no body to read the code from; Fastify adds it to every GET with the same hooks.
+      (route) => route.url.startsWith(`${operatorApiPrefix}/`) && route.method !== 'HEAD',
+    );
+  });
+  afterAll(() => subject.close());
+
+  it('are all found, nested ones included', () => {
+    const listed = operatorRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        `POST ${operatorApiPrefix}/session/login`,
+        `GET ${operatorApiPrefix}/session/me`,
+        `POST ${operatorApiPrefix}/withdrawals/:id/approve`,
+        `DELETE ${operatorApiPrefix}/content/banners/:id`,
+      ]),
+    );
+  });
+
+  it('answer UNAUTHORIZED without a live staff session, all but the login', async () => {
+    const refusals: string[] = [];
+    for (const route of operatorRoutes) {
+      const name = `${route.method} ${route.url}`;
+      if (openRoutes.has(name)) continue;
+      for (const headers of [{}, { authorization: 'Bearer not-a-real-session-token-at-all' }]) {
+        const response = await subject.app.inject({
+          method: route.method,
+          url: withDummyParams(route.url),
+          headers,
+        });
+        refusals.push(
+          `${name} ${String(response.statusCode)} ${response.json<{ code?: string }>().code ?? ''}`,
+        );
+      }
+    }
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.filter((refusal) => !refusal.endsWith(' 401 UNAUTHORIZED'))).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import {
   type PathValue,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
 import { clientErrorCodes, isApiError, type ApiErrorCode } from './api-client';
 import { translateRuleMessage } from './translate-message';
 
@@ -50,6 +51,24 @@ const isApiErrorCode = (value: string): value is ApiErrorCode => apiErrorCodes.i
 
 const translateSharedRule: TranslateRule = (t, key, values) =>
   translateRuleMessage(t, values === undefined ? { key } : { key, values });
+
+/** A zod schema, seen only as far as checking values goes (so this module does not load zod itself). */
+type Schema = Pick<ZodType, 'safeParse'>;
+
+/**
+ * A schema's failed checks as the first message of each field (the order of the schema's checks); the
+ * schema's messages are the form's rule keys.
+ */
+export const checkSchema = (schema: Schema, values: unknown): RuleErrors => {
+  const result = schema.safeParse(values);
+  const found: RuleErrors = {};
+  if (result.success) return found;
+  for (const { path, message } of result.error.issues) {
+    const [field] = path;
+    if (typeof field === 'string' && !(field in found)) found[field] = { key: message };
+  }
+  return found;
+};
 
 type SiteFormOptions<Values extends FieldValues, Field extends Path<Values>> = {
   /** Every field of the form: the names the rules and the server's issues may point at. */
@@ -117,10 +136,14 @@ export const useSiteForm = <Values extends FieldValues, Field extends Path<Value
     return isShown;
   };
 
-  /** A failure above the submit button: the server's code, or the unknown error for anything else. */
-  const showFormError = (error: unknown): void => {
-    const code = isApiError(error) ? error.code : 'INTERNAL_ERROR';
+  /** A message above the submit button (`errors.<CODE>`). */
+  const showFormError = (code: ApiErrorCode): void => {
     form.setError(formErrorName, { type: messageTypes.code, message: code });
+  };
+
+  /** A failure above the submit button: the server's code, or the unknown error for anything else. */
+  const showFailure = (error: unknown): void => {
+    showFormError(isApiError(error) ? error.code : 'INTERNAL_ERROR');
   };
 
   /**
@@ -146,11 +169,11 @@ export const useSiteForm = <Values extends FieldValues, Field extends Path<Value
     form.clearErrors();
     const field = isApiError(error) ? fieldOfCode[error.code] : undefined;
     if (isApiError(error) && error.code === 'VALIDATION_FAILED') {
-      if (!showIssues(error.issues)) showFormError(error);
+      if (!showIssues(error.issues)) showFailure(error);
     } else if (isApiError(error) && field !== undefined) {
       showCode(field, error.code);
     } else {
-      showFormError(error);
+      showFailure(error);
     }
   };
 
@@ -179,6 +202,7 @@ export const useSiteForm = <Values extends FieldValues, Field extends Path<Value
     showIssues,
     showCode,
     showFormError,
+    showFailure,
     showApiError,
     clearErrors: () => {
       form.clearErrors();

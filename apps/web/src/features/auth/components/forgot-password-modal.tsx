@@ -33,7 +33,7 @@ type PhoneResetValues = {
 const useResetForm = <Values extends FieldValues>(defaultValues: DefaultValues<Values>) => {
   const [isSubmitting, setSubmitting] = useState(false);
   const resetForm = useSiteForm<Values>({ defaultValues });
-  const { showIssues, showFormError } = resetForm;
+  const { showIssues, showFailure } = resetForm;
   const run = async (action: () => Promise<void>) => {
     setSubmitting(true);
     showGlobalLoader();
@@ -44,7 +44,7 @@ const useResetForm = <Values extends FieldValues>(defaultValues: DefaultValues<V
       if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
         showIssues(error.issues);
       } else {
-        showFormError(error);
+        showFailure(error);
       }
     } finally {
       hideGlobalLoader();

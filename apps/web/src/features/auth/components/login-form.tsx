@@ -67,7 +67,7 @@ export function LoginForm({ area }: LoginFormProps) {
     showRule,
     showRuleErrors,
     showIssues,
-    showFormError,
+    showFailure,
     clearErrors,
   } = useSiteForm<LoginValues>({
     defaultValues: {
@@ -106,7 +106,7 @@ export function LoginForm({ area }: LoginFormProps) {
       showIssues(error.issues);
       return;
     }
-    showFormError(error);
+    showFailure(error);
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -151,7 +151,7 @@ export function LoginForm({ area }: LoginFormProps) {
     try {
       await finishLogin(await loginFreePlay(), 'free-play');
     } catch (error) {
-      showFormError(error);
+      showFailure(error);
     } finally {
       hideGlobalLoader();
     }

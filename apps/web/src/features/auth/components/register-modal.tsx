@@ -139,7 +139,7 @@ export function RegisterModal({
     showRule,
     showRuleErrors,
     showIssues,
-    showFormError,
+    showFailure,
     clearErrors,
   } = useSiteForm<FormValues>({
     defaultValues: {
@@ -224,7 +224,7 @@ export function RegisterModal({
       void dialogs.alert({ message: t('validation.invitation_code_error'), confirmLabel: t('auth.submit') });
       return;
     }
-    showFormError(error);
+    showFailure(error);
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {

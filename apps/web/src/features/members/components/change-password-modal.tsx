@@ -30,10 +30,11 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
   const signOut = useSignOut();
   const passwordRule = usePermission().info.register.fields.password;
   const [isSubmitting, setSubmitting] = useState(false);
-  const { values, edit, errorOf, formError, showRuleErrors, showIssues, showCode, showFormError } =
-    useSiteForm({
+  const { values, edit, errorOf, formError, showRuleErrors, showIssues, showCode, showFailure } = useSiteForm(
+    {
       defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
-    });
+    },
+  );
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +61,7 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
       } else if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
         showIssues(error.issues);
       } else {
-        showFormError(error);
+        showFailure(error);
       }
     } finally {
       hideGlobalLoader();

@@ -8,8 +8,11 @@ const acceptedTypes: readonly string[] = uploadLimits.contentTypes;
 /** For the file input's `accept`. */
 export const proofAccept = uploadLimits.contentTypes.join(',');
 
+/** Why the browser refuses a proof file before any upload. */
+export type ProofProblem = 'UPLOAD_INVALID_TYPE' | 'UPLOAD_TOO_LARGE';
+
 /** The browser's own check before sending (the server judges the content again). */
-export const checkProofFile = (file: File): 'UPLOAD_INVALID_TYPE' | 'UPLOAD_TOO_LARGE' | null => {
+export const checkProofFile = (file: File): ProofProblem | null => {
   if (!acceptedTypes.includes(file.type)) return 'UPLOAD_INVALID_TYPE';
   if (file.size > uploadLimits.maxBytes) return 'UPLOAD_TOO_LARGE';
   return null;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Deposit, DepositChannel } from '@wps/contracts/payments';
+import type { FieldErrors as RuleErrors } from '@wps/contracts/validation-rules';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,15 +15,21 @@ import { getDepositChannelsQueryOptions, useDepositChannels } from '../api/get-d
 import { getDepositsQueryOptions } from '../api/get-deposits';
 import { walletQueryKeyPrefix } from '../api/query-keys';
 import { uploadProof } from '../api/upload-proof';
-import { useFormMessages } from '../form-messages';
+import { paymentRuleError, translatePaymentRule } from '../form-messages';
 import { openGateway } from '../open-gateway';
 import { useRequestId } from '../../../lib/use-request-id';
+import { useSiteForm } from '../../../lib/use-site-form';
 import { CopyButton } from './copy-button';
 import { Money } from '../../../components/money';
 import { ProofField } from './proof-field';
 
-const depositFields = ['channelCode', 'amount', 'playerReference', 'proofUploadId'] as const;
-type DepositField = (typeof depositFields)[number];
+/** The request's names; the slip is the file the upload's id (proofUploadId) stands for. */
+type DepositValues = {
+  channelCode: string;
+  amount: string;
+  playerReference: string;
+  proofUploadId: File | null;
+};
 
 const isManual = (channel: DepositChannel): boolean => channel.method !== 'gateway';
 
@@ -90,22 +97,35 @@ function DepositFormFields({
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [channelCode, setChannelCode] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [reference, setReference] = useState('');
-  const [proof, setProof] = useState<File | null>(null);
   const [isSending, setSending] = useState(false);
   // A slip uploaded by a failed submit is not uploaded again when the same file is sent again.
   const uploaded = useRef<{ file: File; id: string } | null>(null);
-  const messages = useFormMessages<DepositField>(depositFields, {
-    AMOUNT_BELOW_MINIMUM: 'amount',
-    AMOUNT_ABOVE_MAXIMUM: 'amount',
-    UPLOAD_INVALID_TYPE: 'proofUploadId',
-    UPLOAD_TOO_LARGE: 'proofUploadId',
-    CHANNEL_UNAVAILABLE: 'channelCode',
+  const {
+    form,
+    values,
+    edit,
+    errorOf,
+    formError,
+    showRuleErrors,
+    showCode,
+    showFormError,
+    showApiError,
+    clearErrors,
+  } = useSiteForm<DepositValues>({
+    defaultValues: { channelCode: '', amount: '', playerReference: '', proofUploadId: null },
+    translateRule: translatePaymentRule,
+    fieldOfCode: {
+      AMOUNT_BELOW_MINIMUM: 'amount',
+      AMOUNT_ABOVE_MAXIMUM: 'amount',
+      UPLOAD_INVALID_TYPE: 'proofUploadId',
+      UPLOAD_TOO_LARGE: 'proofUploadId',
+      CHANNEL_UNAVAILABLE: 'channelCode',
+    },
+    isFormErrorClearedOnEdit: true,
   });
+  const { amount, playerReference: reference, proofUploadId: proof } = values;
   const { requestIdFor, settle } = useRequestId();
-  const channel = channels.find((candidate) => candidate.code === channelCode) ?? null;
+  const channel = channels.find((candidate) => candidate.code === values.channelCode) ?? null;
 
   useEffect(() => {
     // Back from the gateway through the browser's page cache: the form left disabled works again.
@@ -119,8 +139,8 @@ function DepositFormFields({
   }, []);
 
   const chooseChannel = (code: string) => {
-    setChannelCode(code);
-    messages.reset();
+    form.setValue('channelCode', code);
+    clearErrors();
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -133,16 +153,10 @@ function DepositFormFields({
       currency: channel.currency,
     });
     const manual = isManual(channel);
-    const referenceProblem =
-      manual && reference.trim() === '' ? ({ rule: 'reference_required' } as const) : null;
-    messages.reset();
-    if (amountProblem !== null || referenceProblem !== null) {
-      messages.setErrors({
-        ...(amountProblem !== null && { amount: amountProblem }),
-        ...(referenceProblem !== null && { playerReference: referenceProblem }),
-      });
-      return;
-    }
+    const found: RuleErrors = {};
+    if (amountProblem !== null) found.amount = paymentRuleError(amountProblem);
+    if (manual && reference.trim() === '') found.playerReference = { key: 'reference_required' };
+    if (showRuleErrors(found)) return;
     setSending(true);
     try {
       let proofUploadId: string | undefined;
@@ -165,7 +179,7 @@ function DepositFormFields({
       if (!manual) {
         const opening = deposit.paymentUrl === null ? 'invalid' : openGateway(deposit.paymentUrl);
         if (opening === 'invalid') {
-          messages.setFormError({ code: 'GATEWAY_UNAVAILABLE' });
+          showFormError('GATEWAY_UNAVAILABLE');
           return;
         }
         if (opening === 'blocked') dialogs.toast(t('payments.deposit.popup_blocked'));
@@ -175,7 +189,7 @@ function DepositFormFields({
       dialogs.toast(t('payments.deposit.submitted'));
       onSubmitted(deposit);
     } catch (error) {
-      messages.showApiError(error);
+      showApiError(error);
       if (isApiError(error) && error.code === 'CHANNEL_UNAVAILABLE') {
         void queryClient.invalidateQueries({ queryKey: getDepositChannelsQueryOptions().queryKey });
       }
@@ -188,12 +202,12 @@ function DepositFormFields({
     <form className="payments-form" noValidate onSubmit={(event) => void submit(event)}>
       <fieldset
         className="payments-channels"
-        aria-describedby={messages.errorOf('channelCode') ? 'deposit-channel-error' : undefined}
+        aria-describedby={errorOf('channelCode') ? 'deposit-channel-error' : undefined}
       >
         <legend className="field__label">{t('payments.deposit.channel')}</legend>
-        {messages.errorOf('channelCode') !== null && (
+        {errorOf('channelCode') !== null && (
           <p id="deposit-channel-error" className="field__error" data-testid="deposit-channel-error">
-            {messages.errorOf('channelCode')}
+            {errorOf('channelCode')}
           </p>
         )}
         <div className="payments-channels__grid">
@@ -208,7 +222,7 @@ function DepositFormFields({
                 name="deposit-channel"
                 className="payments-channel__radio"
                 value={candidate.code}
-                checked={candidate.code === channelCode}
+                checked={candidate.code === values.channelCode}
                 onChange={() => {
                   chooseChannel(candidate.code);
                 }}
@@ -233,11 +247,8 @@ function DepositFormFields({
           <TextField
             label={t('payments.deposit.amount')}
             value={amount}
-            onValueChange={(value) => {
-              setAmount(value);
-              messages.clear('amount');
-            }}
-            error={messages.errorOf('amount')}
+            onValueChange={edit('amount')}
+            error={errorOf('amount')}
             inputMode="decimal"
             autoComplete="off"
             maxLength={20}
@@ -259,8 +270,7 @@ function DepositFormFields({
                 aria-pressed={amount === value}
                 data-testid={`deposit-quick-${value}`}
                 onClick={() => {
-                  setAmount(value);
-                  messages.clear('amount');
+                  edit('amount')(value);
                 }}
               >
                 <bdi>{value}</bdi>
@@ -307,11 +317,8 @@ function DepositFormFields({
               <TextField
                 label={t('payments.deposit.reference')}
                 value={reference}
-                onValueChange={(value) => {
-                  setReference(value);
-                  messages.clear('playerReference');
-                }}
-                error={messages.errorOf('playerReference')}
+                onValueChange={edit('playerReference')}
+                error={errorOf('playerReference')}
                 autoComplete="off"
                 maxLength={64}
                 testId="deposit-reference"
@@ -320,21 +327,19 @@ function DepositFormFields({
               <ProofField
                 label={t('payments.deposit.proof')}
                 file={proof}
-                onFileChange={(file) => {
-                  setProof(file);
-                  messages.clear('proofUploadId');
+                onFileChange={edit('proofUploadId')}
+                onRefused={({ code }) => {
+                  clearErrors();
+                  showCode('proofUploadId', code);
                 }}
-                onRefused={(message) => {
-                  messages.setErrors({ proofUploadId: message });
-                }}
-                error={messages.errorOf('proofUploadId')}
+                error={errorOf('proofUploadId')}
                 testId="deposit-proof"
               />
             </>
           )}
           {!isManual(channel) && <p className="payments-hint">{t('payments.deposit.gateway_hint')}</p>}
 
-          <FormError message={messages.formError} />
+          <FormError message={formError} />
           <button
             type="submit"
             className="button button--primary button--block"

@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { paymentPasswordPattern } from '@wps/contracts/wallet';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, PasswordField } from '../../../components/form-field';
 import { memberQueryKeyPrefix } from '../../members/api/get-member-info';
 import { paymentsQueryKeyPrefix } from '../api/query-keys';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { setPaymentPassword } from '../api/set-payment-password';
-import { useFormMessages, type PaymentMessage } from '../form-messages';
+import { translatePaymentRule } from '../form-messages';
+import { paymentPasswordFormSchema } from '../form-schemas';
 
-const passwordFields = [
-  'loginPassword',
-  'oldPaymentPassword',
-  'newPaymentPassword',
-  'confirmPaymentPassword',
-] as const;
-type PasswordFormField = (typeof passwordFields)[number];
+type PaymentPasswordValues = {
+  loginPassword: string;
+  oldPaymentPassword: string;
+  newPaymentPassword: string;
+  confirmPaymentPassword: string;
+};
 
 type PaymentPasswordFormProps = {
   /** set: the first payment password (needs the login password); change: also the current one. */
@@ -28,40 +28,29 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
-  const [loginPassword, setLoginPassword] = useState('');
-  const [oldPaymentPassword, setOldPaymentPassword] = useState('');
-  const [newPaymentPassword, setNewPaymentPassword] = useState('');
-  const [confirmPaymentPassword, setConfirmPaymentPassword] = useState('');
   const [isSending, setSending] = useState(false);
-  const messages = useFormMessages<PasswordFormField>(passwordFields, {
-    INVALID_CREDENTIALS: 'loginPassword',
-    OLD_PASSWORD_WRONG: 'loginPassword',
-    PAYMENT_PASSWORD_WRONG: 'oldPaymentPassword',
-  });
-
-  const edit = (field: PasswordFormField, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    messages.clear(field);
-  };
+  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } =
+    useSiteForm<PaymentPasswordValues>({
+      defaultValues: {
+        loginPassword: '',
+        oldPaymentPassword: '',
+        newPaymentPassword: '',
+        confirmPaymentPassword: '',
+      },
+      translateRule: translatePaymentRule,
+      fieldOfCode: {
+        INVALID_CREDENTIALS: 'loginPassword',
+        OLD_PASSWORD_WRONG: 'loginPassword',
+        PAYMENT_PASSWORD_WRONG: 'oldPaymentPassword',
+      },
+      isFormErrorClearedOnEdit: true,
+    });
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSending) return;
-    const found: Partial<Record<PasswordFormField, PaymentMessage>> = {};
-    if (loginPassword === '') found.loginPassword = { rule: 'required' };
-    if (mode === 'change' && !paymentPasswordPattern.test(oldPaymentPassword)) {
-      found.oldPaymentPassword = { rule: 'payment_password_format' };
-    }
-    if (!paymentPasswordPattern.test(newPaymentPassword)) {
-      found.newPaymentPassword = { rule: 'payment_password_format' };
-    }
-    if (confirmPaymentPassword !== newPaymentPassword)
-      found.confirmPaymentPassword = { rule: 'confirm_mismatch' };
-    messages.reset();
-    if (Object.keys(found).length > 0) {
-      messages.setErrors(found);
-      return;
-    }
+    if (showRuleErrors(checkSchema(paymentPasswordFormSchema(mode), values))) return;
+    const { loginPassword, oldPaymentPassword, newPaymentPassword } = values;
     setSending(true);
     try {
       await setPaymentPassword({
@@ -72,13 +61,10 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
       void queryClient.invalidateQueries({ queryKey: memberQueryKeyPrefix });
       dialogs.toast(t(mode === 'set' ? 'payments.password.set_done' : 'payments.password.change_done'));
-      setLoginPassword('');
-      setOldPaymentPassword('');
-      setNewPaymentPassword('');
-      setConfirmPaymentPassword('');
+      form.reset();
       onDone?.();
     } catch (error) {
-      messages.showApiError(error);
+      showApiError(error);
     } finally {
       setSending(false);
     }
@@ -97,9 +83,9 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
       <form className="payments-form" noValidate onSubmit={(event) => void submit(event)}>
         <PasswordField
           label={t('payments.password.login_password')}
-          value={loginPassword}
-          onValueChange={edit('loginPassword', setLoginPassword)}
-          error={messages.errorOf('loginPassword')}
+          value={values.loginPassword}
+          onValueChange={edit('loginPassword')}
+          error={errorOf('loginPassword')}
           autoComplete="current-password"
           maxLength={128}
           testId="payment-password-login"
@@ -107,9 +93,9 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         {mode === 'change' && (
           <PasswordField
             label={t('payments.password.old')}
-            value={oldPaymentPassword}
-            onValueChange={edit('oldPaymentPassword', setOldPaymentPassword)}
-            error={messages.errorOf('oldPaymentPassword')}
+            value={values.oldPaymentPassword}
+            onValueChange={edit('oldPaymentPassword')}
+            error={errorOf('oldPaymentPassword')}
             autoComplete="off"
             inputMode="numeric"
             maxLength={6}
@@ -118,9 +104,9 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         )}
         <PasswordField
           label={t('payments.password.new')}
-          value={newPaymentPassword}
-          onValueChange={edit('newPaymentPassword', setNewPaymentPassword)}
-          error={messages.errorOf('newPaymentPassword')}
+          value={values.newPaymentPassword}
+          onValueChange={edit('newPaymentPassword')}
+          error={errorOf('newPaymentPassword')}
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}
@@ -128,15 +114,15 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         />
         <PasswordField
           label={t('payments.password.confirm')}
-          value={confirmPaymentPassword}
-          onValueChange={edit('confirmPaymentPassword', setConfirmPaymentPassword)}
-          error={messages.errorOf('confirmPaymentPassword')}
+          value={values.confirmPaymentPassword}
+          onValueChange={edit('confirmPaymentPassword')}
+          error={errorOf('confirmPaymentPassword')}
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}
           testId="payment-password-confirm"
         />
-        <FormError message={messages.formError} />
+        <FormError message={formError} />
         <div className="payments-actions">
           {onDone !== undefined && (
             <button type="button" className="button button--ghost" onClick={onDone}>

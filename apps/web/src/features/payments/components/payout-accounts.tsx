@@ -1,25 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { payoutMethods, type PayoutAccount } from '@wps/contracts/payments';
-import { paymentPasswordPattern } from '@wps/contracts/wallet';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { EmptyState } from '../../../components/empty-state';
 import { FormError, PasswordField, TextField } from '../../../components/form-field';
 import { translateApiError } from '../../../lib/translate-message';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { createPayoutAccount } from '../api/create-payout-account';
 import { deletePayoutAccount } from '../api/delete-payout-account';
 import { getPayoutAccountsQueryOptions, usePayoutAccounts } from '../api/get-payout-accounts';
-import { useFormMessages, type PaymentMessage } from '../form-messages';
+import { translatePaymentRule } from '../form-messages';
+import { payoutAccountFormSchema } from '../form-schemas';
 import { SelectField } from '../../../components/select-field';
 
 type PayoutMethod = (typeof payoutMethods)[number];
 const isPayoutMethod = (value: string): value is PayoutMethod =>
   payoutMethods.some((method) => method === value);
 
-const accountNumberPattern = /^[0-9A-Za-z-]{4,34}$/;
-const accountFields = ['method', 'providerName', 'accountNumber', 'holderName', 'paymentPassword'] as const;
-type AccountField = (typeof accountFields)[number];
+type PayoutAccountValues = {
+  method: PayoutMethod;
+  providerName: string;
+  accountNumber: string;
+  holderName: string;
+  paymentPassword: string;
+};
 
 /** The bank and e-wallet accounts withdrawals are paid to; numbers come masked from the server. */
 export function PayoutAccounts({ canAdd }: { canAdd: boolean }) {
@@ -116,55 +121,47 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
-  const [method, setMethod] = useState<PayoutMethod>('bank');
-  const [providerName, setProviderName] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [holderName, setHolderName] = useState(realName ?? '');
-  const [paymentPassword, setPaymentPassword] = useState('');
   const [isSending, setSending] = useState(false);
-  const messages = useFormMessages<AccountField>(accountFields, {
-    PAYOUT_NAME_MISMATCH: 'holderName',
-    PAYOUT_ACCOUNT_EXISTS: 'accountNumber',
-    PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-    PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
-  });
-
-  const edit = (field: AccountField, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    messages.clear(field);
-  };
+  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } =
+    useSiteForm<PayoutAccountValues>({
+      defaultValues: {
+        method: 'bank',
+        providerName: '',
+        accountNumber: '',
+        holderName: realName ?? '',
+        paymentPassword: '',
+      },
+      translateRule: translatePaymentRule,
+      fieldOfCode: {
+        PAYOUT_NAME_MISMATCH: 'holderName',
+        PAYOUT_ACCOUNT_EXISTS: 'accountNumber',
+        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+        PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
+      },
+      isFormErrorClearedOnEdit: true,
+    });
+  const { method } = values;
+  const editMethod = edit('method');
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSending) return;
-    const found: Partial<Record<AccountField, PaymentMessage>> = {};
-    const provider = providerName.trim();
-    const holder = holderName.trim();
-    if (provider.length < 2) found.providerName = { rule: 'provider_name' };
-    if (!accountNumberPattern.test(accountNumber.trim())) found.accountNumber = { rule: 'account_number' };
-    if (holder.length < 2) found.holderName = { rule: 'holder_name' };
-    if (!paymentPasswordPattern.test(paymentPassword))
-      found.paymentPassword = { rule: 'payment_password_format' };
-    messages.reset();
-    if (Object.keys(found).length > 0) {
-      messages.setErrors(found);
-      return;
-    }
+    if (showRuleErrors(checkSchema(payoutAccountFormSchema, values))) return;
     setSending(true);
     try {
       await createPayoutAccount({
         method,
-        providerName: provider,
-        accountNumber: accountNumber.trim(),
-        holderName: holder,
-        paymentPassword,
+        providerName: values.providerName.trim(),
+        accountNumber: values.accountNumber.trim(),
+        holderName: values.holderName.trim(),
+        paymentPassword: values.paymentPassword,
       });
       await queryClient.invalidateQueries({ queryKey: getPayoutAccountsQueryOptions().queryKey });
       dialogs.toast(t('payments.payout.added'));
       onClose();
     } catch (error) {
-      setPaymentPassword('');
-      messages.showApiError(error);
+      form.setValue('paymentPassword', '');
+      showApiError(error);
     } finally {
       setSending(false);
     }
@@ -183,35 +180,34 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
         value={method}
         options={payoutMethods.map((value) => ({ value, label: t(`payments.payout.method_${value}`) }))}
         onValueChange={(value) => {
-          if (isPayoutMethod(value)) setMethod(value);
-          messages.clear('method');
+          if (isPayoutMethod(value)) editMethod(value);
         }}
-        error={messages.errorOf('method')}
+        error={errorOf('method')}
         testId="payout-method"
       />
       <TextField
         label={t(method === 'bank' ? 'payments.payout.provider_bank' : 'payments.payout.provider_ewallet')}
-        value={providerName}
-        onValueChange={edit('providerName', setProviderName)}
-        error={messages.errorOf('providerName')}
+        value={values.providerName}
+        onValueChange={edit('providerName')}
+        error={errorOf('providerName')}
         autoComplete="off"
         maxLength={64}
         testId="payout-provider"
       />
       <TextField
         label={t('payments.payout.account_number')}
-        value={accountNumber}
-        onValueChange={edit('accountNumber', setAccountNumber)}
-        error={messages.errorOf('accountNumber')}
+        value={values.accountNumber}
+        onValueChange={edit('accountNumber')}
+        error={errorOf('accountNumber')}
         autoComplete="off"
         maxLength={34}
         testId="payout-number"
       />
       <TextField
         label={t('payments.payout.holder_name')}
-        value={holderName}
-        onValueChange={edit('holderName', setHolderName)}
-        error={messages.errorOf('holderName')}
+        value={values.holderName}
+        onValueChange={edit('holderName')}
+        error={errorOf('holderName')}
         autoComplete="name"
         maxLength={64}
         testId="payout-holder"
@@ -223,15 +219,15 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
       </p>
       <PasswordField
         label={t('payments.payment_password')}
-        value={paymentPassword}
-        onValueChange={edit('paymentPassword', setPaymentPassword)}
-        error={messages.errorOf('paymentPassword')}
+        value={values.paymentPassword}
+        onValueChange={edit('paymentPassword')}
+        error={errorOf('paymentPassword')}
         autoComplete="off"
         inputMode="numeric"
         maxLength={6}
         testId="payout-password"
       />
-      <FormError message={messages.formError} />
+      <FormError message={formError} />
       <div className="payments-actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
           {t('dialog.cancel')}

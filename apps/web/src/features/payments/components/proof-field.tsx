@@ -1,7 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkProofFile, proofAccept } from '../api/upload-proof';
-import type { PaymentMessage } from '../form-messages';
+import { checkProofFile, proofAccept, type ProofProblem } from '../api/upload-proof';
 
 type ProofFieldProps = {
   label: string;
@@ -9,7 +8,7 @@ type ProofFieldProps = {
   /** A new file that passed the browser's check, or null when removed or refused. */
   onFileChange: (file: File | null) => void;
   /** The browser refused the file (type or size); shown as the field's error. */
-  onRefused: (message: PaymentMessage) => void;
+  onRefused: (message: { code: ProofProblem }) => void;
   error: string | null;
   testId: string;
 };

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { paymentPasswordPattern } from '@wps/contracts/wallet';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -9,12 +8,13 @@ import { createWithdrawal, type CreateWithdrawalBody } from '../api/create-withd
 import { usePayoutAccounts } from '../api/get-payout-accounts';
 import type { WithdrawalOverview } from '../api/get-withdrawal-overview';
 import { paymentsQueryKeyPrefix, walletQueryKeyPrefix } from '../api/query-keys';
-import { useFormMessages, type PaymentMessage } from '../form-messages';
+import { paymentRuleError, translatePaymentRule } from '../form-messages';
+import { withdrawalRequestFormSchema } from '../form-schemas';
 import { useRequestId } from '../../../lib/use-request-id';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { SelectField } from '../../../components/select-field';
 
-const requestFields = ['payoutAccountId', 'amount', 'paymentPassword'] as const;
-type RequestField = (typeof requestFields)[number];
+type WithdrawalRequestValues = { payoutAccountId: string; amount: string; paymentPassword: string };
 
 /** Ask for a withdrawal: the amount is held at once and paid to the chosen account once approved. */
 export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOverview }) {
@@ -22,43 +22,40 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const accounts = usePayoutAccounts().data?.list;
-  const [chosenAccountId, setPayoutAccountId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
   const [isSending, setSending] = useState(false);
-  const messages = useFormMessages<RequestField>(requestFields, {
-    AMOUNT_BELOW_MINIMUM: 'amount',
-    AMOUNT_ABOVE_MAXIMUM: 'amount',
-    INSUFFICIENT_FUNDS: 'amount',
-    PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-    PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
-  });
+  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } =
+    useSiteForm<WithdrawalRequestValues>({
+      defaultValues: { payoutAccountId: '', amount: '', paymentPassword: '' },
+      translateRule: translatePaymentRule,
+      fieldOfCode: {
+        AMOUNT_BELOW_MINIMUM: 'amount',
+        AMOUNT_ABOVE_MAXIMUM: 'amount',
+        INSUFFICIENT_FUNDS: 'amount',
+        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+        PAYMENT_PASSWORD_REQUIRED: 'paymentPassword',
+      },
+      isFormErrorClearedOnEdit: true,
+    });
+  const { amount, paymentPassword } = values;
   const { requestIdFor, settle } = useRequestId();
   // The first account until the player picks one (and again when the picked one is removed).
-  const payoutAccountId = accounts?.some((account) => account.id === chosenAccountId)
-    ? chosenAccountId
+  const payoutAccountId = accounts?.some((account) => account.id === values.payoutAccountId)
+    ? values.payoutAccountId
     : (accounts?.[0]?.id ?? '');
   const isTurnoverOpen = isPositiveAmount(overview.turnoverRemaining);
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSending || isTurnoverOpen) return;
-    const found: Partial<Record<RequestField, PaymentMessage>> = {};
-    if (payoutAccountId === '') found.payoutAccountId = { rule: 'payout_account_required' };
+    const found = checkSchema(withdrawalRequestFormSchema, { ...values, payoutAccountId });
     const amountProblem = checkAmount(amount, {
       min: overview.minAmount,
       max: overview.maxAmount,
       balance: overview.balance,
       currency: overview.currency,
     });
-    if (amountProblem !== null) found.amount = amountProblem;
-    if (!paymentPasswordPattern.test(paymentPassword))
-      found.paymentPassword = { rule: 'payment_password_format' };
-    messages.reset();
-    if (Object.keys(found).length > 0) {
-      messages.setErrors(found);
-      return;
-    }
+    if (amountProblem !== null) found.amount = paymentRuleError(amountProblem);
+    if (showRuleErrors(found)) return;
     setSending(true);
     try {
       const body: Omit<CreateWithdrawalBody, 'requestId'> = {
@@ -68,13 +65,13 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
       };
       await createWithdrawal({ ...body, requestId: requestIdFor(body) });
       settle();
-      setAmount('');
-      setPaymentPassword('');
+      form.setValue('amount', '');
+      form.setValue('paymentPassword', '');
       void queryClient.invalidateQueries({ queryKey: walletQueryKeyPrefix });
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
       dialogs.toast(t('payments.withdraw.submitted'));
     } catch (error) {
-      messages.showApiError(error);
+      showApiError(error);
     } finally {
       setSending(false);
     }
@@ -98,21 +95,15 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
               value: account.id,
               label: `${account.providerName} · ${account.accountNumber}`,
             }))}
-            onValueChange={(value) => {
-              setPayoutAccountId(value);
-              messages.clear('payoutAccountId');
-            }}
-            error={messages.errorOf('payoutAccountId')}
+            onValueChange={edit('payoutAccountId')}
+            error={errorOf('payoutAccountId')}
             testId="withdraw-account"
           />
           <TextField
             label={t('payments.withdraw.amount')}
             value={amount}
-            onValueChange={(value) => {
-              setAmount(value);
-              messages.clear('amount');
-            }}
-            error={messages.errorOf('amount')}
+            onValueChange={edit('amount')}
+            error={errorOf('amount')}
             inputMode="decimal"
             autoComplete="off"
             maxLength={20}
@@ -129,17 +120,14 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
           <PasswordField
             label={t('payments.payment_password')}
             value={paymentPassword}
-            onValueChange={(value) => {
-              setPaymentPassword(value);
-              messages.clear('paymentPassword');
-            }}
-            error={messages.errorOf('paymentPassword')}
+            onValueChange={edit('paymentPassword')}
+            error={errorOf('paymentPassword')}
             autoComplete="off"
             inputMode="numeric"
             maxLength={6}
             testId="withdraw-password"
           />
-          <FormError message={messages.formError} />
+          <FormError message={formError} />
           <button
             type="submit"
             className="button button--primary button--block"

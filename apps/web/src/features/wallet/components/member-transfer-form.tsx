@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { paymentPasswordPattern } from '@wps/contracts/wallet';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -14,14 +13,11 @@ import {
 } from '../api/transfer-member';
 import { checkAmountInput } from '../amount-input';
 import { formatAmount } from '../../../lib/format-amount';
-import { useFormMessages, type WalletRule } from '../use-form-messages';
+import { memberTransferFormSchema, translateWalletRule } from '../form-rules';
 import { useRequestId } from '../../../lib/use-request-id';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 
 type TransferKind = 'upline' | 'downline';
-const fields = ['username', 'amount', 'paymentPassword'] as const;
-
-const checkPaymentPassword = (value: string): WalletRule | null =>
-  value === '' ? 'password_required' : paymentPasswordPattern.test(value) ? null : 'password_invalid';
 
 /**
  * A transfer from the member's main wallet, confirmed with the payment password: to their upline, or (agents)
@@ -34,17 +30,21 @@ export function MemberTransferForm({ kind }: { kind: TransferKind }) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const testId = `${kind}-transfer`;
-  const [username, setUsername] = useState('');
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const messages = useFormMessages(fields, {
-    NOT_IN_YOUR_LINE: 'username',
-    ACCOUNT_NOT_FOUND: 'username',
-    INSUFFICIENT_FUNDS: 'amount',
-    AMOUNT_BELOW_MINIMUM: 'amount',
-    AMOUNT_ABOVE_MAXIMUM: 'amount',
-    PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-  });
+  const { form, values, edit, errorOf, formError, formErrorCode, showRuleErrors, showApiError } = useSiteForm(
+    {
+      defaultValues: { username: '', amount: '', paymentPassword: '' },
+      translateRule: translateWalletRule,
+      fieldOfCode: {
+        NOT_IN_YOUR_LINE: 'username',
+        ACCOUNT_NOT_FOUND: 'username',
+        INSUFFICIENT_FUNDS: 'amount',
+        AMOUNT_BELOW_MINIMUM: 'amount',
+        AMOUNT_ABOVE_MAXIMUM: 'amount',
+        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+      },
+      isFormErrorClearedOnEdit: true,
+    },
+  );
   const { requestIdFor, settle } = useRequestId();
   const transfer = useMutation({
     mutationFn: ({ username: recipient, ...body }: DownlineTransferBody): Promise<TransferResult> =>
@@ -54,34 +54,29 @@ export function MemberTransferForm({ kind }: { kind: TransferKind }) {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (transfer.isPending) return;
-    const hasProblems = messages.showRules({
-      username: kind === 'downline' && username.trim() === '' ? 'username_required' : null,
-      amount: checkAmountInput(amount),
-      paymentPassword: checkPaymentPassword(paymentPassword),
-    });
-    if (hasProblems) return;
-    const body = { username: username.trim(), amount: amount.trim(), paymentPassword };
+    const found = checkSchema(memberTransferFormSchema(kind), values);
+    const amountProblem = checkAmountInput(values.amount);
+    if (amountProblem !== null) found.amount = { key: amountProblem };
+    if (showRuleErrors(found)) return;
+    const body = {
+      username: values.username.trim(),
+      amount: values.amount.trim(),
+      paymentPassword: values.paymentPassword,
+    };
     transfer.mutate(
       { ...body, requestId: requestIdFor(body) },
       {
         onSuccess: (result) => {
           settle();
-          setUsername('');
-          setAmount('');
-          setPaymentPassword('');
+          form.reset();
           void refreshWalletQueries(queryClient);
           dialogs.toast(
             t('wallet.transfer.done', { amount: formatAmount(result.amount), recipient: result.recipient }),
           );
         },
-        onError: messages.showApiError,
+        onError: showApiError,
       },
     );
-  };
-
-  const edit = (field: (typeof fields)[number], setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    messages.clear(field);
   };
 
   return (
@@ -99,36 +94,36 @@ export function MemberTransferForm({ kind }: { kind: TransferKind }) {
         {kind === 'downline' && (
           <TextField
             label={t('wallet.downline.username')}
-            value={username}
+            value={values.username}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            onValueChange={edit('username', setUsername)}
-            error={messages.errorOf('username')}
+            onValueChange={edit('username')}
+            error={errorOf('username')}
             testId={`${testId}-username`}
           />
         )}
         <TextField
           label={t('wallet.common.amount')}
-          value={amount}
+          value={values.amount}
           inputMode="decimal"
           autoComplete="off"
-          onValueChange={edit('amount', setAmount)}
-          error={messages.errorOf('amount')}
+          onValueChange={edit('amount')}
+          error={errorOf('amount')}
           testId={`${testId}-amount`}
         />
         <PasswordField
           label={t('wallet.common.payment_password')}
-          value={paymentPassword}
+          value={values.paymentPassword}
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
-          onValueChange={edit('paymentPassword', setPaymentPassword)}
-          error={messages.errorOf('paymentPassword')}
+          onValueChange={edit('paymentPassword')}
+          error={errorOf('paymentPassword')}
           testId={`${testId}-password`}
         />
-        <FormError message={messages.formError} />
-        {messages.formErrorCode === 'PAYMENT_PASSWORD_REQUIRED' && (
+        <FormError message={formError} />
+        {formErrorCode === 'PAYMENT_PASSWORD_REQUIRED' && (
           <Link to="/member?page=securityCenter" className="text-link">
             {t('wallet.common.set_payment_password')}
           </Link>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberInfo } from '@wps/contracts/auth';
 import type { ConsolidatedFunds } from '@wps/contracts/wallet';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, TextField } from '../../../components/form-field';
@@ -10,8 +10,9 @@ import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { walletQueryKeys } from '../api/query-keys';
 import { transferGameWallet, type GameWalletTransferBody } from '../api/transfer-game-wallet';
 import { checkAmountInput } from '../amount-input';
-import { useFormMessages } from '../use-form-messages';
+import { translateWalletRule } from '../form-rules';
 import { useRequestId } from '../../../lib/use-request-id';
+import { useSiteForm } from '../../../lib/use-site-form';
 import { MemberTransferForm } from './member-transfer-form';
 import { Money } from '../../../components/money';
 import { QueryState } from '../../../components/query-state';
@@ -49,32 +50,38 @@ function GameWalletCard({ vendor, balance, symbol }: { vendor: string; balance: 
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [amount, setAmount] = useState('');
-  const messages = useFormMessages(['amount'] as const, {
-    INSUFFICIENT_FUNDS: 'amount',
-    AMOUNT_BELOW_MINIMUM: 'amount',
-    AMOUNT_ABOVE_MAXIMUM: 'amount',
+  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } = useSiteForm({
+    defaultValues: { amount: '' },
+    translateRule: translateWalletRule,
+    fieldOfCode: {
+      INSUFFICIENT_FUNDS: 'amount',
+      AMOUNT_BELOW_MINIMUM: 'amount',
+      AMOUNT_ABOVE_MAXIMUM: 'amount',
+    },
+    isFormErrorClearedOnEdit: true,
   });
+  const { amount } = values;
   const { requestIdFor, settle } = useRequestId();
   const transfer = useMutation({ mutationFn: transferGameWallet });
 
   const send = (direction: Direction) => {
     if (transfer.isPending) return;
-    if (messages.showRules({ amount: checkAmountInput(amount) })) return;
+    const amountProblem = checkAmountInput(amount);
+    if (showRuleErrors(amountProblem === null ? {} : { amount: { key: amountProblem } })) return;
     const body = { vendor, direction, amount: amount.trim() };
     transfer.mutate(
       { ...body, requestId: requestIdFor(body) },
       {
         onSuccess: (funds) => {
           settle();
-          setAmount('');
+          form.reset();
           // The answer is the funds after the transfer; the balance and records are fetched again.
           queryClient.setQueryData(walletQueryKeys.funds, funds);
           void queryClient.invalidateQueries({ queryKey: walletQueryKeys.balance });
           void queryClient.invalidateQueries({ queryKey: walletQueryKeys.records });
           dialogs.toast(t('wallet.funds.transferred'));
         },
-        onError: messages.showApiError,
+        onError: showApiError,
       },
     );
   };
@@ -102,14 +109,11 @@ function GameWalletCard({ vendor, balance, symbol }: { vendor: string; balance: 
             value={amount}
             inputMode="decimal"
             autoComplete="off"
-            onValueChange={(value) => {
-              setAmount(value);
-              messages.clear('amount');
-            }}
-            error={messages.errorOf('amount')}
+            onValueChange={edit('amount')}
+            error={errorOf('amount')}
             testId={`game-transfer-amount-${vendor}`}
           />
-          <FormError message={messages.formError} />
+          <FormError message={formError} />
           <div className="game-wallet__actions">
             <button
               type="submit"

@@ -1,17 +1,17 @@
 import type { BettingRound } from '@wps/contracts/games';
 import { bettingProductLines, gameCategories, roundStatusFilters } from '@wps/contracts/games-rules';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateRangeFields } from '../../../components/date-range-fields';
+import { DateTime } from '../../../components/date-time';
 import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { Money } from '../../../components/money';
-import { Pagination } from '../../../components/pagination';
 import { CaptionedTable } from '../../../components/captioned-table';
 import { QueryState } from '../../../components/query-state';
+import { PagedRecords, RecordResults } from '../../../components/record-results';
+import { RecordSearchForm, useRecordSearch } from '../../../components/record-search';
 import { SelectField } from '../../../components/select-field';
-import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
 import {
   type BettingProductLine,
   type BettingRecordFilter,
@@ -20,25 +20,12 @@ import {
   useBettingRound,
 } from '../api/get-betting-records';
 
-const defaultDays = 7;
-
 const isProductLine = (value: string): value is BettingProductLine =>
   bettingProductLines.some((line) => line === value);
 const isCategory = (value: string): value is (typeof gameCategories)[number] =>
   gameCategories.some((category) => category === value);
 const isStatusFilter = (value: string): value is BettingStatusFilter =>
   roundStatusFilters.some((status) => status === value);
-
-function Time({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <>{iso}</>;
-  return (
-    <time dateTime={iso}>
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date)}
-    </time>
-  );
-}
 
 /** "All products" or the category's name (ESPORTS and COCKFIGHT included). */
 function useProductLineLabel() {
@@ -110,7 +97,7 @@ function RoundDetail({ round, onClose }: { round: BettingRound; onClose: () => v
             {detail.data.transactions.map((transaction) => (
               <tr key={transaction.transactionUuid} data-testid="round-transaction">
                 <td>
-                  <Time iso={transaction.createdAt} />
+                  <DateTime iso={transaction.createdAt} />
                 </td>
                 <td>
                   {t(`betting.kinds.${transaction.kind}`)}
@@ -174,7 +161,7 @@ function RoundsTable({
         {rounds.map((round) => (
           <tr key={round.roundId} data-testid="betting-row">
             <td>
-              <Time iso={round.openedAt} />
+              <DateTime iso={round.openedAt} />
             </td>
             <td>
               <bdi className="betting-game">{round.gameName}</bdi>
@@ -220,36 +207,17 @@ export function BettingRecordPage() {
   const productLineLabel = useProductLineLabel();
   const [productLine, setProductLine] = useState<BettingProductLine>('ALL');
   const [status, setStatus] = useState<BettingStatusFilter>('ALL');
-  const [range, setRange] = useState(() => recentDays(defaultDays));
-  const [isRangeWrong, setRangeWrong] = useState(false);
-  const [filter, setFilter] = useState<BettingRecordFilter>(() => ({
-    productLine: 'ALL',
-    status: 'ALL',
-    ...recentDays(defaultDays),
-    timeZone: browserTimeZone(),
+  const { filter, page, setPage, form } = useRecordSearch((range): BettingRecordFilter => ({
+    productLine,
+    status,
+    ...range,
   }));
-  const [page, setPage] = useState(1);
   const [openRound, setOpenRound] = useState<BettingRound | null>(null);
   const records = useBettingRecords(filter, page);
 
-  const search = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isRangeReversed(range.from, range.to)) {
-      setRangeWrong(true);
-      return;
-    }
-    setFilter({ productLine, status, ...range, timeZone: browserTimeZone() });
-    setPage(1);
-  };
-  const editRange = (end: 'from' | 'to') => (value: string) => {
-    setRange((current) => ({ ...current, [end]: value }));
-    setRangeWrong(false);
-  };
-
-  const data = records.data;
   return (
     <div className="wallet-page" data-testid="betting-page">
-      <form className="wallet-filters" role="search" noValidate onSubmit={search}>
+      <RecordSearchForm search={form} searchLabel={t('betting.search')} testId="betting">
         <SelectField
           label={t('betting.product_line')}
           value={productLine}
@@ -268,61 +236,44 @@ export function BettingRecordPage() {
             if (isStatusFilter(value)) setStatus(value);
           }}
         />
-        <DateRangeFields
-          from={range.from}
-          to={range.to}
-          onFromChange={editRange('from')}
-          onToChange={editRange('to')}
-          error={isRangeWrong ? t('wallet.validation.range_reversed') : null}
-          testId="betting"
-        />
-        <div className="wallet-filters__actions">
-          <button type="submit" className="button button--primary" data-testid="betting-search">
-            {t('betting.search')}
-          </button>
-        </div>
-      </form>
-      <p className="muted wallet-note">{t('wallet.records.time_zone', { timeZone: filter.timeZone })}</p>
-      {data === undefined ? (
-        <QueryState error={records.error} onRetry={() => void records.refetch()} />
-      ) : (
-        <div className="wallet-stack" aria-busy={records.isPlaceholderData}>
-          <dl className="wallet-summary" data-testid="betting-summary">
-            {(
-              [
-                ['betAmount', 'betting.total_bet'],
-                ['validBet', 'betting.total_valid_bet'],
-                ['winAmount', 'betting.total_win'],
-                ['profit', 'betting.total_profit'],
-              ] as const
-            ).map(([field, label]) => (
-              <div key={field} className="wallet-summary__item">
-                <dt>{t(label)}</dt>
-                <dd>
-                  <Money
-                    amount={data.summary[field]}
-                    signed={field === 'profit'}
-                    testId={`betting-summary-${field}`}
-                  />
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {data.list.length === 0 ? (
-            <EmptyState message={t('betting.empty')} />
-          ) : (
-            <>
+      </RecordSearchForm>
+      <RecordResults query={records}>
+        {(data) => (
+          <>
+            <dl className="wallet-summary" data-testid="betting-summary">
+              {(
+                [
+                  ['betAmount', 'betting.total_bet'],
+                  ['validBet', 'betting.total_valid_bet'],
+                  ['winAmount', 'betting.total_win'],
+                  ['profit', 'betting.total_profit'],
+                ] as const
+              ).map(([field, label]) => (
+                <div key={field} className="wallet-summary__item">
+                  <dt>{t(label)}</dt>
+                  <dd>
+                    <Money
+                      amount={data.summary[field]}
+                      signed={field === 'profit'}
+                      testId={`betting-summary-${field}`}
+                    />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <PagedRecords
+              isEmpty={data.list.length === 0}
+              emptyMessage={t('betting.empty')}
+              page={page}
+              totalPages={data.totalPages}
+              onPageChange={setPage}
+              testId="betting-pagination"
+            >
               <RoundsTable rounds={data.list} onOpen={setOpenRound} />
-              <Pagination
-                page={page}
-                totalPages={data.totalPages}
-                onPageChange={setPage}
-                testId="betting-pagination"
-              />
-            </>
-          )}
-        </div>
-      )}
+            </PagedRecords>
+          </>
+        )}
+      </RecordResults>
       {openRound !== null && (
         <RoundDetail
           round={openRound}

@@ -1,19 +1,16 @@
 import type { ProfitReport } from '@wps/contracts/wallet';
-import { useState, type SyntheticEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { game_types as gameTypes } from '../../../locales/en.json';
 import { downloadProfitReport } from '../api/download-export';
 import { useProfitReport } from '../api/get-profit-report';
 import type { DateRangeFilter } from '../api/get-transaction-records';
-import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
-import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButton } from './export-button';
 import { Money } from '../../../components/money';
 import { CaptionedTable } from '../../../components/captioned-table';
-import { QueryState } from '../../../components/query-state';
-
-const defaultDays = 7;
+import { RecordResults } from '../../../components/record-results';
+import { RecordSearchForm, useRecordSearch } from '../../../components/record-search';
 
 type ProductLine = keyof typeof gameTypes;
 const isKnownProductLine = (value: string): value is ProductLine => Object.hasOwn(gameTypes, value);
@@ -147,53 +144,18 @@ function Report({ report }: { report: ProfitReport }) {
 /** personalProfit: bets, wins and profit over a date range, by product line and by day, exportable as CSV. */
 export function PersonalProfitPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState(() => recentDays(defaultDays));
-  const [isRangeWrong, setRangeWrong] = useState(false);
-  const [filter, setFilter] = useState<DateRangeFilter>(() => ({
-    ...recentDays(defaultDays),
-    timeZone: browserTimeZone(),
-  }));
+  const { filter, form } = useRecordSearch((range): DateRangeFilter => range);
   const report = useProfitReport(filter);
-
-  const search = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isRangeReversed(range.from, range.to)) {
-      setRangeWrong(true);
-      return;
-    }
-    setFilter({ ...range, timeZone: browserTimeZone() });
-  };
-  const editRange = (end: 'from' | 'to') => (value: string) => {
-    setRange((current) => ({ ...current, [end]: value }));
-    setRangeWrong(false);
-  };
 
   return (
     <div className="wallet-page" data-testid="profit-page">
-      <form className="wallet-filters" role="search" noValidate onSubmit={search}>
-        <DateRangeFields
-          from={range.from}
-          to={range.to}
-          onFromChange={editRange('from')}
-          onToChange={editRange('to')}
-          error={isRangeWrong ? t('wallet.validation.range_reversed') : null}
-          testId="profit"
-        />
-        <div className="wallet-filters__actions">
-          <button type="submit" className="button button--primary" data-testid="profit-search">
-            {t('wallet.records.search')}
-          </button>
-          <ExportButton testId="profit-export" download={() => downloadProfitReport(filter)} />
-        </div>
-      </form>
-      <p className="muted wallet-note">{t('wallet.records.time_zone', { timeZone: filter.timeZone })}</p>
-      {report.data === undefined ? (
-        <QueryState error={report.error} onRetry={() => void report.refetch()} />
-      ) : (
-        <div className="wallet-stack" aria-busy={report.isPlaceholderData}>
-          <Report report={report.data} />
-        </div>
-      )}
+      <RecordSearchForm
+        search={form}
+        searchLabel={t('wallet.records.search')}
+        testId="profit"
+        actions={<ExportButton testId="profit-export" download={() => downloadProfitReport(filter)} />}
+      />
+      <RecordResults query={report}>{(data) => <Report report={data} />}</RecordResults>
     </div>
   );
 }

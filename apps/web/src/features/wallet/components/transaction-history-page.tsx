@@ -1,32 +1,17 @@
 import { recordTypes, type RecordType, type TransactionRecord } from '@wps/contracts/wallet';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
 import { downloadTransactionRecords } from '../api/download-export';
 import { useTransactionRecords, type TransactionRecordFilter } from '../api/get-transaction-records';
-import { browserTimeZone, isRangeReversed, recentDays } from '../../../lib/date-range';
-import { DateRangeFields } from '../../../components/date-range-fields';
 import { ExportButton } from './export-button';
+import { DateTime } from '../../../components/date-time';
 import { Money } from '../../../components/money';
-import { Pagination } from '../../../components/pagination';
 import { CaptionedTable } from '../../../components/captioned-table';
-import { QueryState } from '../../../components/query-state';
+import { PagedRecords, RecordResults } from '../../../components/record-results';
+import { RecordSearchForm, useRecordSearch } from '../../../components/record-search';
 import { SelectField } from '../../../components/select-field';
 
-const defaultDays = 7;
-
 const isRecordType = (value: string): value is RecordType => recordTypes.some((type) => type === value);
-
-function RecordTime({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <>{iso}</>;
-  return (
-    <time dateTime={iso}>
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(date)}
-    </time>
-  );
-}
 
 function RecordsTable({ records, currency }: { records: readonly TransactionRecord[]; currency: string }) {
   const { t } = useTranslation();
@@ -49,7 +34,7 @@ function RecordsTable({ records, currency }: { records: readonly TransactionReco
         {records.map((record) => (
           <tr key={record.id} data-testid="transactions-row">
             <td>
-              <RecordTime iso={record.time} />
+              <DateTime iso={record.time} />
             </td>
             <td title={record.kind}>{t(`wallet.record_types.${record.type}`)}</td>
             <td className="wallet-table__number">
@@ -72,34 +57,22 @@ function RecordsTable({ records, currency }: { records: readonly TransactionReco
 export function TransactionHistoryPage() {
   const { t } = useTranslation();
   const [type, setType] = useState('');
-  const [range, setRange] = useState(() => recentDays(defaultDays));
-  const [isRangeWrong, setRangeWrong] = useState(false);
-  const [filter, setFilter] = useState<TransactionRecordFilter>(() => ({
-    type: null,
-    ...recentDays(defaultDays),
-    timeZone: browserTimeZone(),
+  const { filter, page, setPage, form } = useRecordSearch((range): TransactionRecordFilter => ({
+    type: isRecordType(type) ? type : null,
+    ...range,
   }));
-  const [page, setPage] = useState(1);
   const records = useTransactionRecords(filter, page);
 
-  const search = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isRangeReversed(range.from, range.to)) {
-      setRangeWrong(true);
-      return;
-    }
-    setFilter({ type: isRecordType(type) ? type : null, ...range, timeZone: browserTimeZone() });
-    setPage(1);
-  };
-  const editRange = (end: 'from' | 'to') => (value: string) => {
-    setRange((current) => ({ ...current, [end]: value }));
-    setRangeWrong(false);
-  };
-
-  const data = records.data;
   return (
     <div className="wallet-page" data-testid="transactions-page">
-      <form className="wallet-filters" role="search" noValidate onSubmit={search}>
+      <RecordSearchForm
+        search={form}
+        searchLabel={t('wallet.records.search')}
+        testId="transactions"
+        actions={
+          <ExportButton testId="transactions-export" download={() => downloadTransactionRecords(filter)} />
+        }
+      >
         <SelectField
           label={t('wallet.records.type')}
           value={type}
@@ -113,37 +86,21 @@ export function TransactionHistoryPage() {
           ]}
           onValueChange={setType}
         />
-        <DateRangeFields
-          from={range.from}
-          to={range.to}
-          onFromChange={editRange('from')}
-          onToChange={editRange('to')}
-          error={isRangeWrong ? t('wallet.validation.range_reversed') : null}
-          testId="transactions"
-        />
-        <div className="wallet-filters__actions">
-          <button type="submit" className="button button--primary" data-testid="transactions-search">
-            {t('wallet.records.search')}
-          </button>
-          <ExportButton testId="transactions-export" download={() => downloadTransactionRecords(filter)} />
-        </div>
-      </form>
-      <p className="muted wallet-note">{t('wallet.records.time_zone', { timeZone: filter.timeZone })}</p>
-      {data === undefined ? (
-        <QueryState error={records.error} onRetry={() => void records.refetch()} />
-      ) : data.list.length === 0 ? (
-        <EmptyState message={t('wallet.records.empty')} />
-      ) : (
-        <div className="wallet-stack" aria-busy={records.isPlaceholderData}>
-          <RecordsTable records={data.list} currency={data.currency} />
-          <Pagination
+      </RecordSearchForm>
+      <RecordResults query={records}>
+        {(data) => (
+          <PagedRecords
+            isEmpty={data.list.length === 0}
+            emptyMessage={t('wallet.records.empty')}
             page={page}
             totalPages={data.totalPages}
             onPageChange={setPage}
             testId="transactions-pagination"
-          />
-        </div>
-      )}
+          >
+            <RecordsTable records={data.list} currency={data.currency} />
+          </PagedRecords>
+        )}
+      </RecordResults>
     </div>
   );
 }

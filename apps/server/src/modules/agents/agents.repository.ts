@@ -4,7 +4,9 @@ import { type Executor, selectRows } from '../../db/database';
 /**
  * SQL of the downline tree and the roll-ups. A subtree is an index range on `member_tree.path`
  * (`~>=~ path and ~<~ path || '~'`, text_pattern_ops; path characters are digits and '/', all below '~'),
- * written as a parameterised range so it stays an index scan when the agent's path comes from a join.
+ * written as a parameterised range so it stays an index scan when the agent's path comes from a join. Members'
+ * names come from the members' read model `members_directory` and balances from the wallet's
+ * `wallet_member_cash_balances` (views the planner inlines).
  */
 
 /**
@@ -178,7 +180,7 @@ const resolveScope = async (
   if (filter.memberId !== undefined) conditions.push(sql`t.member_id = ${filter.memberId}`);
   if (filter.usernamePart !== undefined) {
     conditions.push(
-      sql`exists (select 1 from members u where u.id = t.member_id
+      sql`exists (select 1 from members_directory u where u.id = t.member_id
         and lower(u.username) like ${`%${escapeLike(filter.usernamePart.toLowerCase())}%`})`,
     );
   }
@@ -480,13 +482,12 @@ export const listDownline = async (
       executor,
       sql`select m.id as member_id, m.username, m.nickname, m.type, m.status, (t.depth - ${scope.depth})::int4 as level,
           up.username as upline_username, m.created_at, m.last_login_at,
-          (select coalesce(sum(b.balance), 0)::int8 from ledger_accounts la
-             join ledger_balances b on b.account_id = la.id
-            where la.member_id = m.id and la.kind = 'member_cash' and la.scope = '' and la.currency = ${query.currency}
+          (select coalesce(sum(b.balance), 0)::int8 from wallet_member_cash_balances b
+            where b.member_id = m.id and b.currency = ${query.currency}
           ) as balance
         from member_tree t
-        join members m on m.id = t.member_id
-        left join members up on up.id = m.upline_id
+        join members_directory m on m.id = t.member_id
+        left join members_directory up on up.id = m.upline_id
         where ${scope.condition}
         order by m.id desc
         limit ${query.limit} offset ${query.offset}`,
@@ -533,7 +534,7 @@ export const listMembersReport = async (
       executor,
       sql`select p.*, m.username, (mt.depth - ${scope.depth})::int4 as level
         from (${perMember}) p
-        join members m on m.id = p.member_id
+        join members_directory m on m.id = p.member_id
         join member_tree mt on mt.member_id = p.member_id
         order by p.valid_bet desc, p.member_id
         limit ${query.limit} offset ${query.offset}`,
@@ -552,65 +553,6 @@ export const listMembersReport = async (
       username: row.username,
       level: row.level,
       ...toFigures(row),
-    })),
-  };
-};
-
-export type CashEntryRow = {
-  entryId: bigint;
-  kind: string;
-  amount: bigint;
-  balanceAfter: bigint;
-  createdAt: Date;
-};
-
-/** A member's main-wallet ledger entries in [from, to] (brand days), newest first. */
-export const listCashEntries = async (
-  executor: Executor,
-  query: {
-    memberId: bigint;
-    currency: string;
-    from: string;
-    to: string;
-    timeZone: string;
-    limit: number;
-    offset: number;
-  },
-): Promise<{ rows: CashEntryRow[]; total: number }> => {
-  const where = sql`la.member_id = ${query.memberId} and la.kind = 'member_cash' and la.scope = ''
-    and la.currency = ${query.currency}
-    and e.created_at >= (${query.from}::date)::timestamp at time zone ${query.timeZone}
-    and e.created_at < (${query.to}::date + 1)::timestamp at time zone ${query.timeZone}`;
-  const [rows, counted] = await Promise.all([
-    selectRows<{
-      entry_id: bigint;
-      kind: string;
-      amount: bigint;
-      balance_after: bigint;
-      created_at: Date | string;
-    }>(
-      executor,
-      sql`select e.id as entry_id, tx.kind, e.amount, e.balance_after, e.created_at
-        from ledger_accounts la
-        join ledger_entries e on e.account_id = la.id
-        join ledger_transactions tx on tx.id = e.transaction_id
-        where ${where}
-        order by e.id desc
-        limit ${query.limit} offset ${query.offset}`,
-    ),
-    selectRows<{ total: number }>(
-      executor,
-      sql`select count(*)::int4 as total from ledger_accounts la join ledger_entries e on e.account_id = la.id where ${where}`,
-    ),
-  ]);
-  return {
-    total: counted[0]?.total ?? 0,
-    rows: rows.map((row) => ({
-      entryId: toBigint(row.entry_id),
-      kind: row.kind,
-      amount: toBigint(row.amount),
-      balanceAfter: toBigint(row.balance_after),
-      createdAt: toDate(row.created_at),
     })),
   };
 };

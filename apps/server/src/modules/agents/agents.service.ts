@@ -226,7 +226,7 @@ export const createAgentService = ({
       const member = await findDownlineMember(agent, query.username);
       const [format, page] = await Promise.all([
         formatterFor(brand.currency),
-        repository.listCashEntries(db, {
+        ledger.listMemberCashEntries({
           memberId: member.id,
           currency: brand.currency,
           from,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../db/database';
+import type { Executor } from '../../db/database';
 import { agentContractPayments, agentContracts } from './contracts.tables';
 
 /** SQL of agent contracts and their pay records; every status change is conditional on the status expected. */
@@ -7,9 +7,6 @@ import { agentContractPayments, agentContracts } from './contracts.tables';
 export type ContractRow = typeof agentContracts.$inferSelect;
 export type NewContract = typeof agentContracts.$inferInsert;
 export type PaymentRow = typeof agentContractPayments.$inferSelect;
-
-/** The members a contract names, for the answers (one query for a page of contracts). */
-export type PartyRow = { id: bigint; username: string; nickname: string };
 
 export const insertContract = async (executor: Executor, contract: NewContract) => {
   const [row] = await executor.insert(agentContracts).values(contract).onConflictDoNothing().returning();
@@ -143,35 +140,6 @@ export const listKindsWithContracts = async (executor: Executor, memberId: bigin
   return rows.map((row) => row.kind);
 };
 
-export const findParties = async (executor: Executor, ids: readonly bigint[]): Promise<PartyRow[]> => {
-  if (ids.length === 0) return [];
-  return selectRows<PartyRow>(
-    executor,
-    sql`select id, username, nickname from members where id in (${sql.join(
-      [...new Set(ids)].map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-};
-
-/** Agents whose direct upline is the member (who may be offered contracts). */
-export const listDirectDownlineAgents = (
-  executor: Executor,
-  brandId: bigint,
-  memberId: bigint,
-  agentTypes: readonly number[],
-) =>
-  selectRows<PartyRow>(
-    executor,
-    sql`select id, username, nickname from members
-        where brand_id = ${brandId} and upline_id = ${memberId} and id <> ${memberId}
-          and type in (${sql.join(
-            agentTypes.map((type) => sql`${type}`),
-            sql`, `,
-          )})
-        order by username limit 500`,
-  );
-
 export const listPayments = async (
   executor: Executor,
   filter: {
@@ -222,16 +190,6 @@ export const listPayments = async (
       .where(where),
   ]);
   return { rows, total: totals?.total ?? 0, paidTotal: totals?.paid ?? 0n };
-};
-
-/** A brand's time zone (settlement periods and previews are cut on the brand's clock). */
-export const findBrandTimeZone = async (executor: Executor, brandId: bigint): Promise<string> => {
-  const [row] = await selectRows<{ time_zone: string }>(
-    executor,
-    sql`select time_zone from brands where id = ${brandId}`,
-  );
-  if (!row) throw new Error(`Brand ${brandId} not found`);
-  return row.time_zone;
 };
 
 /** The condition "the open termination request is by `side`" (null: there is none). */

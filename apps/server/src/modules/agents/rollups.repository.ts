@@ -3,11 +3,14 @@ import { type Database, selectRows, type Transaction } from '../../db/database';
 
 /**
  * The fold: ledger postings become the members' hourly and daily roll-ups and their agents' team roll-ups
- * (`team_figures_daily`, `team_activity_daily`). A batch is the ledger transactions written by database
- * transactions between the stored horizon and a bound below the current snapshot's xmin (every transaction there
- * has finished, so each is visible now or never will be); it is applied and the horizon moved in one transaction
- * under one advisory lock (also taken by a move of the tree), so a posting counts exactly once whatever crashes or
- * how many instances run the job, and the money's path writes nothing for it.
+ * (`team_figures_daily`, `team_activity_daily`). The postings come from the wallet's read models
+ * (`wallet_transactions`, `wallet_member_postings`) and the brand's currency and clock from the site's
+ * (`site_brands`); plain views the planner inlines, so the batch is planned as over the ledger's tables. A batch
+ * is the ledger transactions written by database transactions between the stored horizon and a bound below the
+ * current snapshot's xmin (every transaction there has finished, so each is visible now or never will be); it is
+ * applied and the horizon moved in one transaction under one advisory lock (also taken by a move of the tree), so
+ * a posting counts exactly once whatever crashes or how many instances run the job, and the money's path writes
+ * nothing for it.
  */
 
 /** Shared with `member_tree_on_move` and `agent_team_rebuild` (migration 0029). */
@@ -50,17 +53,17 @@ const applyBatch = (tx: Transaction, from: bigint, to: bigint): Promise<BatchRow
   selectRows<BatchRow>(
     tx,
     sql`with taken as (
-      select id as transaction_id from ledger_transactions where xact_id >= ${from} and xact_id < ${to}
+      select id as transaction_id from wallet_transactions where xact_id >= ${from} and xact_id < ${to}
     ), moved as (
-      select a.member_id, t.brand_id, t.created_at, br.time_zone, agent_figure_class(t.kind) as class,
+      select e.member_id, t.brand_id, t.created_at, br.time_zone, agent_figure_class(t.kind) as class,
         sum(e.amount) as amount
       from (select distinct transaction_id from taken) q
-      join ledger_transactions t on t.id = q.transaction_id
-      join ledger_entries e on e.transaction_id = t.id
-      join ledger_accounts a on a.id = e.account_id and a.member_id is not null
-      join brands br on br.id = t.brand_id and br.currency = e.currency
+      join wallet_transactions t on t.id = q.transaction_id
+      join wallet_member_postings e on e.transaction_id = t.id
+      join site_brands br on br.id = t.brand_id and br.currency = e.currency
       where agent_figure_class(t.kind) is not null
-      group by a.member_id, t.brand_id, t.id, br.time_zone
+      -- A view carries no primary key, so what depends on t.id is named too.
+      group by e.member_id, t.brand_id, t.id, t.created_at, t.kind, br.time_zone
       having sum(e.amount) <> 0
     ), figures as (
       select member_id, brand_id,

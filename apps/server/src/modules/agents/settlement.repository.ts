@@ -4,9 +4,10 @@ import { agentContractPayments, agentContracts, type StoredTier } from './contra
 import { numberArray, textArray } from '../../db/array-literals';
 
 /**
- * Set-based SQL of settlement: the contracts that may have a period to settle, their teams' figures for a
- * whole batch in one statement (from the roll-ups `member_figures_hourly` / `_daily` and the tree
- * `member_tree`, written by the agents module), and the batch's pay records and progress.
+ * Set-based SQL of settlement: the contracts that may have a period to settle (with their brand's clock, from
+ * the site's read model `site_brands`), their teams' figures for a whole batch in one statement (from the
+ * roll-ups `member_figures_hourly` / `_daily` and the tree `member_tree`, written by the agents module), and the
+ * batch's pay records and progress.
  */
 
 export type SettlementCandidate = {
@@ -55,7 +56,7 @@ export const listSettlementCandidates = async (
     executor,
     sql`select c.id, c.brand_id, c.kind, c.period, c.upline_id, c.downline_id, c.payer, c.currency, c.tiers,
                c.status, c.effective_from, c.settled_through, c.terminated_at, b.time_zone
-        from agent_contracts c join brands b on b.id = c.brand_id
+        from agent_contracts c join site_brands b on b.id = c.brand_id
         where c.kind in (${sql.join(
           kinds.map((kind) => sql`${kind}`),
           sql`, `,

@@ -245,8 +245,8 @@ export const listRoundBetsForDisplay = (executor: Executor, roundId: bigint, lim
   executor
     .select({
       id: crashBets.id,
-      // Raw SQL: the members table belongs to another domain.
-      username: sql<string>`(select m.username from members m where m.id = ${crashBets.memberId})`,
+      // The members' read model: the members table belongs to another domain.
+      username: sql<string>`(select m.username from members_directory m where m.id = ${crashBets.memberId})`,
       amount: crashBets.amount,
       currency: crashBets.currency,
       status: crashBets.status,

@@ -55,6 +55,7 @@ export const houseGamesModule = defineModule(
     });
     const lottery = createLotteryService({
       db,
+      site: app.site.site,
       ledger,
       wallet,
       turnover,

@@ -15,9 +15,6 @@ import { numberArray, textArray } from '../../db/array-literals';
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type BetRow = typeof lotteryBets.$inferSelect;
 
-export const listBrands = (executor: Executor) =>
-  selectRows<{ id: bigint; time_zone: string }>(executor, sql`select id, time_zone from brands order by id`);
-
 export const insertDraws = async (executor: Executor, rows: Array<typeof lotteryDraws.$inferInsert>) => {
   if (rows.length === 0) return;
   await executor.insert(lotteryDraws).values(rows).onConflictDoNothing();

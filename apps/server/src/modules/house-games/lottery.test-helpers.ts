@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { createPushService } from '../push/push.service';
+import { createSiteService } from '../site/site.service';
 import { createTurnoverService } from '../turnover/turnover.service';
 import { createLedgerService } from '../wallet/ledger.service';
 import { createWalletService } from '../wallet/wallet.service';
@@ -16,6 +17,7 @@ export const lotteryServiceFor = (
   const ledger = createLedgerService({ db });
   return createLotteryService({
     db,
+    site: createSiteService({ db, defaultMerchant: 'DEMO' }),
     ledger,
     wallet: createWalletService({ db, ledger, push: createPushService() }),
     turnover: createTurnoverService({ db }),

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/database';
 import { memberKnownAddresses, members } from './members.tables';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -128,3 +128,71 @@ export const rememberAddress = (db: Executor, memberId: bigint, ip: string) =>
       target: [memberKnownAddresses.memberId, memberKnownAddresses.ip],
       set: { lastSeenAt: new Date() },
     });
+
+/**
+ * Locks the member's row for the rest of the caller's transaction, so one member's money and identity changes
+ * (a withdrawal against the daily limits, the first payout account setting the real name) queue instead of
+ * racing.
+ */
+export const lockMember = async (db: Executor, id: bigint): Promise<void> => {
+  await db.select({ id: members.id }).from(members).where(eq(members.id, id)).for('update');
+};
+
+export type MemberName = { id: bigint; username: string; nickname: string };
+
+export const listMemberNames = (db: Executor, ids: readonly bigint[]): Promise<MemberName[]> =>
+  db
+    .select({ id: members.id, username: members.username, nickname: members.nickname })
+    .from(members)
+    .where(inArray(members.id, [...ids]));
+
+/** The members whose direct upline is `uplineId` (never itself), of the given types, by name. */
+export const listDirectDownlineNames = (
+  db: Executor,
+  query: { brandId: bigint; uplineId: bigint; types: readonly number[]; limit: number },
+): Promise<MemberName[]> =>
+  db
+    .select({ id: members.id, username: members.username, nickname: members.nickname })
+    .from(members)
+    .where(
+      and(
+        eq(members.brandId, query.brandId),
+        eq(members.uplineId, query.uplineId),
+        sql`${members.id} <> ${query.uplineId}`,
+        inArray(members.type, [...query.types]),
+      ),
+    )
+    .orderBy(asc(members.username))
+    .limit(query.limit);
+
+/** How far up an upline chain is followed; real hierarchies are far shallower, a cycle is cut here. */
+const maxLineDepth = 100;
+
+/**
+ * The member named `username` in the brand, only when `agentId` is above them at any depth. It walks up
+ * from the named member (as deep as the line, never as wide as the agent's whole downline); the depth bound
+ * ends a cycle in bad data.
+ */
+export const findDownlineMemberId = async (
+  db: Executor,
+  brandId: bigint,
+  agentId: bigint,
+  username: string,
+): Promise<bigint | undefined> => {
+  const [row] = await selectRows<{ id: bigint }>(
+    db,
+    sql`
+      with recursive chain (member_id, upline_id, depth) as (
+        select id, upline_id, 0 from members where brand_id = ${brandId} and lower(username) = lower(${username})
+        union all
+        select m.id, m.upline_id, chain.depth + 1
+        from members m join chain on m.id = chain.upline_id
+        where m.brand_id = ${brandId} and chain.depth < ${maxLineDepth}
+      )
+      select member_id as id from chain
+      where depth = 0 and member_id <> ${agentId}
+        and exists (select from chain above where above.depth > 0 and above.member_id = ${agentId})
+    `,
+  );
+  return row?.id;
+};

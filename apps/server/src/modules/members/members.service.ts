@@ -3,9 +3,9 @@ import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../lib/password-hashing';
 import * as repository from './members.repository';
-import type { MemberRow, NewMember } from './members.repository';
+import type { MemberName, MemberRow, NewMember } from './members.repository';
 
-export type { MemberRow, NewMember };
+export type { MemberName, MemberRow, NewMember };
 
 /** "+63 ****4567": enough for the member to recognise, not enough to harvest. */
 const maskMobile = (countryDialingCode: string | null, mobileNum: string | null): string | null =>
@@ -62,6 +62,21 @@ export const createMemberService = ({ db }: { db: Database }) => ({
   isKnownAddress: (memberId: bigint, ip: string) => repository.isKnownAddress(db, memberId, ip),
   rememberAddress: (executor: Executor, memberId: bigint, ip: string) =>
     repository.rememberAddress(executor, memberId, ip),
+  /** Holds the member's row until the caller's transaction ends: one member's money changes queue here. */
+  lock: (executor: Executor, id: bigint) => repository.lockMember(executor, id),
+  /** Names of the given members (unknown ids left out); `executor` lets a transaction see its own writes. */
+  listNames: async (ids: readonly bigint[], executor: Executor = db): Promise<MemberName[]> =>
+    ids.length === 0 ? [] : repository.listMemberNames(executor, [...new Set(ids)]),
+  /** Members directly below `uplineId` of the given types, by name, at most `limit`. */
+  listDirectDownlineNames: (query: {
+    brandId: bigint;
+    uplineId: bigint;
+    types: readonly number[];
+    limit: number;
+  }) => repository.listDirectDownlineNames(db, query),
+  /** The member named `username` when `agentId` is above them at any depth (not the agent itself). */
+  findDownlineMemberId: (brandId: bigint, agentId: bigint, username: string) =>
+    repository.findDownlineMemberId(db, brandId, agentId, username),
 
   /**
    * Checks the payment password that confirms a movement of money out of a wallet. Six digits are few, so

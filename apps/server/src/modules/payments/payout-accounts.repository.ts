@@ -1,18 +1,9 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { payoutAccounts } from './payments.tables';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type NewPayoutAccount = Omit<typeof payoutAccounts.$inferInsert, 'id' | 'removedAt' | 'createdAt'>;
-
-/**
- * Locks the member's row for the rest of the caller's transaction, so one member's money and identity
- * changes (a withdrawal against the daily limits, the first payout account setting the real name) queue
- * instead of racing. Plain SQL: the members table belongs to another domain.
- */
-export const lockMember = async (executor: Executor, memberId: bigint): Promise<void> => {
-  await executor.execute(sql`select id from members where id = ${memberId} for update`);
-};
 
 const active = (memberId: bigint) =>
   and(eq(payoutAccounts.memberId, memberId), isNull(payoutAccounts.removedAt));

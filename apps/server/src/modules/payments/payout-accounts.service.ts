@@ -81,7 +81,7 @@ export const createPayoutAccountService = ({ db, members }: { db: Database; memb
       const holderName = normaliseName(request.holderName);
       const row = await db.transaction(async (tx) => {
         // Two first accounts at once must not set two different real names, nor pass the cap together.
-        await repository.lockMember(tx, actor.member.id);
+        await members.lock(tx, actor.member.id);
         await matchRealName(tx, actor, holderName);
         if ((await repository.countActive(tx, actor.member.id)) >= maxActivePayoutAccounts) {
           const message = `At most ${maxActivePayoutAccounts} payout accounts`;

@@ -37,6 +37,10 @@ export const findBrandById = async (db: Executor, brandId: bigint) => {
   return row;
 };
 
+/** Every brand with the time zone its days are cut on, by id. */
+export const listBrandTimeZones = (db: Executor) =>
+  db.select({ id: brands.id, timeZone: brands.timeZone }).from(brands).orderBy(asc(brands.id));
+
 export const findBrandByDomain = async (db: Executor, domainName: string) => {
   const [row] = await db
     .select({ brand: brands })

@@ -161,7 +161,8 @@ export const createSiteService = ({ db, defaultMerchant }: { db: Database; defau
       repository.findBrandByMerchantCode(db, merchantCode),
 
     /** Every brand's id and time zone, by id (jobs that act for every brand on its own clock). */
-    listBrandTimeZones: (): Promise<Array<{ id: bigint; timeZone: string }>> => repository.listBrandTimeZones(db),
+    listBrandTimeZones: (): Promise<Array<{ id: bigint; timeZone: string }>> =>
+      repository.listBrandTimeZones(db),
 
     /** The brand with its whitelabel flags and register rules, for the domains that act on a visitor's behalf. */
     getBrandContext: async (visitor: VisitorContext): Promise<BrandContext> => {

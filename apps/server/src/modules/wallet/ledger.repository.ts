@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOfResult } from '../../db/database';
+import { type Executor, rowsOfResult, selectRows } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import {
   currencies,
@@ -184,6 +184,76 @@ export const listAccountEntries = (
     )
     .orderBy(desc(ledgerEntries.id))
     .limit(page.limit);
+
+export type CashEntryRow = {
+  entryId: bigint;
+  kind: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  createdAt: Date;
+};
+
+export type CashEntryQuery = {
+  memberId: bigint;
+  currency: string;
+  /** yyyy-MM-dd days of `timeZone`, both inclusive. */
+  from: string;
+  to: string;
+  timeZone: string;
+  limit: number;
+  offset: number;
+};
+
+const toBigint = (value: unknown): bigint => {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' || typeof value === 'string') return BigInt(value);
+  return 0n;
+};
+
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
+/** A member's main-wallet entries in [from, to] (days of the time zone), newest first, with their number. */
+export const listMemberCashEntries = async (
+  executor: Executor,
+  query: CashEntryQuery,
+): Promise<{ rows: CashEntryRow[]; total: number }> => {
+  const where = sql`la.member_id = ${query.memberId} and la.kind = 'member_cash' and la.scope = ''
+    and la.currency = ${query.currency}
+    and e.created_at >= (${query.from}::date)::timestamp at time zone ${query.timeZone}
+    and e.created_at < (${query.to}::date + 1)::timestamp at time zone ${query.timeZone}`;
+  const [rows, counted] = await Promise.all([
+    selectRows<{
+      entry_id: bigint;
+      kind: string;
+      amount: bigint;
+      balance_after: bigint;
+      created_at: Date | string;
+    }>(
+      executor,
+      sql`select e.id as entry_id, tx.kind, e.amount, e.balance_after, e.created_at
+        from ledger_accounts la
+        join ledger_entries e on e.account_id = la.id
+        join ledger_transactions tx on tx.id = e.transaction_id
+        where ${where}
+        order by e.id desc
+        limit ${query.limit} offset ${query.offset}`,
+    ),
+    selectRows<{ total: number }>(
+      executor,
+      sql`select count(*)::int4 as total from ledger_accounts la join ledger_entries e on e.account_id = la.id where ${where}`,
+    ),
+  ]);
+  return {
+    total: counted[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      entryId: toBigint(row.entry_id),
+      kind: row.kind,
+      amount: toBigint(row.amount),
+      balanceAfter: toBigint(row.balance_after),
+      createdAt: toDate(row.created_at),
+    })),
+  };
+};
 
 export const sumBalance = async (executor: Executor, accountId: bigint): Promise<bigint> => {
   const [row] = await executor

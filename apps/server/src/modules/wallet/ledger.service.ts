@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/database';
 import { findDatabaseError } from '../../db/database-errors';
 import * as repository from './ledger.repository';
-import type { AccountRow, PostedEntry, ShardedLeg } from './ledger.repository';
+import type { AccountRow, CashEntryQuery, PostedEntry, ShardedLeg } from './ledger.repository';
 import { LedgerError } from './wallet.errors';
 
 /**
@@ -743,6 +743,12 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       scope = '',
       options: LedgerCallOptions = {},
     ) => ensureAccount({ brandId, kind, currency, memberId: null, scope }, options.executor ?? db),
+
+    /**
+     * A member's main-wallet entries in [from, to] (days of `timeZone`), newest first, paged by offset, with
+     * their number (the agent centre's view of a downline member's transactions).
+     */
+    listMemberCashEntries: (query: CashEntryQuery) => repository.listMemberCashEntries(db, query),
 
     /** Newest first; pass the last entry id of a page as `beforeEntryId` for the next one. */
     listEntries: async (

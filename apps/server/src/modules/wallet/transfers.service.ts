@@ -6,7 +6,6 @@ import type { MemberRow, MemberService } from '../members/members.service';
 import type { MessageService } from '../messages/messages.service';
 import type { LedgerService } from './ledger.service';
 import type { WalletService } from './wallet.service';
-import * as repository from './wallet.repository';
 import { assertMayMoveMoney, type WalletBrand } from './wallet-context';
 
 type TransferRequest = { amount: string; paymentPassword: string; requestId: string };
@@ -117,7 +116,6 @@ export const createTransferService = ({
     },
 
     toUpline: async (sender: MemberRow, brand: WalletBrand, request: TransferRequest) => {
-      assertMayMoveMoney(sender);
       const amount = await wallet.parseAmount(request.amount, brand.currency);
       const upline = await findUpline(sender);
       if (!upline) throw new AppError('NOT_FOUND', { message: 'You have no upline to transfer to.' });
@@ -130,15 +128,9 @@ export const createTransferService = ({
      * endpoint cannot be used to find out which usernames exist.
      */
     toDownline: async (sender: MemberRow, brand: WalletBrand, request: DownlineTransferRequest) => {
-      assertMayMoveMoney(sender);
       if (!isAgentType(sender.type)) throw new AppError('NOT_AN_AGENT');
       const amount = await wallet.parseAmount(request.amount, brand.currency);
-      const recipientId = await repository.findDownlineMemberId(
-        db,
-        sender.brandId,
-        sender.id,
-        request.username,
-      );
+      const recipientId = await members.findDownlineMemberId(sender.brandId, sender.id, request.username);
       const recipient = recipientId === undefined ? undefined : await members.findById(recipientId);
       if (!recipient) throw new AppError('NOT_IN_YOUR_LINE');
       // Real money must not land in a free-play account either.

@@ -90,38 +90,6 @@ export const listMemberBalances = (executor: Executor, memberId: bigint, currenc
     .where(and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.currency, currency)))
     .groupBy(ledgerAccounts.kind, ledgerAccounts.scope);
 
-/** How far up an upline chain is followed; real hierarchies are far shallower, a cycle is cut here. */
-const maxLineDepth = 100;
-
-/**
- * The member named `username` in the brand, only when `agentId` is above them at any depth. It walks up
- * from the named member (as deep as the line, never as wide as the agent's whole downline); the depth bound
- * ends a cycle in bad data. Raw SQL because the members table belongs to the members domain.
- */
-export const findDownlineMemberId = async (
-  executor: Executor,
-  brandId: bigint,
-  agentId: bigint,
-  username: string,
-): Promise<bigint | undefined> => {
-  const [row] = await selectRows<{ id: bigint }>(
-    executor,
-    sql`
-      with recursive chain (member_id, upline_id, depth) as (
-        select id, upline_id, 0 from members where brand_id = ${brandId} and lower(username) = lower(${username})
-        union all
-        select m.id, m.upline_id, chain.depth + 1
-        from members m join chain on m.id = chain.upline_id
-        where m.brand_id = ${brandId} and chain.depth < ${maxLineDepth}
-      )
-      select member_id as id from chain
-      where depth = 0 and member_id <> ${agentId}
-        and exists (select from chain above where above.depth > 0 and above.member_id = ${agentId})
-    `,
-  );
-  return row?.id;
-};
-
 /** Valid time zone names, remembered: pg_timezone_names reads the zone files on every call. */
 const knownTimeZones = new Set<string>();
 

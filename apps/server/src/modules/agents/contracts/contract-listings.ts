@@ -3,7 +3,7 @@ import { agentTypes, isAgentType } from '@wps/contracts/auth';
 import type { Database } from '../../../db/database';
 import type { MemberRow } from '../../members/members.service';
 import * as repository from '../contracts.repository';
-import type { ContractBrand } from './contract-types';
+import { type ContractBrand, maxOfferableDownlines } from './contract-types';
 import { type ContractViewDependencies, toContractViews, toStoredKind } from './contract-views';
 
 const listOpenContractsOfKind = async (
@@ -46,7 +46,12 @@ export const describeContractOverview = async (
   const [asDownline, asUpline, downlines, own] = await Promise.all([
     listOpenContractsOfKind(db, member, kind, 'downline'),
     listOpenContractsOfKind(db, member, kind, 'upline'),
-    repository.listDirectDownlineAgents(db, brand.id, member.id, agentTypes),
+    deps.members.listDirectDownlineNames({
+      brandId: brand.id,
+      uplineId: member.id,
+      types: agentTypes,
+      limit: maxOfferableDownlines,
+    }),
     repository.findDownlineContract(db, member.id, toStoredKind(kind), 'active'),
   ]);
   return {

@@ -51,7 +51,7 @@ const toContractPayment = (
 
 /** The pay records of the member's contracts on either side, filtered and paged, with the total paid. */
 export const listContractPayments = async (
-  { db, ledger }: ContractViewDependencies,
+  { db, members, ledger }: ContractViewDependencies,
   member: MemberRow,
   query: ContractPaymentQuery,
   currency: string,
@@ -69,12 +69,10 @@ export const listContractPayments = async (
     offset: (pageNo - 1) * pageSize,
   });
   const parties = new Map(
-    (
-      await repository.findParties(
-        db,
-        rows.flatMap((row) => [row.uplineId, row.downlineId]),
-      )
-    ).map((party) => [party.id, party]),
+    (await members.listNames(rows.flatMap((row) => [row.uplineId, row.downlineId]))).map((party) => [
+      party.id,
+      party,
+    ]),
   );
   const partyOf = (id: bigint): Party => ({
     account: parties.get(id)?.username ?? '',

@@ -16,6 +16,9 @@ export type ContractServiceDependencies = {
   realtimeSlotMs: number;
 };
 
+/** How many of a member's direct downline agents are listed as ones it may offer a contract to. */
+export const maxOfferableDownlines = 500;
+
 /** What the contract use cases are given: the service's dependencies with its clock settled. */
 export type ContractContext = Required<ContractServiceDependencies>;
 

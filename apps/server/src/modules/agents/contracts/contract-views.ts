@@ -10,8 +10,8 @@ import {
 } from '@wps/contracts/agent-contracts';
 import { formatMinorUnits } from '@wps/contracts/money';
 import type { Executor } from '../../../db/database';
-import * as repository from '../contracts.repository';
-import type { ContractRow, PartyRow } from '../contracts.repository';
+import type { MemberName } from '../../members/members.service';
+import type { ContractRow } from '../contracts.repository';
 import type { ContractContext } from './contract-types';
 
 export const toStoredKind = (kind: ContractKind) => kind.toLowerCase();
@@ -28,20 +28,20 @@ export const toWireKind = (kind: string) => toWire(contractKinds, kind);
 export const toWirePeriod = (period: string) => toWire(contractPeriods, period);
 export const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-export type ContractViewDependencies = Pick<ContractContext, 'db' | 'ledger'>;
+export type ContractViewDependencies = Pick<ContractContext, 'db' | 'members' | 'ledger'>;
 
 /** Contracts as the member sees them, both parties named; `executor` lets a transaction see its own writes. */
 export const toContractViews = async (
-  { db, ledger }: ContractViewDependencies,
+  { db, members, ledger }: ContractViewDependencies,
   rows: ContractRow[],
   memberId: bigint,
   executor: Executor = db,
 ) => {
-  const parties = new Map<bigint, PartyRow>(
+  const parties = new Map<bigint, MemberName>(
     (
-      await repository.findParties(
-        executor,
+      await members.listNames(
         rows.flatMap((row) => [row.uplineId, row.downlineId]),
+        executor,
       )
     ).map((party) => [party.id, party]),
   );

@@ -146,8 +146,8 @@ export const offerContract = async (
       });
       if (!created) throw new AppError('CONTRACT_STATE_CHANGED');
       return {
-        contract: await toContractView({ db, ledger }, created, upline.id, tx),
-        ended: await toContractViews({ db, ledger }, ended, upline.id, tx),
+        contract: await toContractView({ db, members, ledger }, created, upline.id, tx),
+        ended: await toContractViews({ db, members, ledger }, ended, upline.id, tx),
       };
     });
   } catch (error) {

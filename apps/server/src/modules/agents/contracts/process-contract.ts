@@ -20,7 +20,10 @@ import { offerContract } from './offer-contract';
 import { respondToOffer } from './respond-to-contract';
 import { terminateContract } from './terminate-contract';
 
-export type ActOnContractDependencies = Pick<ContractContext, 'db' | 'ledger' | 'now' | 'realtimeSlotMs'>;
+export type ActOnContractDependencies = Pick<
+  ContractContext,
+  'db' | 'members' | 'ledger' | 'now' | 'realtimeSlotMs'
+>;
 
 const sideOf = (contract: ContractRow, memberId: bigint): ContractSide | undefined =>
   contract.uplineId === memberId ? 'UPLINE' : contract.downlineId === memberId ? 'DOWNLINE' : undefined;

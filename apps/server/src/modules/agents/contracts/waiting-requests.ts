@@ -3,7 +3,7 @@ import { agentTypes, isAgentType } from '@wps/contracts/auth';
 import type { MemberRow } from '../../members/members.service';
 import * as repository from '../contracts.repository';
 import type { ContractRow } from '../contracts.repository';
-import type { ContractBrand } from './contract-types';
+import { type ContractBrand, maxOfferableDownlines } from './contract-types';
 import { type ContractViewDependencies, toContractViews, toStoredKind } from './contract-views';
 
 const failMissingView = (): never => {
@@ -53,7 +53,7 @@ export const listWaitingRequests = async (
  * new contract request, 2 a termination request) and whether the agent-centre page of that kind shows.
  */
 export const consolidateContractInfo = async (
-  { db }: Pick<ContractViewDependencies, 'db'>,
+  { db, members }: Pick<ContractViewDependencies, 'db' | 'members'>,
   member: MemberRow,
   brand: ContractBrand,
   policyEnabled: boolean,
@@ -72,7 +72,12 @@ export const consolidateContractInfo = async (
   if (!policyEnabled || !isAgentType(member.type)) return disabled;
   const [kinds, downlines, { rows }] = await Promise.all([
     repository.listKindsWithContracts(db, member.id),
-    repository.listDirectDownlineAgents(db, brand.id, member.id, agentTypes),
+    members.listDirectDownlineNames({
+      brandId: brand.id,
+      uplineId: member.id,
+      types: agentTypes,
+      limit: maxOfferableDownlines,
+    }),
     repository.listContracts(db, {
       memberId: member.id,
       statuses: ['pending', 'active'],

@@ -1,6 +1,5 @@
 import type { LotteryDraw } from '@wps/contracts/lottery';
 import { formatMinorUnits } from '@wps/contracts/money';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../../http/app-error';
 import { type AuditActor, recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../lottery.repository';
@@ -19,17 +18,10 @@ import { type SettleDrawsDependencies, settleDraw } from './settle-draws';
  * totals. Every change is audited in the same transaction.
  */
 
-export type LotteryAdminDependencies = SettleDrawsDependencies & Pick<LotteryContext, 'log'>;
+export type LotteryAdminDependencies = SettleDrawsDependencies & Pick<LotteryContext, 'site' | 'log'>;
 
-const brandByMerchant = async ({ db }: Pick<LotteryContext, 'db'>, merchantCode: string) => {
-  const result = await db.execute(
-    sql`select id, currency from brands where merchant_code = ${merchantCode} limit 1`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    id: bigint;
-    currency: string;
-  }>;
-  const brand = rows[0];
+const brandByMerchant = async ({ site }: Pick<LotteryContext, 'site'>, merchantCode: string) => {
+  const brand = await site.findBrandByMerchantCode(merchantCode);
   if (!brand) throw new AppError('BRAND_NOT_FOUND');
   return brand;
 };
@@ -101,7 +93,7 @@ export const enterResult = async (
 };
 
 export const getGameSettings = async (
-  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger'>,
   merchantCode: string,
   gameCode: string,
 ) => {
@@ -116,7 +108,7 @@ export const getGameSettings = async (
 
 /** Sets a game's result source (also on its draws still open) and default number cap. */
 export const putGameSettings = async (
-  deps: Pick<LotteryContext, 'db' | 'ledger' | 'wallet'>,
+  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger' | 'wallet'>,
   actor: AuditActor,
   merchantCode: string,
   gameCode: string,
@@ -152,7 +144,7 @@ export const putGameSettings = async (
 };
 
 export const listNumberLimits = async (
-  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger'>,
   merchantCode: string,
   gameCode: string,
 ) => {
@@ -172,7 +164,7 @@ export const listNumberLimits = async (
 
 /** Sets one number's cap and block in a game. */
 export const putNumberLimit = async (
-  deps: Pick<LotteryContext, 'db' | 'ledger' | 'wallet'>,
+  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger' | 'wallet'>,
   actor: AuditActor,
   merchantCode: string,
   gameCode: string,
@@ -209,7 +201,7 @@ export const putNumberLimit = async (
 
 /** The brand's draws (of one game or status when given), newest first, with their bet count and totals. */
 export const listAdminDraws = async (
-  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger'>,
   merchantCode: string,
   query: {
     gameCode?: string | undefined;

@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
 import type { HouseGame } from '../../games/house-rounds.service';
+import type { SiteService } from '../../site/site.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -17,6 +18,8 @@ export type LotteryLogger = { error: (details: object, message: string) => void 
 
 export type LotteryServiceDependencies = {
   db: Database;
+  /** The brands: which there are, their clocks, and the one an operator's call names. */
+  site: Pick<SiteService, 'findBrandByMerchantCode' | 'listBrandTimeZones'>;
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;

@@ -17,26 +17,26 @@ const drawsAheadOnCalendar = 2;
 
 /** Creates the next draws of every brand and game (idempotent: one row per brand, game and draw time). */
 export const scheduleDraws = async (
-  { db, schedule }: Pick<LotteryContext, 'db' | 'schedule'>,
+  { db, site, schedule }: Pick<LotteryContext, 'db' | 'site' | 'schedule'>,
   now = new Date(),
 ): Promise<void> => {
-  const [brands, settings] = await Promise.all([repository.listBrands(db), repository.listGameSettings(db)]);
+  const [brands, settings] = await Promise.all([site.listBrandTimeZones(), repository.listGameSettings(db)]);
   const sourceOf = new Map(settings.map((row) => [`${row.brandId}:${row.gameCode}`, row.resultSource]));
   const rows: Parameters<typeof repository.insertDraws>[1] = [];
   for (const brand of brands) {
     for (const game of lotteryGames) {
       const ahead = intervalOf(game, schedule) === null ? drawsAheadOnCalendar : drawsAheadOnInterval;
       const cutoffMs = cutoffOf(game, schedule) * 1000;
-      for (const drawAt of nextDrawTimes(game, now, brand.time_zone, schedule, ahead)) {
+      for (const drawAt of nextDrawTimes(game, now, brand.timeZone, schedule, ahead)) {
         const serverSeed = createServerSeed();
         rows.push({
           brandId: brand.id,
           gameCode: game.gameCode,
-          publicId: publicDrawId(game.gameCode, drawAt, brand.time_zone),
+          publicId: publicDrawId(game.gameCode, drawAt, brand.timeZone),
           drawAt,
           closesAt: new Date(drawAt.getTime() - cutoffMs),
           resultSource: sourceOf.get(`${brand.id}:${game.gameCode}`) ?? 'fair',
-          stations: stationsOf(game, drawAt, brand.time_zone),
+          stations: stationsOf(game, drawAt, brand.timeZone),
           serverSeed,
           serverSeedHash: hashServerSeed(serverSeed),
         });

@@ -4,7 +4,7 @@ import { AppError } from '../../../http/app-error';
 import { recordAuditEvent } from '../../audit/audit.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { PaymentBrand, WithdrawalLimits } from '../payment-settings.service';
-import { findActive as findActivePayoutAccount, lockMember } from '../payout-accounts.repository';
+import { findActive as findActivePayoutAccount } from '../payout-accounts.repository';
 import { refuseTrial } from '../payout-accounts.service';
 import * as repository from '../withdrawals.repository';
 import type { WithdrawalRow } from '../withdrawals.repository';
@@ -95,9 +95,9 @@ const holdAndRecord = (
 ): Promise<{ id: bigint; isNew: boolean }> =>
   deps.db.transaction(async (tx) => {
     const { member, brand } = context;
-    const { ledger, wallet } = deps;
+    const { ledger, wallet, members } = deps;
     // One member's requests queue here, so the daily limits and the balance are read by one at a time.
-    await lockMember(tx, member.id);
+    await members.lock(tx, member.id);
     const payoutAccountId = BigInt(request.payoutAccountId);
     const existing = await repository.findByRequestKey(tx, member.id, request.requestId);
     if (existing) return { id: replayOf(existing, amount, payoutAccountId), isNew: false };

@@ -15,6 +15,11 @@ const foldersIn = (path) =>
     .map((entry) => entry.name);
 
 // Absolute paths: the rule matches globs against resolved file names.
+const noMathRandom = {
+  selector: "MemberExpression[object.name='Math'][property.name='random']",
+  message: 'Use node:crypto (or crypto.getRandomValues) for anything random.',
+};
+
 const serverModules = `${import.meta.dirname}/apps/server/src/modules`;
 const webFeatures = `${import.meta.dirname}/apps/web/src/features`;
 
@@ -22,8 +27,9 @@ const serverZones = foldersIn(serverModules).flatMap((name) => [
   {
     target: `${serverModules}/${name}/**/!(*.test|*.test-helpers|*.tables).ts`,
     from: [`${serverModules}/!(${name})/**`],
-    except: [`${serverModules}/*/*.service.ts`],
-    message: 'A domain calls another domain through its service only.',
+    // Guards are the one place request context comes from, so every domain's routes may use them.
+    except: [`${serverModules}/*/*.service.ts`, `${serverModules}/*/*.guard.ts`],
+    message: 'A domain calls another domain through its service (or its guard) only.',
   },
   {
     // Foreign keys may point at another domain's table; nothing else crosses over from a table file.
@@ -120,11 +126,47 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', noMathRandom],
+    },
+  },
+  {
+    // Request context is placed once: a route reads the member, the staff member, the brand and the visitor
+    // from the request, where the guards put them (auth.guard.ts, backoffice.guard.ts, site.guard.ts).
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          selector: "MemberExpression[object.name='Math'][property.name='random']",
-          message: 'Use node:crypto (or crypto.getRandomValues) for anything random.',
+          patterns: [
+            {
+              group: ['**/http/request-context'],
+              importNames: ['visitorOf'],
+              message: 'Read request.visitor instead.',
+            },
+            {
+              group: ['**/auth/auth.service', './auth.service'],
+              importNames: ['sessionOf'],
+              message: 'Put the member guard on the route and read request.member or request.memberSession.',
+            },
+            {
+              group: ['**/backoffice/backoffice.service', './backoffice.service'],
+              importNames: ['assertStaffRole'],
+              message:
+                'Use the preHandler requireRole(roles) of the backoffice module and read request.staff.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        noMathRandom,
+        {
+          selector: 'CallExpression[callee.property.name=/^(getBrandContext|resolveBrand)$/]',
+          message: 'Put the brand guard (requireBrand) on the route and read request.brand.',
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(admittedSession|resolvedBrand|staffIdentity)$/]',
+          message: 'Only the guards write these; read request.member, request.brand or request.staff.',
         },
       ],
     },

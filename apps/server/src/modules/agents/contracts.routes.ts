@@ -20,11 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
-import { sessionOf } from '../auth/auth.service';
 import type { StaffGuards } from '../backoffice/backoffice.guard';
-import type { SiteService } from '../site/site.service';
 import type { ContractService } from './contracts.service';
 import type { SettlementService } from './settlement.service';
 
@@ -45,28 +42,21 @@ export const agentContractRoutes =
   ({
     contracts,
     settlement,
-    site,
     requireMember,
   }: {
     contracts: ContractService;
     settlement: SettlementService;
-    site: SiteService;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
 
-    /** The member, its brand (clock and currency) and whether AGENTPOLICY3 is on; only on its own brand's site. */
-    const callerOf = async (request: FastifyRequest) => {
-      const { member } = sessionOf(request);
-      const { brand, isEnabled } = await site.getBrandContext(visitorOf(request));
-      if (brand.id !== member.brandId) throw new AppError('UNAUTHORIZED');
-      return {
-        member,
-        brand: { id: brand.id, currency: brand.currency, timeZone: brand.timeZone },
-        policyEnabled: isEnabled('AGENTPOLICY3'),
-      };
-    };
+    /** The member, its brand (clock and currency) and whether AGENTPOLICY3 is on. */
+    const callerOf = ({ member, brand, brandContext }: FastifyRequest) => ({
+      member,
+      brand,
+      policyEnabled: brandContext.isEnabled('AGENTPOLICY3'),
+    });
 
     for (const [kind, path] of Object.entries(processEndpoints) as [ContractKind, string][]) {
       app.get(
@@ -79,7 +69,7 @@ export const agentContractRoutes =
           },
         },
         async (request) => {
-          const { member, brand, policyEnabled } = await callerOf(request);
+          const { member, brand, policyEnabled } = callerOf(request);
           return ok(await contracts.overview(member, brand, kind, policyEnabled));
         },
       );
@@ -94,7 +84,7 @@ export const agentContractRoutes =
           },
         },
         async (request) => {
-          const { member, brand, policyEnabled } = await callerOf(request);
+          const { member, brand, policyEnabled } = callerOf(request);
           return ok(await contracts.process(member, brand, kind, request.body, policyEnabled));
         },
       );
@@ -110,7 +100,7 @@ export const agentContractRoutes =
         },
       },
       async (request) => {
-        const { member } = await callerOf(request);
+        const { member } = callerOf(request);
         return ok(await contracts.list(member, request.query));
       },
     );
@@ -119,7 +109,7 @@ export const agentContractRoutes =
       '/agent/contracts/popup',
       { schema: { tags, response: { 200: contractPopupResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { member, policyEnabled } = await callerOf(request);
+        const { member, policyEnabled } = callerOf(request);
         return ok(policyEnabled ? await contracts.popup(member) : { items: [] });
       },
     );
@@ -128,7 +118,7 @@ export const agentContractRoutes =
       '/agent/contracts/consolidated',
       { schema: { tags, response: { 200: consolidatedContractInfoResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { member, brand, policyEnabled } = await callerOf(request);
+        const { member, brand, policyEnabled } = callerOf(request);
         return ok(await contracts.consolidated(member, brand, policyEnabled));
       },
     );
@@ -143,7 +133,7 @@ export const agentContractRoutes =
         },
       },
       async (request) => {
-        const { member, brand } = await callerOf(request);
+        const { member, brand } = callerOf(request);
         return ok(await contracts.payments(member, request.query, brand.currency));
       },
     );
@@ -158,7 +148,7 @@ export const agentContractRoutes =
         },
       },
       async (request) => {
-        const { member } = await callerOf(request);
+        const { member } = callerOf(request);
         return ok(await settlement.preview(member, BigInt(request.params.id)));
       },
     );

@@ -45,6 +45,7 @@ export const createMemberGuards = (
 ) => {
   /** A live member session, trial (free-play) accounts included: for what a trial account may see. */
   const requireMember = async (request: FastifyRequest): Promise<void> => {
+    if (request.admittedSession) return;
     const token = readBearerToken(request.headers.authorization);
     const session = token ? await auth.authenticate(token) : undefined;
     if (!session) throw new AppError('UNAUTHORIZED');

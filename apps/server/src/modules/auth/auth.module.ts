@@ -43,7 +43,7 @@ export const authModule = defineModule(
       await requireBrand(request);
       return request.brand.requireEncryptedBodies;
     });
-    await app.register(authRoutes({ auth, requireMember: guards.requireMember, decryptBody, bodyKeyring }), {
+    await app.register(authRoutes({ auth, ...guards, decryptBody, bodyKeyring }), {
       prefix: apiPrefix,
     });
     await app.register(socialSignInRoutes(socialSignIn), { prefix: apiPrefix });

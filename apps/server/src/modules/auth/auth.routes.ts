@@ -48,13 +48,21 @@ const setCookie = (
 type AuthRouteDependencies = {
   auth: AuthService;
   requireMember: preHandlerAsyncHookHandler;
+  /** Refuses free-play accounts (spec: in_need_true_account). */
+  requireRealMember: preHandlerAsyncHookHandler;
   /** Opens the spec's "encrypt" bodies before validation (and refuses plain ones where the brand says so). */
   decryptBody: (request: FastifyRequest) => Promise<void>;
   bodyKeyring: BodyKeyring;
 };
 
 export const authRoutes =
-  ({ auth, requireMember, decryptBody, bodyKeyring }: AuthRouteDependencies): FastifyPluginAsyncZod =>
+  ({
+    auth,
+    requireMember,
+    requireRealMember,
+    decryptBody,
+    bodyKeyring,
+  }: AuthRouteDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     const encrypted = { preValidation: decryptBody };
 
@@ -196,7 +204,7 @@ export const authRoutes =
       '/member/password',
       {
         ...encrypted,
-        preHandler: requireMember,
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: changePasswordRequestSchema,

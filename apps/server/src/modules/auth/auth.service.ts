@@ -1,7 +1,6 @@
 import type { LoginRequest, MemberInfo, RegisterRequest, SessionValue } from '@wps/contracts/auth';
 import type { LanguageCode } from '@wps/contracts/site';
 import type { Database } from '../../db/database';
-import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import type { MemberRow, MemberService } from '../members/members.service';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -26,12 +25,6 @@ export { authLimits };
 
 export type CodePurpose = 'register' | 'noLogin' | 'loginVerification';
 export type MemberSession = { member: MemberRow; tokenHash: string; loginMethod: string };
-
-/** The session the member guard admitted; every domain's member routes read the member from it. */
-export const sessionOf = (request: { memberSession?: MemberSession }): MemberSession => {
-  if (!request.memberSession) throw new AppError('UNAUTHORIZED');
-  return request.memberSession;
-};
 
 export type AuthDependencies = {
   db: Database;

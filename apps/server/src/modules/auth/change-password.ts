@@ -1,4 +1,3 @@
-import { MemberType } from '@wps/contracts/auth';
 import { validateChangePassword } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -15,7 +14,6 @@ export const changePassword = async (
   session: MemberSession,
   input: { oldPassword?: string; newPassword: string; confirmNewPassword: string },
 ) => {
-  if (session.member.type === MemberType.trial) throw new AppError('TRIAL_NOT_ALLOWED');
   const context = await deps.site.getBrandContext(visitor);
   const isOldPasswordRequired = session.member.passwordHash !== null;
   throwIfInvalid(

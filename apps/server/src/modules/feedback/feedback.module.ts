@@ -13,7 +13,7 @@ export const feedbackModule = defineModule(
       uploads: app.uploads.uploads,
       members: app.members.members,
     });
-    await app.register(feedbackRoutes(feedback, app.auth.requireMember), { prefix: apiPrefix });
+    await app.register(feedbackRoutes(feedback, app.auth.requireRealMember), { prefix: apiPrefix });
     await app.register(feedbackAdminRoutes(feedback, app.backoffice), { prefix: operatorApiPrefix });
   },
 );

@@ -8,35 +8,32 @@ import {
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
-import { visitorOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import type { StaffGuards } from '../backoffice/backoffice.guard';
-import { sessionOf } from '../auth/auth.service';
 import type { FeedbackService } from './feedback.service';
 
 const tags = ['feedback'];
 
 /** The spec's `PUT /feedback`, and the bounds the site's form checks before sending. */
 export const feedbackRoutes =
-  (feedback: FeedbackService, requireMember: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
+  (feedback: FeedbackService, requireRealMember: preHandlerAsyncHookHandler): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/feedback/setting',
       { schema: { tags, response: { 200: feedbackSettingResponseSchema, ...failureResponses } } },
-      async (request) => ok(await feedback.getSetting(visitorOf(request))),
+      async (request) => ok(await feedback.getSetting(request.visitor)),
     );
     app.put(
       '/feedback',
       {
-        preHandler: requireMember,
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: feedbackBodySchema,
           response: { 200: feedbackResponseSchema, ...failureResponses },
         },
       },
-      async (request) =>
-        ok(await feedback.submit(visitorOf(request), sessionOf(request).member, request.body)),
+      async (request) => ok(await feedback.submit(request.visitor, request.member, request.body)),
     );
   };
 

@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth';
 import { countWords, feedbackImageLimit, type FeedbackSetting } from '@wps/contracts/feedback';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -37,7 +36,6 @@ export const createFeedbackService = ({
       member: { id: bigint; brandId: bigint; type: number },
       body: { content: string; imageIds: string[] },
     ): Promise<{ id: string }> => {
-      if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
       const setting = await getSetting(visitor);
       const words = countWords(body.content);
       if (words < setting.minWords || words > setting.maxWords) {

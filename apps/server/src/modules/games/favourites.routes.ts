@@ -24,10 +24,12 @@ export const favouriteRoutes =
     catalogue,
     favourites,
     requireMember,
+    requireRealMember,
   }: {
     catalogue: CatalogueService;
     favourites: FavouriteService;
     requireMember: preHandlerAsyncHookHandler;
+    requireRealMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
@@ -56,6 +58,7 @@ export const favouriteRoutes =
     app.post(
       '/relay/MCSFE_addFavoriteGameV2',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: favoriteGameChangeSchema,
@@ -68,6 +71,7 @@ export const favouriteRoutes =
     app.delete(
       '/relay/MCSFE_removeFavoriteGameV2',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           description: 'nodeId (with vendor and gameType) in the query string or in a JSON body.',

@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth';
 import { maxGamePageSize } from '@wps/contracts/games';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -11,11 +10,6 @@ export const maxFavourites = maxGamePageSize;
 
 type FavouriteOwner = { id: bigint; type: number };
 
-/** Free-play (trial) accounts cannot keep favourites: the spec's guard on member actions. */
-const assertMayChange = (member: FavouriteOwner): void => {
-  if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
-};
-
 const idsOf = async (db: Database, memberId: bigint): Promise<number[]> =>
   (await repository.listFavouriteIds(db, memberId)).map(Number);
 
@@ -27,7 +21,6 @@ export const createFavouriteService = ({ db, catalogue }: { db: Database; catalo
   ids: (member: FavouriteOwner): Promise<number[]> => idsOf(db, member.id),
 
   add: async (member: FavouriteOwner, nodeId: number): Promise<number[]> => {
-    assertMayChange(member);
     const gameId = BigInt(nodeId);
     if (!(await catalogue.isListed(gameId))) throw new AppError('GAME_NOT_FOUND');
     const ids = await idsOf(db, member.id);
@@ -41,7 +34,6 @@ export const createFavouriteService = ({ db, catalogue }: { db: Database; catalo
   },
 
   remove: async (member: FavouriteOwner, nodeId: number): Promise<number[]> => {
-    assertMayChange(member);
     const gameId = BigInt(nodeId);
     if (!(await catalogueRepository.findGameById(db, gameId))) throw new AppError('GAME_NOT_FOUND');
     await repository.deleteFavourite(db, member.id, gameId);

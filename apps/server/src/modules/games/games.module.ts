@@ -23,7 +23,7 @@ export const gamesModule = defineModule(
     const { config, database, scheduler } = app.platform;
     const { db } = database;
     const { site, requireBrand } = app.site;
-    const { requireMember } = app.auth;
+    const { requireMember, requireRealMember } = app.auth;
     const { ledger, wallet, records } = app.wallet;
     const catalogue = createCatalogueService({ db });
     const favourites = createFavouriteService({ db, catalogue });
@@ -52,8 +52,12 @@ export const gamesModule = defineModule(
       prefix: `${apiPrefix}/vendor-wallet`,
     });
     await app.register(catalogueRoutes({ catalogue, requireBrand, requireMember }), { prefix: apiPrefix });
-    await app.register(favouriteRoutes({ catalogue, favourites, requireMember }), { prefix: apiPrefix });
-    await app.register(launchRoutes({ launch, requireBrand, requireMember }), { prefix: apiPrefix });
+    await app.register(favouriteRoutes({ catalogue, favourites, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
+    await app.register(launchRoutes({ launch, requireBrand, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
     await app.register(roundsRoutes({ rounds, requireMember }), { prefix: apiPrefix });
     await app.register(vendorAdminRoutes(vendors, app.backoffice), { prefix: operatorApiPrefix });
     // Game and vendor artwork at the spec's image paths, outside /wps (the image CDN, when set, mirrors them).

@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth';
 import { type LaunchGameResult, lotteryRouteOf } from '@wps/contracts/games';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -104,7 +103,6 @@ export const createLaunchService = ({ db }: { db: Database }) => {
     request: LaunchRequest,
   ): Promise<LaunchGameResult> => {
     if (request.demo) return demoLaunch(brand, request);
-    if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
     const game = requireLaunchable(await repository.findLaunchableGame(db, BigInt(request.nodeId)), 'real');
     const { token, tokenHash } = createSessionToken();
     await db.transaction(async (tx) => {

@@ -24,9 +24,11 @@ export const crashRoutes =
   ({
     crash,
     requireMember,
+    requireRealMember,
   }: {
     crash: CrashService;
     requireMember: preHandlerAsyncHookHandler;
+    requireRealMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
@@ -97,7 +99,7 @@ export const crashRoutes =
     app.post(
       '/crash/bets',
       {
-        preHandler: requireMember,
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: placeCrashBetRequestSchema,

@@ -19,7 +19,7 @@ export const houseGamesModule = defineModule(
     const { requireBrand } = app.site;
     const { ledger, wallet } = app.wallet;
     const { turnover } = app.turnover;
-    const { requireMember } = app.auth;
+    const { requireMember, requireRealMember } = app.auth;
 
     const crash = createCrashService({
       db,
@@ -69,9 +69,13 @@ export const houseGamesModule = defineModule(
     });
     scheduleLottery(scheduler, lottery, config.LOTTERY_JOB_INTERVAL_MS);
 
-    await app.register(lotteryRoutes({ lottery, requireBrand, requireMember }), { prefix: apiPrefix });
-    await app.register(houseGameRoutes({ seeds, slot, requireBrand, requireMember }), { prefix: apiPrefix });
-    await app.register(crashRoutes({ crash, requireMember }), { prefix: apiPrefix });
+    await app.register(lotteryRoutes({ lottery, requireBrand, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
+    await app.register(houseGameRoutes({ seeds, slot, requireBrand, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
+    await app.register(crashRoutes({ crash, requireMember, requireRealMember }), { prefix: apiPrefix });
     await app.register(
       lotteryAdminRoutes(lottery, { ...app.backoffice, requireBrand: app.site.requireBrand }),
       { prefix: operatorApiPrefix },

@@ -30,10 +30,12 @@ export const lotteryRoutes =
     lottery,
     requireBrand,
     requireMember,
+    requireRealMember,
   }: {
     lottery: LotteryService;
     requireBrand: preHandlerAsyncHookHandler;
     requireMember: preHandlerAsyncHookHandler;
+    requireRealMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireBrand);
@@ -113,7 +115,7 @@ export const lotteryRoutes =
     app.post(
       '/lottery/bets',
       {
-        preHandler: requireMember,
+        preHandler: requireRealMember,
         schema: {
           tags,
           description:

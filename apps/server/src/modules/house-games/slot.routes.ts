@@ -33,11 +33,13 @@ export const houseGameRoutes =
     slot,
     requireBrand,
     requireMember,
+    requireRealMember,
   }: {
     seeds: SeedService;
     slot: SlotService;
     requireBrand: preHandlerAsyncHookHandler;
     requireMember: preHandlerAsyncHookHandler;
+    requireRealMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireBrand);
@@ -135,7 +137,7 @@ export const houseGameRoutes =
     app.post(
       '/house/slot/spins',
       {
-        preHandler: requireMember,
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: slotSpinRequestSchema,

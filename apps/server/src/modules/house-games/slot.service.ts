@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth-rules';
 import { fairnessPagePath, houseVendorCode } from '@wps/contracts/house-games-rules';
 import type { SlotInfo, SlotRound, SlotSpin, SlotSpinRequest } from '@wps/contracts/house-games';
 import { formatMinorUnits, toMinorUnits } from '@wps/contracts/money';
@@ -221,7 +220,6 @@ export const createSlotService = ({
   };
 
   const spin = async (member: SlotMember, brand: SlotBrand, request: SlotSpinRequest): Promise<SlotRound> => {
-    if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
     const currency = brand.currency;
     const [amounts, stake, game] = await Promise.all([
       amountsFor(currency),

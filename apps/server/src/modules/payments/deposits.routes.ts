@@ -10,32 +10,44 @@ import {
   idParamsSchema,
   pageQuerySchema,
 } from '@wps/contracts/payments';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import type { SiteService } from '../site/site.service';
 import type { ChannelService } from './channels.service';
 import type { DepositService } from './deposits.service';
 
 const tags = ['payments'];
 /** Money answers may also be conflicts (idempotency, a notice that does not match its order). */
+/** The site module's brand guard for callers that name the merchant elsewhere than the header. */
+type BrandGuardNamedBy = (
+  merchantOf: (request: FastifyRequest) => string | undefined,
+) => preHandlerAsyncHookHandler;
+
 const failures = { ...failureResponses, 409: failureEnvelopeSchema };
 
 export type DepositRoutesOptions = {
   deposits: DepositService;
   channels: ChannelService;
-  site: SiteService;
+  requireBrandNamedBy: BrandGuardNamedBy;
   requireMember: preHandlerAsyncHookHandler;
+  requireRealMember: preHandlerAsyncHookHandler;
   /** The site's public address when configured; else the address the player's request came to. */
   publicUrl: string | undefined;
 };
 
 /** Member deposits: channels, asking to deposit, and the member's own deposits. */
 export const depositRoutes =
-  ({ deposits, channels, site, requireMember, publicUrl }: DepositRoutesOptions): FastifyPluginAsyncZod =>
+  ({
+    deposits,
+    channels,
+    requireBrandNamedBy,
+    requireMember,
+    requireRealMember,
+    publicUrl,
+  }: DepositRoutesOptions): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/member/deposit/channels',
@@ -52,7 +64,7 @@ export const depositRoutes =
     app.post(
       '/member/deposits',
       {
-        preHandler: requireMember,
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: createDepositRequestSchema,
@@ -89,7 +101,7 @@ export const depositRoutes =
       async (request) => ok(await deposits.getOwn(request.member.id, BigInt(request.params.id))),
     );
 
-    await app.register(gatewayNoticeRoutes(deposits, site));
+    await app.register(gatewayNoticeRoutes(deposits, requireBrandNamedBy));
   };
 
 /**
@@ -97,8 +109,16 @@ export const depositRoutes =
  * here JSON stays raw bytes: the signature is over the body exactly as sent, and parsing first and
  * re-serialising could change what is checked.
  */
+// The notify URL names the brand, since the gateway calls the platform's address, not the brand's.
+const noticeQuerySchema = z.strictObject({
+  merchant: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
+});
+
 const gatewayNoticeRoutes =
-  (deposits: DepositService, site: SiteService): FastifyPluginAsyncZod =>
+  (deposits: DepositService, requireBrandNamedBy: BrandGuardNamedBy): FastifyPluginAsyncZod =>
   async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -111,26 +131,15 @@ const gatewayNoticeRoutes =
         schema: {
           tags,
           params: z.strictObject({ channelCode: channelCodeSchema }),
-          // The notify URL names the brand, since the gateway calls the platform's address, not the brand's.
-          querystring: z.strictObject({
-            merchant: z
-              .string()
-              .regex(/^[A-Za-z0-9_-]{1,32}$/)
-              .optional(),
-          }),
+          querystring: noticeQuerySchema,
           response: { 200: gatewayCallbackResponseSchema, ...failures },
         },
+        preHandler: requireBrandNamedBy((request) => noticeQuerySchema.parse(request.query).merchant),
       },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-        const { visitor } = request;
-        // The gateway is not a visitor of the brand's site: the notify URL names the brand.
-        const { brand } = await site.getBrandContext({
-          ...visitor,
-          merchantCode: request.query.merchant ?? visitor.merchantCode,
-        });
         const status = await deposits.handleGatewayNotice(
-          brand.id,
+          request.brand.id,
           request.params.channelCode,
           request.body,
           request.headers[gatewaySignatureHeader],

@@ -6,7 +6,6 @@ import { AppError } from '../../http/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password-hashing';
 import { recordAuditEvent } from '../audit/audit.service';
 import type { MemberRow, MemberService } from '../members/members.service';
-import { refuseTrial } from './payout-accounts.service';
 
 export type SetPaymentPasswordRequest = z.infer<typeof setPaymentPasswordRequestSchema>;
 
@@ -42,7 +41,6 @@ export const createPaymentPasswordService = ({ db, members }: { db: Database; me
       actor: { member: MemberRow; ip: string },
       request: SetPaymentPasswordRequest,
     ): Promise<void> => {
-      refuseTrial(actor.member);
       if (!paymentPasswordPattern.test(request.newPaymentPassword)) {
         throw fieldError('newPaymentPassword', 'The payment password is six digits');
       }

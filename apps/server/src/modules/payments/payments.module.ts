@@ -18,7 +18,7 @@ export const paymentsModule = defineModule(
   async (app) => {
     const { config, database, sandboxGatewayUrl } = app.platform;
     const { db } = database;
-    const { site, requireBrand } = app.site;
+    const { requireBrand } = app.site;
     const { members } = app.members;
     const { messages } = app.messages;
     const { uploads } = app.uploads;
@@ -58,11 +58,19 @@ export const paymentsModule = defineModule(
         payoutAccounts: createPayoutAccountService({ db, members }),
         paymentPassword: createPaymentPasswordService({ db, members }),
         requireMember,
+        requireRealMember: app.auth.requireRealMember,
       }),
       { prefix: apiPrefix },
     );
     await app.register(
-      depositRoutes({ deposits, channels, site, requireMember, publicUrl: config.PUBLIC_URL }),
+      depositRoutes({
+        deposits,
+        channels,
+        requireBrandNamedBy: app.site.requireBrandNamedBy,
+        requireMember,
+        requireRealMember: app.auth.requireRealMember,
+        publicUrl: config.PUBLIC_URL,
+      }),
       {
         prefix: apiPrefix,
       },

@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth';
 import type { createPayoutAccountRequestSchema, PayoutAccount } from '@wps/contracts/payments';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database';
@@ -12,11 +11,6 @@ export type CreatePayoutAccountRequest = z.infer<typeof createPayoutAccountReque
 
 /** Enough for a member to pick an account, and little for anyone who sees the screen. */
 export const maxActivePayoutAccounts = 5;
-
-/** Trial accounts play with play money: nothing of theirs may be paid out. */
-export const refuseTrial = (member: Pick<MemberRow, 'type'>): void => {
-  if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
-};
 
 /** A name as people write it: surrounding and repeated spaces carry no meaning. */
 export const normaliseName = (name: string): string => name.normalize('NFC').trim().replace(/\s+/g, ' ');
@@ -75,7 +69,6 @@ export const createPayoutAccountService = ({ db, members }: { db: Database; memb
     },
 
     create: async (actor: Actor, request: CreatePayoutAccountRequest): Promise<PayoutAccount> => {
-      refuseTrial(actor.member);
       // Slow (argon2) and counted on its own row, so before the transaction.
       await members.checkPaymentPassword(actor.member.id, request.paymentPassword);
       const holderName = normaliseName(request.holderName);

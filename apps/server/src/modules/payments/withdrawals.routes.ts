@@ -29,6 +29,7 @@ export type WithdrawalRoutesDependencies = {
   payoutAccounts: PayoutAccountService;
   paymentPassword: PaymentPasswordService;
   requireMember: preHandlerAsyncHookHandler;
+  requireRealMember: preHandlerAsyncHookHandler;
 };
 
 /** The player's side: payment password, payout accounts, withdrawal requests and their confirmation. */
@@ -38,6 +39,7 @@ export const withdrawalRoutes =
     payoutAccounts,
     paymentPassword,
     requireMember,
+    requireRealMember,
   }: WithdrawalRoutesDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
@@ -51,6 +53,7 @@ export const withdrawalRoutes =
     app.put(
       '/member/payment-password',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: setPaymentPasswordRequestSchema,
@@ -72,6 +75,7 @@ export const withdrawalRoutes =
     app.post(
       '/member/payout-accounts',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: createPayoutAccountRequestSchema,
@@ -105,6 +109,7 @@ export const withdrawalRoutes =
     app.post(
       '/member/withdrawals',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: createWithdrawalRequestSchema,

@@ -40,10 +40,14 @@ export const decorateBrandContext = (app: FastifyInstance): void => {
 
 /**
  * The one brand lookup for a request: the merchant header, else the host, else the platform's default brand
- * (the player site and the operator console name a brand the same way).
+ * (the player site and the operator console name a brand the same way). A caller that is not a visitor of the
+ * brand's site (a payment gateway's notice) names the merchant another way: `merchantOf`.
  */
 export const createBrandGuard =
-  (site: SiteService) =>
+  (site: SiteService, merchantOf?: (request: FastifyRequest) => string | undefined) =>
   async (request: FastifyRequest): Promise<void> => {
-    request.resolvedBrand ??= await site.getBrandContext(request.visitor);
+    const { visitor } = request;
+    request.resolvedBrand ??= await site.getBrandContext(
+      merchantOf ? { ...visitor, merchantCode: merchantOf(request) ?? visitor.merchantCode } : visitor,
+    );
   };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { siteAdminRoutes } from './site-admin.routes';
 import { liveChatRoutes, pingRoutes } from './site-tools.routes';
@@ -9,6 +10,10 @@ export type SiteModule = {
   site: SiteService;
   /** Resolves the brand the request selects into `request.brand` (see site.guard.ts). */
   requireBrand: ReturnType<typeof createBrandGuard>;
+  /** The same for callers that name the merchant elsewhere than the header (a gateway's notify URL). */
+  requireBrandNamedBy: (
+    merchantOf: (request: FastifyRequest) => string | undefined,
+  ) => ReturnType<typeof createBrandGuard>;
 };
 
 declare module 'fastify' {
@@ -23,7 +28,11 @@ export const siteModule = defineModule('site', ['backoffice'], async (app) => {
   const site = createSiteService({ db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
   const requireBrand = createBrandGuard(site);
   decorateBrandContext(app);
-  app.decorate('site', { site, requireBrand });
+  app.decorate('site', {
+    site,
+    requireBrand,
+    requireBrandNamedBy: (merchantOf) => createBrandGuard(site, merchantOf),
+  });
   await app.register(siteRoutes(site), { prefix: apiPrefix });
   await app.register(liveChatRoutes(site), { prefix: apiPrefix });
   await app.register(siteAdminRoutes(site, { ...app.backoffice, requireBrand }), {

@@ -11,7 +11,6 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import type { StaffGuards } from '../backoffice/backoffice.guard';
-import { sessionOf } from '../auth/auth.service';
 import type { UploadRow, UploadService } from './uploads.service';
 
 const sendImage = (reply: FastifyReply, row: UploadRow, data: Buffer) =>
@@ -39,7 +38,7 @@ export const uploadRoutes =
         },
       },
       async (request) => {
-        const { member } = sessionOf(request);
+        const { member } = request;
         const file = await request.file();
         if (!file)
           throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'file', message: 'required' }] });
@@ -71,7 +70,7 @@ export const uploadRoutes =
         schema: { tags: ['uploads'], params: uploadParamsSchema },
       },
       async (request, reply) => {
-        const { member } = sessionOf(request);
+        const { member } = request;
         const { row, data } = await uploads.read(request.params.id, {
           brandId: member.brandId,
           memberId: member.id,

@@ -6,7 +6,7 @@ import { type AuditActor, recordAuditEvent } from '../audit/audit.service';
 import type { LedgerService } from './ledger.service';
 import type { WalletOwner, WalletService } from './wallet.service';
 import * as repository from './wallet.repository';
-import { assertMayMoveMoney, type WalletBrand } from './wallet-context';
+import type { WalletBrand } from './wallet-context';
 
 export type WalletTransferRequest = {
   vendor: string;
@@ -74,7 +74,6 @@ export const createFundsService = ({
     brand: WalletBrand,
     request: WalletTransferRequest,
   ): Promise<ConsolidatedFunds> => {
-    assertMayMoveMoney(member);
     const amount = await wallet.parseAmount(request.amount, brand.currency);
     const posting = await db.transaction(async (tx) => {
       const current = (await repository.findWalletSettings(tx, brand.id, 'share')) ?? defaultSettings;

@@ -49,7 +49,7 @@ export const walletModule = defineModule(
     });
     app.decorate('wallet', { ledger, wallet, funds, records });
 
-    await app.register(walletRoutes({ wallet, funds, transfers, records }, app.auth.requireMember), {
+    await app.register(walletRoutes({ wallet, funds, transfers, records }, app.auth), {
       prefix: apiPrefix,
     });
     await app.register(

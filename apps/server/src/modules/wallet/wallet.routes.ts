@@ -44,7 +44,10 @@ const sendCsv = (reply: FastifyReply, file: CsvFile) =>
 export const walletRoutes =
   (
     { wallet, funds, transfers, records }: WalletRouteServices,
-    requireMember: preHandlerAsyncHookHandler,
+    {
+      requireMember,
+      requireRealMember,
+    }: Record<'requireMember' | 'requireRealMember', preHandlerAsyncHookHandler>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireMember);
@@ -84,6 +87,7 @@ export const walletRoutes =
     app.post(
       '/relay/GCS_walletTransfer',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: walletTransferRequestSchema,
@@ -108,6 +112,7 @@ export const walletRoutes =
     app.post(
       '/member/transfers/upline',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: uplineTransferRequestSchema,
@@ -123,6 +128,7 @@ export const walletRoutes =
     app.post(
       '/member/transfers/downline',
       {
+        preHandler: requireRealMember,
         schema: {
           tags,
           body: downlineTransferRequestSchema,

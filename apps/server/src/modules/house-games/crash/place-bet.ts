@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth';
 import {
   type CrashMyBet,
   formatMultiplier,
@@ -48,7 +47,6 @@ export const placeBet = async (
   request: PlaceCrashBetRequest,
 ): Promise<CrashMyBet> => {
   const { db, ledger, wallet, clock } = deps;
-  if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
   const amount = await wallet.parseAmount(request.amount, brand.currency);
   const autoCashOut = parseAutoCashOut(request.autoCashOut);
   const crashGameRef = await requireGame(deps);

@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth-rules';
 import type { BetLine, PlaceBetsRequest } from '@wps/contracts/lottery';
 import { formatMinorUnits, maxMinorUnits } from '@wps/contracts/money';
 import type { Executor } from '../../../db/database';
@@ -240,7 +239,6 @@ export const placeBets = async (
   request: PlaceBetsRequest,
 ) => {
   const { db, wallet } = deps;
-  if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
   const game = requireGame(request.gameCode);
   const houseGame = await catalogueGame(deps, game);
   const draw = await repository.findDrawByPublicId(db, brand.id, request.drawId);

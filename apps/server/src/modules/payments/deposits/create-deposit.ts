@@ -1,4 +1,3 @@
-import { isTrialType } from '@wps/contracts/auth';
 import type { CreateDepositRequest, Deposit } from '@wps/contracts/payments';
 import { AppError } from '../../../http/app-error';
 import type { MemberRow } from '../../members/members.service';
@@ -127,7 +126,6 @@ export const createDeposit = async (
   returnBaseUrl: string,
 ): Promise<Deposit> => {
   const { db, wallet, channels } = deps;
-  if (isTrialType(member.type)) throw new AppError('TRIAL_NOT_ALLOWED');
   const existing = await repository.findByRequestKey(db, member.id, request.requestId);
   if (existing) return answerRepeat(deps, existing, request);
 

@@ -5,7 +5,6 @@ import { recordAuditEvent } from '../../audit/audit.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { PaymentBrand, WithdrawalLimits } from '../payment-settings.service';
 import { findActive as findActivePayoutAccount } from '../payout-accounts.repository';
-import { refuseTrial } from '../payout-accounts.service';
 import * as repository from '../withdrawals.repository';
 import type { WithdrawalRow } from '../withdrawals.repository';
 import {
@@ -147,7 +146,6 @@ export const requestWithdrawal = async (
   request: CreateWithdrawalRequest,
 ): Promise<Withdrawal> => {
   const { members, wallet, settings } = deps;
-  refuseTrial(context.member);
   // Slow (argon2) and counted on its own, so outside the transaction and its lock.
   await members.checkPaymentPassword(context.member.id, request.paymentPassword);
   const amount = await wallet.parseAmount(request.amount, context.brand.currency);

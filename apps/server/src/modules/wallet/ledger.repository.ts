@@ -47,6 +47,32 @@ type PostedEntryRow = {
   balance_after: bigint;
 };
 
+/**
+ * The relations of `postingCtes` and `postingBatchCtes` that a caller's statement may read, with their columns in
+ * order. The caller names them in its own SQL (the vendor wallet's bet statements), so they are a published
+ * contract: ledger-posting-ctes.test.ts runs both fragments and fails when their columns differ from these.
+ */
+export const postingCteColumns = {
+  ledger_new_transaction: ['id'],
+  ledger_posted_entries: ['transaction_id', 'account_id', 'shard', 'amount', 'balance_after'],
+} as const;
+
+export const postingBatchCteColumns = {
+  ledger_batch_transactions: ['ordinal', 'id'],
+  ledger_batch_entries: ['transaction_id', 'account_id', 'shard', 'amount', 'balance_after'],
+} as const;
+
+declare const readableRelations: unique symbol;
+
+/** SQL of common table expressions whose relations a caller may read are `Relations` (name → columns). */
+export type CteFragment<Relations> = SQL & { readonly [readableRelations]: Relations };
+
+/** One posting as CTEs (see `postingCtes`). */
+export type PostingCtes = CteFragment<typeof postingCteColumns>;
+
+/** Many postings as CTEs (see `postingBatchCtes`). */
+export type PostingBatchCtes = CteFragment<typeof postingBatchCteColumns>;
+
 export type PostingCteOptions = {
   /** The transaction's reference as an SQL expression (may read the caller's CTEs); else the posting's. */
   reference?: SQL;
@@ -66,7 +92,8 @@ export type PostingCteOptions = {
  * below zero fails the `ledger_balances_no_overdraft` check on the locked, current row, which aborts the
  * statement: nothing is written.
  */
-export const postingCtes = (posting: NewPosting, options: PostingCteOptions): SQL => sql`
+export const postingCtes = (posting: NewPosting, options: PostingCteOptions): PostingCtes =>
+  sql`
   ledger_new_transaction as (
     insert into ledger_transactions
       (brand_id, idempotency_key, request_hash, kind, reference, memo, product_line)
@@ -104,7 +131,7 @@ export const postingCtes = (posting: NewPosting, options: PostingCteOptions): SQ
     from ledger_moved moved cross join ledger_new_transaction new_transaction
     order by moved.account_id, moved.shard
     returning transaction_id, account_id, shard, amount, balance_after
-  )`;
+  )` as PostingCtes;
 
 /** A posting in one statement (see `postingCtes`). Answers no rows when the key was used. */
 export const insertPosting = async (executor: Executor, posting: NewPosting): Promise<PostedEntry[]> => {
@@ -376,7 +403,10 @@ export type PostingBatchCteOptions = {
  * balance_after). The overdraft check applies to each balance row's final value, which equals the check of
  * every posting in turn when an account that may not go negative is only debited in the batch.
  */
-export const postingBatchCtes = (postings: readonly NewPosting[], options: PostingBatchCteOptions): SQL => {
+export const postingBatchCtes = (
+  postings: readonly NewPosting[],
+  options: PostingBatchCteOptions,
+): PostingBatchCtes => {
   const legs = postings.flatMap((posting, ordinal) => posting.legs.map((leg) => ({ ordinal, ...leg })));
   return sql`
   ledger_batch as (
@@ -444,7 +474,7 @@ export const postingBatchCtes = (postings: readonly NewPosting[], options: Posti
     join ledger_batch_moved moved on moved.account_id = legs.account_id and moved.shard = legs.shard
     order by legs.ordinal, legs.account_id, legs.shard
     returning transaction_id, account_id, shard, amount, balance_after
-  )`;
+  )` as PostingBatchCtes;
 };
 
 /**

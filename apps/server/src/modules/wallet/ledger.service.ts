@@ -5,8 +5,29 @@ import { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../db/database';
 import { findDatabaseError } from '../../db/database-errors';
 import * as repository from './ledger.repository';
-import type { AccountRow, CashEntryQuery, PostedEntry, ShardedLeg } from './ledger.repository';
+import type {
+  AccountRow,
+  CashEntryQuery,
+  PostedEntry,
+  PostingBatchCtes,
+  PostingCtes,
+  ShardedLeg,
+} from './ledger.repository';
 import { LedgerError } from './wallet.errors';
+
+export { postingBatchCteColumns, postingCteColumns } from './ledger.repository';
+export type { PostingBatchCtes, PostingCtes } from './ledger.repository';
+
+type PostingCteColumns = typeof repository.postingCteColumns & typeof repository.postingBatchCteColumns;
+
+/**
+ * What a statement embedding the ledger's CTEs reads of them: for each relation, columns the ledger publishes
+ * (`postingCteColumns`, `postingBatchCteColumns`). A reader declares its reads with `satisfies`, so a column the
+ * ledger stops publishing fails to compile there.
+ */
+export type PostingCteReads = {
+  readonly [Relation in keyof PostingCteColumns]?: ReadonlyArray<PostingCteColumns[Relation][number]>;
+};
 
 /**
  * What each kind of account is. Member kinds belong to one member and never go below zero. System kinds
@@ -517,8 +538,8 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
 
   /**
    * A posting written inside the caller's own statement, for a hot path that wants its rows and the money in
-   * one round trip: `statement` receives the posting as common table expressions (see
-   * `ledger.repository.postingCtes` for their names and columns) and runs the statement. The whole statement
+   * one round trip: `statement` receives the posting as common table expressions (the relations it may read
+   * and their columns are `postingCteColumns`) and runs the statement. The whole statement
    * fails on any refusal, which comes back as a LedgerError: insufficient_funds, or idempotency_conflict for
    * a key used before (by this very request too: the caller answers a repeat from its own rows). `reference`
    * is written instead of the request's (an SQL expression over the caller's CTEs); the hash covers the rest.
@@ -526,7 +547,7 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
   const postWithin = async <T>(
     request: PostingRequest,
     reference: SQL | undefined,
-    statement: (ctes: SQL) => Promise<T>,
+    statement: (ctes: PostingCtes) => Promise<T>,
   ): Promise<T> => {
     const posting = checkPosting(request);
     const { legs } = await resolveLegs(
@@ -544,14 +565,14 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
 
   /**
    * Many postings written inside the caller's own statement (`postWithin` for a batch): `statement` receives
-   * them as common table expressions (see `ledger.repository.postingBatchCtes`); `references` is a relation of
+   * them as common table expressions (readable as `postingBatchCteColumns`); `references` is a relation of
    * the caller's CTEs (ordinal, reference) whose reference replaces a posting's. Any refusal fails the whole
    * statement (a key used before, or a balance that would end below zero) and comes back as a LedgerError.
    */
   const postBatchWithin = async <T>(
     requests: readonly PostingRequest[],
     references: SQL | undefined,
-    statement: (ctes: SQL) => Promise<T>,
+    statement: (ctes: PostingBatchCtes) => Promise<T>,
   ): Promise<T> => {
     const postings = await checkBatch(requests, db);
     const ctes = repository.postingBatchCtes(postings, {

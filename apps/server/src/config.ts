@@ -118,6 +118,9 @@ const configSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
+/** Every environment variable the platform reads (README's configuration table lists them all). */
+export const configVariables = Object.keys(configSchema.shape);
+
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST' | 'BACKOFFICE_DIST'> & {
   DATA_DIR: string;
   WEB_DIST: string;

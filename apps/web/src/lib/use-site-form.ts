@@ -189,11 +189,20 @@ export const useSiteForm = <Values extends FieldValues, Field extends Path<Value
       if (isFormErrorClearedOnEdit) form.clearErrors(formErrorName);
     };
 
+  const errorOf = (name: Path<Values>): string | null =>
+    translate(form.getFieldState(name, form.formState).error);
+
   return {
     form,
     values,
     edit,
-    errorOf: (name: Path<Values>): string | null => translate(form.getFieldState(name, form.formState).error),
+    errorOf,
+    /** An input's value, change handler and message, to spread onto it (`errorName` as for edit). */
+    field: <Name extends Path<Values>>(name: Name, errorName: Path<Values> = name) => ({
+      value: form.getValues(name),
+      onValueChange: edit(name, errorName),
+      error: errorOf(errorName),
+    }),
     formError: translate(errors.root?.form),
     /** The server's code behind the form's message, for a hint that goes with it. */
     formErrorCode: errors.root?.form?.type === messageTypes.code ? errors.root.form.message : undefined,

@@ -59,8 +59,10 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const usernameRule = usePermission().info.register.fields.username;
-  const { isSubmitting, formError, run, values, edit, errorOf, showRuleErrors } =
-    useResetForm<EmailResetValues>({ username: '', email: '' });
+  const { isSubmitting, formError, run, values, field, showRuleErrors } = useResetForm<EmailResetValues>({
+    username: '',
+    email: '',
+  });
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,9 +81,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
     <form {...panelProps} noValidate data-testid="forgot-email-form" onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('auth.username')}
-        value={values.username}
-        onValueChange={edit('username')}
-        error={errorOf('username')}
+        {...field('username')}
         autoComplete="username"
         autoCapitalize="off"
         maxLength={64}
@@ -89,9 +89,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
       />
       <TextField
         label={t('auth.fields.email')}
-        value={values.email}
-        onValueChange={edit('email')}
-        error={errorOf('email')}
+        {...field('email')}
         type="email"
         autoComplete="email"
         maxLength={128}
@@ -116,7 +114,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
   const permission = usePermission();
   const { mobileNum: mobileRule, password: passwordRule } = permission.info.register.fields;
   const sendSmsCode = useSendSmsCode('noLogin');
-  const { isSubmitting, formError, run, values, edit, errorOf, showRule, showRuleErrors } =
+  const { isSubmitting, formError, run, values, edit, field, showRule, showRuleErrors } =
     useResetForm<PhoneResetValues>({
       countryCode: defaultDialingCode(permission.location.countryCode),
       mobileNum: '',
@@ -149,9 +147,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
     <form {...panelProps} noValidate data-testid="forgot-phone-form" onSubmit={(event) => void submit(event)}>
       <TextField
         label={t('auth.mobile')}
-        value={values.mobileNum}
-        onValueChange={edit('mobileNum')}
-        error={errorOf('mobileNum')}
+        {...field('mobileNum')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
@@ -160,9 +156,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
         leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
       />
       <SmsCodeField
-        value={values.verificationCode}
-        onValueChange={edit('verificationCode')}
-        error={errorOf('verificationCode')}
+        {...field('verificationCode')}
         onSend={() =>
           sendSmsCode({
             mobileNum: values.mobileNum,
@@ -176,9 +170,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
       />
       <PasswordField
         label={t('auth.new_password')}
-        value={values.newPassword}
-        onValueChange={edit('newPassword')}
-        error={errorOf('newPassword')}
+        {...field('newPassword')}
         autoComplete="new-password"
         maxLength={128}
         testId="forgot-new-password"

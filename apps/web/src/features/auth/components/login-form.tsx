@@ -62,7 +62,7 @@ export function LoginForm({ area }: LoginFormProps) {
     form,
     values,
     edit,
-    errorOf,
+    field,
     formError,
     showRule,
     showRuleErrors,
@@ -183,9 +183,7 @@ export function LoginForm({ area }: LoginFormProps) {
           <>
             <TextField
               label={t('auth.username')}
-              value={values.username}
-              onValueChange={edit('username')}
-              error={errorOf('username')}
+              {...field('username')}
               autoComplete="username"
               autoCapitalize="off"
               maxLength={64}
@@ -193,9 +191,7 @@ export function LoginForm({ area }: LoginFormProps) {
             />
             <PasswordField
               label={t('auth.password')}
-              value={values.password}
-              onValueChange={edit('password')}
-              error={errorOf('password')}
+              {...field('password')}
               autoComplete="current-password"
               maxLength={128}
               testId="login-password"
@@ -205,9 +201,7 @@ export function LoginForm({ area }: LoginFormProps) {
           <>
             <TextField
               label={t('auth.mobile')}
-              value={values.mobileNum}
-              onValueChange={edit('mobileNum', 'username')}
-              error={errorOf('username')}
+              {...field('mobileNum', 'username')}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -216,9 +210,7 @@ export function LoginForm({ area }: LoginFormProps) {
               leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
             />
             <SmsCodeField
-              value={values.smsCode}
-              onValueChange={edit('smsCode', 'password')}
-              error={errorOf('password')}
+              {...field('smsCode', 'password')}
               onSend={() =>
                 sendSmsCode({
                   mobileNum: values.mobileNum,
@@ -234,9 +226,7 @@ export function LoginForm({ area }: LoginFormProps) {
         )}
         {isCaptchaShown && (
           <CaptchaField
-            value={values.captcha}
-            onValueChange={edit('captcha')}
-            error={errorOf('captcha')}
+            {...field('captcha')}
             image={captcha.image}
             isLoading={captcha.isLoading}
             onRefresh={captcha.refresh}
@@ -249,9 +239,7 @@ export function LoginForm({ area }: LoginFormProps) {
             </p>
             <TextField
               label={t('auth.verification_code')}
-              value={values.verificationCode}
-              onValueChange={edit('verificationCode')}
-              error={errorOf('verificationCode')}
+              {...field('verificationCode')}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={16}

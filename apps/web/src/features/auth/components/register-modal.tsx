@@ -134,6 +134,7 @@ export function RegisterModal({
     form,
     values,
     edit,
+    field,
     errorOf,
     formError,
     showRule,
@@ -291,9 +292,7 @@ export function RegisterModal({
         {isMobileShown && (
           <TextField
             label={t('auth.mobile')}
-            value={values.mobileNum}
-            onValueChange={edit('mobileNum')}
-            error={errorOf('mobileNum')}
+            {...field('mobileNum')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -305,9 +304,7 @@ export function RegisterModal({
         {!isMobileMode && (
           <TextField
             label={t('auth.username')}
-            value={values.username}
-            onValueChange={edit('username')}
-            error={errorOf('username')}
+            {...field('username')}
             autoComplete="username"
             autoCapitalize="off"
             maxLength={64}
@@ -316,27 +313,21 @@ export function RegisterModal({
         )}
         <PasswordField
           label={t('auth.password')}
-          value={values.password}
-          onValueChange={edit('password')}
-          error={errorOf('password')}
+          {...field('password')}
           autoComplete="new-password"
           maxLength={128}
           testId="register-password"
         />
         <PasswordField
           label={t('auth.confirm_password')}
-          value={values.confirmPassword}
-          onValueChange={edit('confirmPassword')}
-          error={errorOf('confirmPassword')}
+          {...field('confirmPassword')}
           autoComplete="new-password"
           maxLength={128}
           testId="register-confirm-password"
         />
         {isSmsCodeShown && (
           <SmsCodeField
-            value={values.verificationCode}
-            onValueChange={edit('verificationCode')}
-            error={errorOf('verificationCode')}
+            {...field('verificationCode')}
             onSend={() =>
               sendSmsCode({
                 mobileNum: values.mobileNum,
@@ -369,9 +360,7 @@ export function RegisterModal({
         {isAffiliateShown && (
           <TextField
             label={t('auth.fields.affiliateCode')}
-            value={values.affiliateCode}
-            onValueChange={edit('affiliateCode')}
-            error={errorOf('affiliateCode')}
+            {...field('affiliateCode')}
             autoComplete="off"
             maxLength={64}
             testId="register-affiliate"
@@ -379,18 +368,14 @@ export function RegisterModal({
         )}
         <TextField
           label={t('auth.fields.referralCode')}
-          value={values.referralCode}
-          onValueChange={edit('referralCode')}
-          error={errorOf('referralCode')}
+          {...field('referralCode')}
           autoComplete="off"
           maxLength={64}
           testId="register-referral"
         />
         {isCaptchaOn && (
           <CaptchaField
-            value={values.captcha}
-            onValueChange={edit('captcha')}
-            error={errorOf('captcha')}
+            {...field('captcha')}
             image={captcha.image}
             isLoading={captcha.isLoading}
             onRefresh={captcha.refresh}

@@ -30,11 +30,9 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
   const signOut = useSignOut();
   const passwordRule = usePermission().info.register.fields.password;
   const [isSubmitting, setSubmitting] = useState(false);
-  const { values, edit, errorOf, formError, showRuleErrors, showIssues, showCode, showFailure } = useSiteForm(
-    {
-      defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
-    },
-  );
+  const { values, field, formError, showRuleErrors, showIssues, showCode, showFailure } = useSiteForm({
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,27 +81,21 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <PasswordField
           label={t('auth.old_password')}
-          value={values.oldPassword}
-          onValueChange={edit('oldPassword')}
-          error={errorOf('oldPassword')}
+          {...field('oldPassword')}
           autoComplete="current-password"
           maxLength={128}
           testId="change-old-password"
         />
         <PasswordField
           label={t('auth.new_password')}
-          value={values.newPassword}
-          onValueChange={edit('newPassword')}
-          error={errorOf('newPassword')}
+          {...field('newPassword')}
           autoComplete="new-password"
           maxLength={128}
           testId="change-new-password"
         />
         <PasswordField
           label={t('auth.confirm_new_password')}
-          value={values.confirmNewPassword}
-          onValueChange={edit('confirmNewPassword')}
-          error={errorOf('confirmNewPassword')}
+          {...field('confirmNewPassword')}
           autoComplete="new-password"
           maxLength={128}
           testId="change-confirm-password"

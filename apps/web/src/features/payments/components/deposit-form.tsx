@@ -104,6 +104,7 @@ function DepositFormFields({
     form,
     values,
     edit,
+    field,
     errorOf,
     formError,
     showRuleErrors,
@@ -246,9 +247,7 @@ function DepositFormFields({
         <>
           <TextField
             label={t('payments.deposit.amount')}
-            value={amount}
-            onValueChange={edit('amount')}
-            error={errorOf('amount')}
+            {...field('amount')}
             inputMode="decimal"
             autoComplete="off"
             maxLength={20}
@@ -316,9 +315,7 @@ function DepositFormFields({
             <>
               <TextField
                 label={t('payments.deposit.reference')}
-                value={reference}
-                onValueChange={edit('playerReference')}
-                error={errorOf('playerReference')}
+                {...field('playerReference')}
                 autoComplete="off"
                 maxLength={64}
                 testId="deposit-reference"

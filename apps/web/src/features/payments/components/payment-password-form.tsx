@@ -29,8 +29,8 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const [isSending, setSending] = useState(false);
-  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } =
-    useSiteForm<PaymentPasswordValues>({
+  const { form, values, field, formError, showRuleErrors, showApiError } = useSiteForm<PaymentPasswordValues>(
+    {
       defaultValues: {
         loginPassword: '',
         oldPaymentPassword: '',
@@ -44,7 +44,8 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         PAYMENT_PASSWORD_WRONG: 'oldPaymentPassword',
       },
       isFormErrorClearedOnEdit: true,
-    });
+    },
+  );
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,9 +84,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
       <form className="payments-form" noValidate onSubmit={(event) => void submit(event)}>
         <PasswordField
           label={t('payments.password.login_password')}
-          value={values.loginPassword}
-          onValueChange={edit('loginPassword')}
-          error={errorOf('loginPassword')}
+          {...field('loginPassword')}
           autoComplete="current-password"
           maxLength={128}
           testId="payment-password-login"
@@ -93,9 +92,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         {mode === 'change' && (
           <PasswordField
             label={t('payments.password.old')}
-            value={values.oldPaymentPassword}
-            onValueChange={edit('oldPaymentPassword')}
-            error={errorOf('oldPaymentPassword')}
+            {...field('oldPaymentPassword')}
             autoComplete="off"
             inputMode="numeric"
             maxLength={6}
@@ -104,9 +101,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         )}
         <PasswordField
           label={t('payments.password.new')}
-          value={values.newPaymentPassword}
-          onValueChange={edit('newPaymentPassword')}
-          error={errorOf('newPaymentPassword')}
+          {...field('newPaymentPassword')}
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}
@@ -114,9 +109,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         />
         <PasswordField
           label={t('payments.password.confirm')}
-          value={values.confirmPaymentPassword}
-          onValueChange={edit('confirmPaymentPassword')}
-          error={errorOf('confirmPaymentPassword')}
+          {...field('confirmPaymentPassword')}
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}

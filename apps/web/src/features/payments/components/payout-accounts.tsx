@@ -122,7 +122,7 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const [isSending, setSending] = useState(false);
-  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } =
+  const { form, values, edit, field, errorOf, formError, showRuleErrors, showApiError } =
     useSiteForm<PayoutAccountValues>({
       defaultValues: {
         method: 'bank',
@@ -187,27 +187,21 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
       />
       <TextField
         label={t(method === 'bank' ? 'payments.payout.provider_bank' : 'payments.payout.provider_ewallet')}
-        value={values.providerName}
-        onValueChange={edit('providerName')}
-        error={errorOf('providerName')}
+        {...field('providerName')}
         autoComplete="off"
         maxLength={64}
         testId="payout-provider"
       />
       <TextField
         label={t('payments.payout.account_number')}
-        value={values.accountNumber}
-        onValueChange={edit('accountNumber')}
-        error={errorOf('accountNumber')}
+        {...field('accountNumber')}
         autoComplete="off"
         maxLength={34}
         testId="payout-number"
       />
       <TextField
         label={t('payments.payout.holder_name')}
-        value={values.holderName}
-        onValueChange={edit('holderName')}
-        error={errorOf('holderName')}
+        {...field('holderName')}
         autoComplete="name"
         maxLength={64}
         testId="payout-holder"
@@ -219,9 +213,7 @@ function PayoutAccountForm({ realName, onClose }: { realName: string | null; onC
       </p>
       <PasswordField
         label={t('payments.payment_password')}
-        value={values.paymentPassword}
-        onValueChange={edit('paymentPassword')}
-        error={errorOf('paymentPassword')}
+        {...field('paymentPassword')}
         autoComplete="off"
         inputMode="numeric"
         maxLength={6}

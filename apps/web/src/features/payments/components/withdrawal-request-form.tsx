@@ -23,7 +23,7 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
   const queryClient = useQueryClient();
   const accounts = usePayoutAccounts().data?.list;
   const [isSending, setSending] = useState(false);
-  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } =
+  const { form, values, edit, field, errorOf, formError, showRuleErrors, showApiError } =
     useSiteForm<WithdrawalRequestValues>({
       defaultValues: { payoutAccountId: '', amount: '', paymentPassword: '' },
       translateRule: translatePaymentRule,
@@ -101,9 +101,7 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
           />
           <TextField
             label={t('payments.withdraw.amount')}
-            value={amount}
-            onValueChange={edit('amount')}
-            error={errorOf('amount')}
+            {...field('amount')}
             inputMode="decimal"
             autoComplete="off"
             maxLength={20}
@@ -119,9 +117,7 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
           </p>
           <PasswordField
             label={t('payments.payment_password')}
-            value={paymentPassword}
-            onValueChange={edit('paymentPassword')}
-            error={errorOf('paymentPassword')}
+            {...field('paymentPassword')}
             autoComplete="off"
             inputMode="numeric"
             maxLength={6}

@@ -30,21 +30,19 @@ export function MemberTransferForm({ kind }: { kind: TransferKind }) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const testId = `${kind}-transfer`;
-  const { form, values, edit, errorOf, formError, formErrorCode, showRuleErrors, showApiError } = useSiteForm(
-    {
-      defaultValues: { username: '', amount: '', paymentPassword: '' },
-      translateRule: translateWalletRule,
-      fieldOfCode: {
-        NOT_IN_YOUR_LINE: 'username',
-        ACCOUNT_NOT_FOUND: 'username',
-        INSUFFICIENT_FUNDS: 'amount',
-        AMOUNT_BELOW_MINIMUM: 'amount',
-        AMOUNT_ABOVE_MAXIMUM: 'amount',
-        PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-      },
-      isFormErrorClearedOnEdit: true,
+  const { form, values, field, formError, formErrorCode, showRuleErrors, showApiError } = useSiteForm({
+    defaultValues: { username: '', amount: '', paymentPassword: '' },
+    translateRule: translateWalletRule,
+    fieldOfCode: {
+      NOT_IN_YOUR_LINE: 'username',
+      ACCOUNT_NOT_FOUND: 'username',
+      INSUFFICIENT_FUNDS: 'amount',
+      AMOUNT_BELOW_MINIMUM: 'amount',
+      AMOUNT_ABOVE_MAXIMUM: 'amount',
+      PAYMENT_PASSWORD_WRONG: 'paymentPassword',
     },
-  );
+    isFormErrorClearedOnEdit: true,
+  });
   const { requestIdFor, settle } = useRequestId();
   const transfer = useMutation({
     mutationFn: ({ username: recipient, ...body }: DownlineTransferBody): Promise<TransferResult> =>
@@ -94,32 +92,26 @@ export function MemberTransferForm({ kind }: { kind: TransferKind }) {
         {kind === 'downline' && (
           <TextField
             label={t('wallet.downline.username')}
-            value={values.username}
+            {...field('username')}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            onValueChange={edit('username')}
-            error={errorOf('username')}
             testId={`${testId}-username`}
           />
         )}
         <TextField
           label={t('wallet.common.amount')}
-          value={values.amount}
+          {...field('amount')}
           inputMode="decimal"
           autoComplete="off"
-          onValueChange={edit('amount')}
-          error={errorOf('amount')}
           testId={`${testId}-amount`}
         />
         <PasswordField
           label={t('wallet.common.payment_password')}
-          value={values.paymentPassword}
+          {...field('paymentPassword')}
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
-          onValueChange={edit('paymentPassword')}
-          error={errorOf('paymentPassword')}
           testId={`${testId}-password`}
         />
         <FormError message={formError} />

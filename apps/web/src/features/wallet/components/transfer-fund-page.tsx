@@ -50,7 +50,7 @@ function GameWalletCard({ vendor, balance, symbol }: { vendor: string; balance: 
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const { form, values, edit, errorOf, formError, showRuleErrors, showApiError } = useSiteForm({
+  const { form, values, field, formError, showRuleErrors, showApiError } = useSiteForm({
     defaultValues: { amount: '' },
     translateRule: translateWalletRule,
     fieldOfCode: {
@@ -106,11 +106,9 @@ function GameWalletCard({ vendor, balance, symbol }: { vendor: string; balance: 
         <fieldset className="wallet-form__fields" disabled={transfer.isPending}>
           <TextField
             label={t('wallet.common.amount')}
-            value={amount}
+            {...field('amount')}
             inputMode="decimal"
             autoComplete="off"
-            onValueChange={edit('amount')}
-            error={errorOf('amount')}
             testId={`game-transfer-amount-${vendor}`}
           />
           <FormError message={formError} />

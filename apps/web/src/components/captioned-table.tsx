@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './captioned-table.css';
 
 type CaptionedTableProps = {
   caption: string;

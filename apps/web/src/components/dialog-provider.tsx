@@ -2,6 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
+import './dialog-provider.css';
 
 type AlertOptions = {
   message: string;

@@ -1,3 +1,5 @@
+import './empty-state.css';
+
 type EmptyStateProps = { message: string };
 
 export function EmptyState({ message }: EmptyStateProps) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatGmtOffset } from '../lib/format-date';
+import './live-clock.css';
 
 const clockFormat: Intl.DateTimeFormatOptions = {
   year: 'numeric',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './query-state.css';
 
 /** A polite "Loading" line while a part of the page arrives. */
 export function LoadingStatus() {

@@ -1,4 +1,5 @@
 import { amountSign, formatAmount } from '../lib/format-amount';
+import './money.css';
 
 type MoneyProps = {
   amount: string;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../lib/translate-message';
+import './query-state.css';
 
 /** While a section's data loads, or why it did not, with a way to try again. */
 export function QueryState({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from './empty-state';
+import './section-centre.css';
 
 type SectionCentreProps<Section extends string> = {
   sections: readonly Section[];

@@ -7,6 +7,7 @@ import { FloatingBar } from './floating-bar';
 import { SideMenu } from './side-menu';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import './site-shell.css';
 
 const sideMenuId = 'side-menu';
 

@@ -15,6 +15,7 @@ import { memberSectionPath } from '../../features/members/member-sections';
 import { useUnreadMessageCount } from '../../features/messages/api/get-unread-messages';
 import { usePermission } from '../../features/site/api/get-permission';
 import { useDeferredQueryData } from '../../lib/use-deferred-query-data';
+import './home-page.css';
 
 export function HomePage() {
   const { t } = useTranslation();

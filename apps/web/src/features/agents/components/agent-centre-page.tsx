@@ -19,6 +19,7 @@ import {
 } from '../agent-pages';
 import { useVisibleAgentPages } from '../api/use-visible-agent-pages';
 import './agent-centre.css';
+import '../../../components/section-centre.css';
 
 /** What other features show inside the shell (deposit, withdraw, messages, announcements); the app composes it. */
 export type AgentShellRenderer = (page: AgentShellPage | 'agentAnnouncement') => ReactNode;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { usePermission } from '../../site/api/get-permission';
 import { useSession } from '../api/use-session';
 import { LoginForm } from './login-form';
+import './agent-login-page.css';
 
 /**
  * The /agent route: a full-screen login for agents only (loginArea 'agent'; the server refuses other

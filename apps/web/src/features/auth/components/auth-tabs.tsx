@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import './auth-tabs.css';
 
 type AuthTabsProps<Tab extends string> = {
   label: string;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-field';
+import './captcha-field.css';
 
 type CaptchaFieldProps = {
   value: string;

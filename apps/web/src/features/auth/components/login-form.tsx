@@ -17,6 +17,7 @@ import { CaptchaField } from './captcha-field';
 import { CountryCodeSelect, defaultDialingCode } from './country-code-select';
 import { SmsCodeField } from './sms-code-field';
 import { SocialLoginLinks } from './social-login-links';
+import './login-form.css';
 
 type LoginTab = 'username' | 'sms';
 

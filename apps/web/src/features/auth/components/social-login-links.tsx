@@ -2,6 +2,7 @@ import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { useTranslation } from 'react-i18next';
 import { socialLoginStartPath } from '../api/login';
 import { usePermission } from '../../site/api/get-permission';
+import './social-login-links.css';
 
 /** Google and Facebook sign-in, each only when the brand enables it; never on the agent page. */
 export function SocialLoginLinks() {

@@ -19,6 +19,7 @@ import {
   useBettingRecords,
   useBettingRound,
 } from '../api/get-betting-records';
+import './betting-record-page.css';
 
 const isProductLine = (value: string): value is BettingProductLine =>
   bettingProductLines.some((line) => line === value);

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StartGameOptions } from '../api/start-game';
 import { GameImage } from './game-image';
+import './game-card.css';
 
 /** Spec section 2: the card's colour style is nodeId modulo 5 plus 1 (styles 1 to 5). */
 export const gameCardStyleOf = (nodeId: number): number => (((nodeId % 5) + 5) % 5) + 1;

@@ -7,6 +7,7 @@ import { useFavouriteIds, useToggleFavourite } from '../api/favourites';
 import { useStartGame } from '../api/start-game';
 import { useImageHost } from '../images';
 import { GameCard } from './game-card';
+import './game-grid.css';
 
 type GameGridProps = { games: readonly Game[]; testId?: string };
 

@@ -23,6 +23,7 @@ import { GamePagination } from './game-pagination';
 import { QueryState } from '../../../components/query-state';
 import { LoginRequired } from './login-required';
 import { VendorIcon } from './vendor-icon';
+import './lobby-page.css';
 
 /** The search waits this long after the last keystroke. */
 export const lobbySearchDelayMs = 300;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useActionGuard } from '../../auth/api/use-action-guard';
+import '../../../components/empty-state.css';
 
 /** A member's own list asked for by a guest: say so and offer the login modal. */
 export function LoginRequired({ message }: { message: string }) {

@@ -6,6 +6,7 @@ import { Icon } from '../../../components/icon';
 import { useActionGuard } from '../../auth/api/use-action-guard';
 import type { LaunchMode } from '../api/launch-game';
 import { findLaunch, forgetLaunch, useLaunchGame } from '../api/start-game';
+import './seamless-game-page.css';
 
 const modeOf = (value: string | null): LaunchMode => (value === 'demo' ? 'demo' : 'real');
 const nodeIdOf = (value: string | null): number | null =>

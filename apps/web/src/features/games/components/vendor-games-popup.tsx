@@ -8,6 +8,7 @@ import { useGameLanguage } from '../api/game-language';
 import { useGameList } from '../api/get-game-list';
 import { type VendorGamesChoice, useStartGame, useVendorGamesPopup } from '../api/start-game';
 import { GamePagination } from './game-pagination';
+import './vendor-games-popup.css';
 
 function VendorGamesList({ choice, onClose }: { choice: VendorGamesChoice; onClose: () => void }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useGameLanguage } from '../api/game-language';
 import { useRankList } from '../api/get-rank-list';
+import './winners-board.css';
 
 /**
  * The biggest recent wins (spec: winner board, gameCategory ALL, 20 entries); hidden while there are none.

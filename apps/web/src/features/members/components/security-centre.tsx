@@ -2,6 +2,7 @@ import type { MemberInfo } from '@wps/contracts/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordModal } from './change-password-modal';
+import './security-centre.css';
 
 /** My account: who the member is, and the password change. */
 export function SecurityCentre({ member }: { member: MemberInfo }) {

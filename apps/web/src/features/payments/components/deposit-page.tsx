@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { DepositForm } from './deposit-form';
 import { DepositStatusPanel } from './deposit-status';
 import { RecentDeposits } from './recent-deposits';
+import './payments.css';
 
 const depositIdPattern = /^\d{1,18}$/;
 

@@ -7,6 +7,7 @@ import { PayoutAccounts } from './payout-accounts';
 import { WithdrawalList } from './withdrawal-list';
 import { WithdrawalOverviewPanel } from './withdrawal-overview';
 import { WithdrawalRequestForm } from './withdrawal-request-form';
+import './payments.css';
 
 /**
  * withdraw: what may be withdrawn now, the payment password (set here when missing), payout accounts, the

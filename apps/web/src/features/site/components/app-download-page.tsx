@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../api/get-permission';
+import './app-download-page.css';
 
 export function AppDownloadPage() {
   const { t } = useTranslation();

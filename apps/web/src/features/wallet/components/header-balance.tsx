@@ -5,6 +5,7 @@ import { Icon } from '../../../components/icon';
 import { readBalanceHidden, saveBalanceHidden } from '../../../lib/storage';
 import { useBalance } from '../api/get-balance';
 import { formatAmount } from '../../../lib/format-amount';
+import './header-balance.css';
 
 /** Game pages take the whole screen and show no balance (spec section 2, Header). */
 const gamePages = new Set(['seamless', 'lottert', 'lottery', 'vnlottery', 'sealottery']);

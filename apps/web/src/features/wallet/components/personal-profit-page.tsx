@@ -11,6 +11,7 @@ import { Money } from '../../../components/money';
 import { CaptionedTable } from '../../../components/captioned-table';
 import { RecordResults } from '../../../components/record-results';
 import { RecordSearchForm, useRecordSearch } from '../../../components/record-search';
+import './wallet.css';
 
 type ProductLine = keyof typeof gameTypes;
 const isKnownProductLine = (value: string): value is ProductLine => Object.hasOwn(gameTypes, value);

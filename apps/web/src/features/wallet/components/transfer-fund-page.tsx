@@ -16,6 +16,7 @@ import { useSiteForm } from '../../../lib/use-site-form';
 import { MemberTransferForm } from './member-transfer-form';
 import { Money } from '../../../components/money';
 import { QueryState } from '../../../components/query-state';
+import './wallet.css';
 
 function FundsSummary({ funds }: { funds: ConsolidatedFunds }) {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { useLogout, useStaffSession } from '../features/session/api';
+import './shell.css';
 
 const sections = [
   { path: '/deposits', label: 'Deposits' },

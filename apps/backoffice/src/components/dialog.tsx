@@ -1,4 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import './dialog.css';
 
 type DialogProps = {
   title: string;

@@ -1,4 +1,5 @@
 import { describeError, isApiError } from '../lib/api-client';
+import './error-message.css';
 
 /** A failed call, said in the server's words, announced to screen readers. */
 export const ErrorMessage = ({ error, testId }: { error: unknown; testId?: string }) => {

@@ -1,3 +1,5 @@
+import './pager.css';
+
 type PagerProps = { pageNo: number; totalPages: number; onChange: (pageNo: number) => void; testId: string };
 
 export const Pager = ({ pageNo, totalPages, onChange, testId }: PagerProps) => {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { apiBlob } from '../lib/api-client';
 import { Dialog } from './dialog';
 import { ErrorMessage } from './error-message';
+import './proof-image.css';
 
 /**
  * A proof image behind the staff guard: fetched with the Authorization header (an <img src> cannot send it)

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../lib/format';
 import { AdjustmentForm } from './adjustment-form';
 import { useMemberWallet, type MemberWallet } from './api';
+import './members-page.css';
 
 const Funds = ({ wallet }: { wallet: MemberWallet }) => {
   const { funds } = wallet;

@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { useLogin, useStaffSession } from './api';
+import './login-page.css';
 
 export const LoginPage = () => {
   const { token } = useStaffSession();

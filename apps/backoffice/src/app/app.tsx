@@ -1,13 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
-import { ChannelsPage } from '../features/channels/channels-page';
-import { DepositsPage } from '../features/deposits/deposits-page';
 import { MembersPage } from '../features/members/members-page';
+import { ChannelsPage } from '../features/payments/channels-page';
+import { DepositsPage } from '../features/payments/deposits-page';
+import { SettingsPage } from '../features/payments/payment-settings-page';
+import { WithdrawalsPage } from '../features/payments/withdrawals-page';
 import { useStaffSession } from '../features/session/api';
 import { LoginPage } from '../features/session/login-page';
-import { SettingsPage } from '../features/settings/settings-page';
-import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
 import { Shell } from './shell';
 
 /** The path the platform serves the console under; Vite builds with the same base. */

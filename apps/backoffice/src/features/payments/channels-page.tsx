@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { usePaymentSettings } from '../settings/api';
 import { ChannelForm } from './channel-form';
-import { useChannels, type StaffChannel } from './api';
+import { useChannels, usePaymentSettings, type StaffChannel } from './api';
 
 type Editing = { channel: StaffChannel | null } | null;
 

@@ -1,8 +1,10 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { Pager } from '../../components/pager';
+import { ListTable } from '../../components/list-table';
 import { formatDateTime } from '../../lib/format';
 import { useAuditEvents, type AuditEvent, type AuditFilter } from './api';
+
+const columns = ['Time', 'Actor', 'Action', 'Entity', 'Change'];
 
 const showJson = (value: unknown): string => (value === undefined ? '—' : JSON.stringify(value, null, 2));
 
@@ -67,45 +69,36 @@ export const AuditPage = () => {
         </button>
       </form>
       <ErrorMessage error={events.error} testId="audit-error" />
-      <div className="table-scroll">
-        <table className="table" data-testid="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Action</th>
-              <th scope="col">Entity</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((event) => (
-              <tr key={event.id} data-testid={`audit-row-${event.id}`}>
-                <td>{formatDateTime(event.createdAt)}</td>
-                <td>
-                  {event.actorType} #{event.actorId}
-                  {event.actorIp ? <div className="muted">{event.actorIp}</div> : null}
-                </td>
-                <td>{event.action}</td>
-                <td>
-                  {event.entityType} #{event.entityId}
-                </td>
-                <td>
-                  <Change event={event} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {events.isPending ? <p className="muted">Loading…</p> : null}
-      {events.isSuccess && list.length === 0 ? <p className="empty">No events.</p> : null}
-      <Pager
-        pageNo={pageNo}
-        totalPages={events.data?.totalPages ?? 1}
-        onChange={setPageNo}
-        testId="audit-pager"
-      />
+      <ListTable
+        testId="audit-table"
+        columns={columns}
+        isLoading={events.isPending}
+        isEmpty={events.isSuccess && list.length === 0}
+        emptyMessage="No events."
+        paging={{
+          pageNo,
+          totalPages: events.data?.totalPages ?? 1,
+          onChange: setPageNo,
+          testId: 'audit-pager',
+        }}
+      >
+        {list.map((event) => (
+          <tr key={event.id} data-testid={`audit-row-${event.id}`}>
+            <td>{formatDateTime(event.createdAt)}</td>
+            <td>
+              {event.actorType} #{event.actorId}
+              {event.actorIp ? <div className="muted">{event.actorIp}</div> : null}
+            </td>
+            <td>{event.action}</td>
+            <td>
+              {event.entityType} #{event.entityId}
+            </td>
+            <td>
+              <Change event={event} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 };

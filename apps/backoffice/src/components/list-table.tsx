@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Pager } from './pager';
+
+type ListTableProps = {
+  /** The table's test id. */
+  testId: string;
+  /** The column headings, in order. */
+  columns: readonly string[];
+  /** The rows of the current page. */
+  children: ReactNode;
+  /** The first answer is still on its way. */
+  isLoading?: boolean;
+  /** The answer came and holds nothing. */
+  isEmpty: boolean;
+  emptyMessage: string;
+  emptyTestId?: string;
+  /** For a paged list: the pager under the table. */
+  paging?: { pageNo: number; totalPages: number; onChange: (pageNo: number) => void; testId: string };
+};
+
+/** A list screen's table, scrolling sideways on a narrow screen, with its loading and empty states and pager. */
+export const ListTable = ({
+  testId,
+  columns,
+  children,
+  isLoading = false,
+  isEmpty,
+  emptyMessage,
+  emptyTestId,
+  paging,
+}: ListTableProps) => (
+  <>
+    <div className="table-scroll">
+      <table className="table" data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+    {isLoading ? <p className="muted">Loading…</p> : null}
+    {isEmpty ? (
+      <p className="empty" data-testid={emptyTestId}>
+        {emptyMessage}
+      </p>
+    ) : null}
+    {paging ? <Pager {...paging} /> : null}
+  </>
+);

@@ -285,7 +285,8 @@ export type WinRow = {
 
 /**
  * The brand's biggest wins since `since`, from the vendors' win calls (game_transactions), with the stake of
- * their round. Plain SQL for the joins: members and currencies belong to other domains.
+ * their round; the winner's name from the members' read model `members_directory` and the currency's exponent from
+ * the wallet's `wallet_currencies` (views the planner inlines).
  */
 export const listBiggestWins = async (
   executor: Executor,
@@ -312,8 +313,8 @@ export const listBiggestWins = async (
       join game_rounds r on r.id = t.round_id
       join games g on g.id = r.game_id
       join game_vendors v on v.id = g.vendor_id
-      join members m on m.id = t.member_id
-      join currencies c on c.code = r.currency
+      join members_directory m on m.id = t.member_id
+      join wallet_currencies c on c.code = r.currency
       where t.brand_id = ${brandId} and t.kind = 'win' and t.amount > 0
         and t.created_at >= ${since.toISOString()}::timestamptz
         ${productLine === undefined ? sql`` : sql`and r.product_line = ${productLine}`}

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { and, eq, sql } from 'drizzle-orm';
+import { numberArray } from '../../db/array-literals';
+import { type Executor, selectRows } from '../../db/database';
 import { gameRounds, gameTransactions, gameVendors, gameVendorTiles, games } from './games.tables';
 
 /** The SQL behind house games' catalogue rows and rounds (see house-rounds.service.ts). */
@@ -57,6 +58,45 @@ export const insertSettledRound = async (executor: Executor, values: HouseRoundV
     .onConflictDoNothing()
     .returning({ id: gameRounds.id });
   return row;
+};
+
+export type OpenHouseRoundValues = Omit<HouseRoundValues, 'winAmount'>;
+
+/** Open rounds, one statement each; answers their ids in order. */
+export const insertOpenRounds = async (
+  executor: Executor,
+  rounds: readonly OpenHouseRoundValues[],
+): Promise<bigint[]> => {
+  const ids: bigint[] = [];
+  for (const round of rounds) {
+    const [row] = await selectRows<{ id: bigint }>(
+      executor,
+      sql`insert into game_rounds
+            (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
+             valid_bet, details)
+          values (${round.brandId}, ${round.memberId}, ${round.vendorId}, ${round.gameId}, ${round.roundRef},
+                  ${round.productLine}, ${round.currency}, 'open', ${round.betAmount}, 0,
+                  ${JSON.stringify(round.details)}::jsonb)
+          returning id`,
+    );
+    if (!row) throw new Error('round not written');
+    ids.push(row.id);
+  }
+  return ids;
+};
+
+/** Settles rounds with their wins in one statement; the valid bet is the stake. */
+export const settleRounds = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; winAmount: bigint }>,
+): Promise<void> => {
+  await executor.execute(sql`
+    update game_rounds round
+    set status = 'settled', win_amount = settled.payout, valid_bet = round.bet_amount,
+        settled_at = now(), updated_at = now()
+    from unnest(${numberArray(rounds.map((round) => round.roundId))}::int8[],
+                ${numberArray(rounds.map((round) => round.winAmount))}::int8[]) as settled (id, payout)
+    where round.id = settled.id`);
 };
 
 export const setRoundDetails = (executor: Executor, roundId: bigint, details: Record<string, unknown>) =>

@@ -72,6 +72,38 @@ export const insertHouseRound = async (executor: Executor, round: HouseRound): P
   return row.id;
 };
 
+/**
+ * A round left open until its outcome is known (a lottery line waits for its draw): one per entry, in the
+ * caller's transaction with the stake's posting; answers their ids in order. `settleHouseRounds` closes them.
+ */
+export const openHouseRounds = (
+  executor: Executor,
+  rounds: ReadonlyArray<Omit<HouseRound, 'winAmount'>>,
+): Promise<bigint[]> =>
+  repository.insertOpenRounds(
+    executor,
+    rounds.map((round) => ({
+      brandId: round.brandId,
+      memberId: round.memberId,
+      vendorId: round.game.vendorId,
+      gameId: round.game.gameId,
+      roundRef: round.roundRef,
+      productLine: round.game.productLine,
+      currency: round.currency,
+      betAmount: round.betAmount,
+      details: round.details,
+    })),
+  );
+
+/** Settles open rounds with what each won (0 for a loss), all in one statement; the valid bet is the stake. */
+export const settleHouseRounds = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; winAmount: bigint }>,
+): Promise<void> => {
+  if (rounds.length === 0) return;
+  await repository.settleRounds(executor, rounds);
+};
+
 /** Replaces the proof shown with the round (written once the round id, which it names, is known). */
 export const setHouseRoundDetails = async (
   executor: Executor,

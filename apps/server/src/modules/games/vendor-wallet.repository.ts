@@ -11,6 +11,7 @@ import {
   vendorWalletKeys,
 } from './games.tables';
 import { numberArray, textArray } from '../../db/array-literals';
+import type { PostingBatchCtes, PostingCteReads, PostingCtes } from '../wallet/ledger.service';
 
 /** The SQL behind the vendor wallet protocol (see vendor-wallet.service.ts for the rules). */
 
@@ -164,6 +165,17 @@ export const lockMemberAndAddBet = async (
 /** A bet call's own row: its uuid, the hash of its request, and the member's cash account it debits. */
 export type BetCall = { transactionUuid: string; requestHash: string; cashAccountId: bigint };
 
+/**
+ * What the bet statements below read of the ledger's CTEs. The wallet publishes their columns; a column it stops
+ * publishing fails to compile here, and the wallet's ledger-posting-ctes.test.ts holds the CTEs to the list.
+ */
+export const ledgerCteReads = {
+  ledger_new_transaction: ['id'],
+  ledger_posted_entries: ['account_id', 'balance_after'],
+  ledger_batch_transactions: ['ordinal', 'id'],
+  ledger_batch_entries: ['transaction_id', 'account_id', 'balance_after'],
+} as const satisfies PostingCteReads;
+
 /** What the ledger's posting of a bet records as its reference: the round the bet statement writes. */
 export const betRoundReference = sql`'round:' || (select id from bet_round)`;
 
@@ -177,7 +189,7 @@ export const betRoundReference = sql`'round:' || (select id from bet_round)`;
 export const insertBetWithPosting = async (
   executor: Executor,
   round: NewBetRound,
-  posting: SQL,
+  posting: PostingCtes,
   call: BetCall,
 ): Promise<{ round: WalletRoundRow; balance: bigint | null }> => {
   const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null }>(
@@ -222,7 +234,7 @@ export type NewBet = { round: NewBetRound; call: BetCall };
 export const insertBetBatch = async (
   executor: Executor,
   bets: readonly NewBet[],
-  postings: SQL,
+  postings: PostingBatchCtes,
 ): Promise<Array<{ round: WalletRoundRow; balance: bigint | null }>> => {
   const lockKeys = [...new Set(bets.map((bet) => memberLockKey(bet.round.memberId)))].sort((a, b) => a - b);
   const rows = await selectPrepared<RoundRecord & { ordinal: number; balance_after: bigint | null }>(

@@ -10,7 +10,7 @@ import {
 } from './lottery.tables';
 import { numberArray, textArray } from '../../db/array-literals';
 
-/** The SQL of the lottery: draws, bets, exposures, limits; rounds of the betting record as plain SQL. */
+/** The SQL of the lottery: draws, bets, exposures, limits (its rounds of the betting record are the games module's). */
 
 export type DrawRow = typeof lotteryDraws.$inferSelect;
 export type BetRow = typeof lotteryBets.$inferSelect;
@@ -130,10 +130,10 @@ export const lockPendingBets = (executor: Executor, drawId: bigint, limit: numbe
         for update skip locked`,
   );
 
-/** Settles bets and their rounds in two set-based statements. */
+/** Settles bets (won or lost, with their payout) in one set-based statement. */
 export const settleBets = async (
   executor: Executor,
-  bets: ReadonlyArray<{ id: bigint; roundId: bigint | null; payout: bigint }>,
+  bets: ReadonlyArray<{ id: bigint; payout: bigint }>,
 ): Promise<void> => {
   if (bets.length === 0) return;
   const ids = numberArray(bets.map((bet) => bet.id));
@@ -145,15 +145,6 @@ export const settleBets = async (
         settled_at = now()
     from unnest(${ids}::int8[], ${payouts}::int8[]) as settled (id, payout)
     where bet.id = settled.id and bet.status = 'pending'`);
-  const withRounds = bets.filter((bet) => bet.roundId !== null);
-  if (withRounds.length === 0) return;
-  await executor.execute(sql`
-    update game_rounds round
-    set status = 'settled', win_amount = settled.payout, valid_bet = round.bet_amount,
-        settled_at = now(), updated_at = now()
-    from unnest(${numberArray(withRounds.map((bet) => bet.roundId ?? 0n))}::int8[],
-                ${numberArray(withRounds.map((bet) => bet.payout))}::int8[]) as settled (id, payout)
-    where round.id = settled.id`);
 };
 
 export const findDrawByPublicId = async (executor: Executor, brandId: bigint, publicId: string) => {
@@ -380,39 +371,6 @@ export type NewBet = Omit<
 
 export const insertBets = (executor: Executor, bets: NewBet[]) =>
   executor.insert(lotteryBets).values(bets).returning();
-
-/** Open rounds of the betting record, one per bet line; answers their ids in order. */
-export const insertOpenRounds = async (
-  executor: Executor,
-  rounds: ReadonlyArray<{
-    brandId: bigint;
-    memberId: bigint;
-    vendorId: bigint;
-    gameId: bigint;
-    roundRef: string;
-    productLine: string;
-    currency: string;
-    betAmount: bigint;
-    details: Record<string, unknown>;
-  }>,
-): Promise<bigint[]> => {
-  const ids: bigint[] = [];
-  for (const round of rounds) {
-    const [row] = await selectRows<{ id: bigint }>(
-      executor,
-      sql`insert into game_rounds
-            (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
-             valid_bet, details)
-          values (${round.brandId}, ${round.memberId}, ${round.vendorId}, ${round.gameId}, ${round.roundRef},
-                  ${round.productLine}, ${round.currency}, 'open', ${round.betAmount}, 0,
-                  ${JSON.stringify(round.details)}::jsonb)
-          returning id`,
-    );
-    if (!row) throw new Error('round not written');
-    ids.push(row.id);
-  }
-  return ids;
-};
 
 export const listTicketBets = (executor: Executor, memberId: bigint, requestId: string) =>
   executor

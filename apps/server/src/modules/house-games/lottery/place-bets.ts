@@ -2,7 +2,7 @@ import type { BetLine, PlaceBetsRequest } from '@wps/contracts/lottery';
 import { formatMinorUnits, maxMinorUnits } from '@wps/contracts/money';
 import type { Executor } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
-import { type HouseGame, recordHouseRoundCalls } from '../../games/house-rounds.service';
+import { type HouseGame, openHouseRounds, recordHouseRoundCalls } from '../../games/house-rounds.service';
 import type { LotteryGameDefinition } from '../lottery.games';
 import * as repository from '../lottery.repository';
 import type { BetRow, DrawRow } from '../lottery.repository';
@@ -139,15 +139,13 @@ const reserveExposures = async (
 /** Opens a game round per line, each with its bet call on the stake posting. */
 const openTicketRounds = async (tx: Executor, ticket: Ticket, ledgerTransactionId: bigint) => {
   const { member, brand, requestId, houseGame, draw, priced, key } = ticket;
-  const roundIds = await repository.insertOpenRounds(
+  const roundIds = await openHouseRounds(
     tx,
     priced.map((line, i) => ({
       brandId: brand.id,
       memberId: member.id,
-      vendorId: houseGame.vendorId,
-      gameId: houseGame.gameId,
+      game: houseGame,
       roundRef: `lottery:${draw.publicId}:${requestId}:${i + 1}`,
-      productLine: houseGame.productLine,
       currency: brand.currency,
       betAmount: line.stake,
       details: {

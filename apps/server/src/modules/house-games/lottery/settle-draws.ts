@@ -1,4 +1,5 @@
 import type { Executor } from '../../../db/database';
+import { settleHouseRounds } from '../../games/house-rounds.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import { findLotteryGame, type LotteryGameDefinition } from '../lottery.games';
 import * as repository from '../lottery.repository';
@@ -108,12 +109,13 @@ const settleNextChunk = ({ db, ledger, settleChunkSize }: SettleDrawsDependencie
     }));
     await repository.settleBets(
       tx,
-      outcomes.map((outcome) => ({
-        id: outcome.betId,
-        roundId: outcome.roundId,
-        payout: outcome.payout,
-      })),
+      outcomes.map((outcome) => ({ id: outcome.betId, payout: outcome.payout })),
     );
+    const rounds: Array<{ roundId: bigint; winAmount: bigint }> = [];
+    for (const outcome of outcomes) {
+      if (outcome.roundId !== null) rounds.push({ roundId: outcome.roundId, winAmount: outcome.payout });
+    }
+    await settleHouseRounds(tx, rounds);
     const wins = outcomes.filter((outcome) => outcome.payout > 0n);
     await postWins(ledger, tx, settlement, wins);
     return { count: bets.length, winners: wins.map((win) => win.memberId) };

@@ -1,0 +1,101 @@
+import { randomInt } from 'node:crypto';
+import { type AffiliateLink, maxAffiliateLinks } from '@wps/contracts/agents';
+import { MemberType } from '@wps/contracts/auth';
+import { AppError } from '../../../http/app-error';
+import type { MemberRow } from '../../members/members.service';
+import * as repository from '../agents.repository';
+import type { AgentBrand, AgentServiceDependencies } from './agent-centre-types';
+import { assertAgent } from './agent-checks';
+
+export type AffiliateLinkDependencies = Pick<AgentServiceDependencies, 'db' | 'members'>;
+export type NewAffiliateLinkRequest = { isAgentLink?: boolean | undefined; note?: string | undefined };
+
+const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** 8 characters of an unambiguous alphabet from the CSPRNG: about 2^40 codes per brand. */
+const newAffiliateCode = (): string =>
+  Array.from({ length: 8 }, () => codeAlphabet[randomInt(codeAlphabet.length)] ?? 'A').join('');
+
+const linkUrl = (brand: AgentBrand, code: string): string =>
+  `https://${brand.mainDomain}/register?affiliate=${encodeURIComponent(code)}`;
+
+/** The agent's own affiliate code, given one on first use. */
+const ensureOwnAffiliateCode = async (
+  { db, members }: AffiliateLinkDependencies,
+  agent: MemberRow,
+): Promise<string> => {
+  let code = agent.affiliateCode;
+  for (let attempt = 0; code === null && attempt < 5; attempt += 1) {
+    const candidate = newAffiliateCode();
+    // The unique index decides; a taken code (or a racing first call) simply tries again / re-reads.
+    try {
+      await members.update(db, agent.id, { affiliateCode: candidate });
+      code = (await members.findById(agent.id))?.affiliateCode ?? null;
+    } catch {
+      code = null;
+    }
+  }
+  if (code === null) throw new Error('could not create an affiliate code');
+  return code;
+};
+
+/** The agent's own code first (created on first use), then the links it made. */
+export const listAgentAffiliateLinks = async (
+  deps: AffiliateLinkDependencies,
+  agent: MemberRow,
+  brand: AgentBrand,
+): Promise<AffiliateLink[]> => {
+  assertAgent(agent);
+  const code = await ensureOwnAffiliateCode(deps, agent);
+  const links = await repository.listAffiliateLinks(deps.db, agent.id);
+  return [
+    {
+      code,
+      isAgentLink: false,
+      note: null,
+      url: linkUrl(brand, code),
+      createdAt: agent.createdAt.toISOString(),
+    },
+    ...links.map((link) => ({
+      code: link.code,
+      isAgentLink: link.memberType !== 0,
+      note: link.note,
+      url: linkUrl(brand, link.code),
+      createdAt: link.createdAt.toISOString(),
+    })),
+  ];
+};
+
+/** A new link (for members or for sub-agents), up to `maxAffiliateLinks` per agent. */
+export const createAffiliateLink = async (
+  { db, members }: AffiliateLinkDependencies,
+  agent: MemberRow,
+  brand: AgentBrand,
+  request: NewAffiliateLinkRequest,
+): Promise<AffiliateLink> => {
+  assertAgent(agent);
+  if ((await repository.countAffiliateLinks(db, agent.id)) >= maxAffiliateLinks) {
+    throw new AppError('AFFILIATE_LINK_LIMIT');
+  }
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const code = newAffiliateCode();
+    // A member's own code and a link code share one namespace: registration looks at both.
+    if (await members.findAgentByAffiliateCode(agent.brandId, code)) continue;
+    const isCreated = await repository.insertAffiliateLink(db, {
+      brandId: agent.brandId,
+      agentId: agent.id,
+      code,
+      memberType: request.isAgentLink === true ? MemberType.agent : MemberType.member,
+      note: request.note?.trim() || null,
+    });
+    if (isCreated) {
+      return {
+        code,
+        isAgentLink: request.isAgentLink === true,
+        note: request.note?.trim() || null,
+        url: linkUrl(brand, code),
+        createdAt: new Date().toISOString(),
+      };
+    }
+  }
+  throw new Error('could not create an affiliate link code');
+};

@@ -1,0 +1,51 @@
+import type { AgentRegisterRequest } from '@wps/contracts/agents';
+import { MemberType } from '@wps/contracts/auth';
+import { checkRegisterField, formatRuleMessage, validationMessagesEn } from '@wps/contracts/validation-rules';
+import { AppError } from '../../../http/app-error';
+import { hashPassword } from '../../../lib/password-hashing';
+import type { MemberRow } from '../../members/members.service';
+import type { BrandContext } from '../../site/site.service';
+import type { AgentServiceDependencies } from './agent-centre-types';
+import { assertAgent, invalidField } from './agent-checks';
+
+export type RegisterDownlineMemberDependencies = Pick<AgentServiceDependencies, 'db' | 'members'>;
+
+/**
+ * registerCenter: the agent creates a member or a sub-agent directly under itself; the brand's username and
+ * password rules apply, as on the register page.
+ */
+export const registerDownlineMember = async (
+  { db, members }: RegisterDownlineMemberDependencies,
+  agent: MemberRow,
+  context: BrandContext,
+  request: AgentRegisterRequest,
+) => {
+  assertAgent(agent);
+  const { fields } = context.register;
+  for (const [field, value] of [
+    ['username', request.username],
+    ['password', request.password],
+  ] as const) {
+    const rule = fields[field];
+    const problem = checkRegisterField(field, value, { ...rule, enabled: true, required: true });
+    if (problem) {
+      throw invalidField(
+        field,
+        formatRuleMessage(validationMessagesEn[problem.key] ?? problem.key, problem.values),
+      );
+    }
+  }
+  const username = request.username.trim();
+  const type = request.isAgent === true ? MemberType.agent : MemberType.member;
+  const member = await members.create(db, {
+    brandId: agent.brandId,
+    username,
+    nickname: request.nickname?.trim() || username,
+    type,
+    passwordHash: await hashPassword(request.password),
+    uplineId: agent.id,
+    registerDomain: 'agent-centre',
+  });
+  if (!member) throw new AppError('USERNAME_TAKEN');
+  return { account: member.username, type: member.type, upline: agent.username };
+};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
 import type { MemberRow } from '../members/members.repository';
-import { recordTypeOf } from './records.service';
+import { recordTypeOf } from './records/transaction-records';
 import { walletTestKit } from './wallet-api.test-helpers';
 
 type Json = Record<string, unknown>;

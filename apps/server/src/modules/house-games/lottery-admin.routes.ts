@@ -51,7 +51,7 @@ export const lotteryAdminRoutes =
           response: { 200: adminDrawsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.adminDraws(request.brand.merchantCode, request.query)),
+      async (request) => ok(await lottery.adminDraws(request.brand, request.query)),
     );
 
     app.get(
@@ -63,7 +63,7 @@ export const lotteryAdminRoutes =
           response: { 200: lotteryGameSettingsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.getSettings(request.brand.merchantCode, request.params.gameCode)),
+      async (request) => ok(await lottery.getSettings(request.brand, request.params.gameCode)),
     );
 
     app.put(
@@ -83,7 +83,7 @@ export const lotteryAdminRoutes =
         ok(
           await lottery.putSettings(
             staffActorOf(request),
-            request.brand.merchantCode,
+            request.brand,
             request.params.gameCode,
             request.body,
           ),
@@ -99,7 +99,7 @@ export const lotteryAdminRoutes =
           response: { 200: numberLimitsResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await lottery.listLimits(request.brand.merchantCode, request.params.gameCode)),
+      async (request) => ok(await lottery.listLimits(request.brand, request.params.gameCode)),
     );
 
     app.put(
@@ -118,7 +118,7 @@ export const lotteryAdminRoutes =
         ok(
           await lottery.putLimit(
             staffActorOf(request),
-            request.brand.merchantCode,
+            request.brand,
             request.params.gameCode,
             request.params.number,
             request.body,
@@ -143,7 +143,7 @@ export const lotteryAdminRoutes =
         ok(
           await lottery.enterResult(
             staffActorOf(request),
-            request.brand.merchantCode,
+            request.brand,
             request.params.drawId,
             request.body.result,
           ),

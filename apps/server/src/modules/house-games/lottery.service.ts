@@ -67,27 +67,27 @@ export const createLotteryService = ({ settleChunkSize = 2_000, ...deps }: Lotte
     latestResults: (brandId: bigint, vendor?: string) => listLatestResults(context, brandId, vendor),
     enterResult: (
       actor: AuditActor,
-      merchantCode: string,
+      brand: LotteryBrand,
       publicId: string,
       result: Record<string, unknown>,
-    ) => enterResult(context, actor, merchantCode, publicId, result),
-    getSettings: (merchantCode: string, gameCode: string) => getGameSettings(context, merchantCode, gameCode),
+    ) => enterResult(context, actor, brand, publicId, result),
+    getSettings: (brand: LotteryBrand, gameCode: string) => getGameSettings(context, brand, gameCode),
     putSettings: (
       actor: AuditActor,
-      merchantCode: string,
+      brand: LotteryBrand,
       gameCode: string,
       body: Parameters<typeof putGameSettings>[4],
-    ) => putGameSettings(context, actor, merchantCode, gameCode, body),
-    listLimits: (merchantCode: string, gameCode: string) => listNumberLimits(context, merchantCode, gameCode),
+    ) => putGameSettings(context, actor, brand, gameCode, body),
+    listLimits: (brand: LotteryBrand, gameCode: string) => listNumberLimits(context, brand, gameCode),
     putLimit: (
       actor: AuditActor,
-      merchantCode: string,
+      brand: LotteryBrand,
       gameCode: string,
       number: string,
       body: Parameters<typeof putNumberLimit>[5],
-    ) => putNumberLimit(context, actor, merchantCode, gameCode, number, body),
-    adminDraws: (merchantCode: string, query: Parameters<typeof listAdminDraws>[2]) =>
-      listAdminDraws(context, merchantCode, query),
+    ) => putNumberLimit(context, actor, brand, gameCode, number, body),
+    adminDraws: (brand: LotteryBrand, query: Parameters<typeof listAdminDraws>[2]) =>
+      listAdminDraws(context, brand, query),
   };
 };
 

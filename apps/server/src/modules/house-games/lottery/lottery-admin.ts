@@ -8,23 +8,17 @@ import { checkOperatorResult } from '../lottery.rules';
 import type { LotteryResultSource } from '../lottery.tables';
 import { requireDraw } from './draw-results';
 import { gameSettingsOf, requireGame } from './lottery-catalogue';
-import type { LotteryContext } from './lottery-context';
+import type { LotteryBrand, LotteryContext } from './lottery-context';
 import { toDraw } from './lottery-views';
 import { type SettleDrawsDependencies, settleDraw } from './settle-draws';
 
 /**
- * The operator's lottery, per brand (by merchant code): results entered for draws the brand draws itself,
+ * The operator's lottery, per brand (the one the operator's request names): results entered for draws the brand draws itself,
  * each game's result source and default number cap, per-number caps and blocks, and the draws with their
  * totals. Every change is audited in the same transaction.
  */
 
-export type LotteryAdminDependencies = SettleDrawsDependencies & Pick<LotteryContext, 'site' | 'log'>;
-
-const brandByMerchant = async ({ site }: Pick<LotteryContext, 'site'>, merchantCode: string) => {
-  const brand = await site.findBrandByMerchantCode(merchantCode);
-  if (!brand) throw new AppError('BRAND_NOT_FOUND');
-  return brand;
-};
+export type LotteryAdminDependencies = SettleDrawsDependencies & Pick<LotteryContext, 'log'>;
 
 const parseCap = async (
   { wallet }: Pick<LotteryContext, 'wallet'>,
@@ -47,12 +41,11 @@ const formatCap = async (
 export const enterResult = async (
   deps: LotteryAdminDependencies,
   actor: AuditActor,
-  merchantCode: string,
+  brand: LotteryBrand,
   publicId: string,
   result: Record<string, unknown>,
 ): Promise<LotteryDraw> => {
   const { db, log } = deps;
-  const brand = await brandByMerchant(deps, merchantCode);
   const draw = await requireDraw(deps, brand.id, publicId);
   const game = requireGame(draw.gameCode);
   if (draw.resultSource !== 'operator') {
@@ -93,12 +86,11 @@ export const enterResult = async (
 };
 
 export const getGameSettings = async (
-  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger'>,
-  merchantCode: string,
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  brand: LotteryBrand,
   gameCode: string,
 ) => {
   requireGame(gameCode);
-  const brand = await brandByMerchant(deps, merchantCode);
   const settings = await gameSettingsOf(deps, brand.id, gameCode);
   return {
     resultSource: settings.resultSource,
@@ -108,14 +100,13 @@ export const getGameSettings = async (
 
 /** Sets a game's result source (also on its draws still open) and default number cap. */
 export const putGameSettings = async (
-  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger' | 'wallet'>,
+  deps: Pick<LotteryContext, 'db' | 'ledger' | 'wallet'>,
   actor: AuditActor,
-  merchantCode: string,
+  brand: LotteryBrand,
   gameCode: string,
   body: { resultSource: LotteryResultSource; defaultNumberCap: string | null },
 ) => {
   requireGame(gameCode);
-  const brand = await brandByMerchant(deps, merchantCode);
   const cap = await parseCap(deps, body.defaultNumberCap, brand.currency, 'defaultNumberCap');
   await deps.db.transaction(async (tx) => {
     const before = await repository.findGameSettings(tx, brand.id, gameCode);
@@ -140,16 +131,15 @@ export const putGameSettings = async (
       after: { resultSource: body.resultSource, defaultNumberCap: cap?.toString() ?? null },
     });
   });
-  return getGameSettings(deps, merchantCode, gameCode);
+  return getGameSettings(deps, brand, gameCode);
 };
 
 export const listNumberLimits = async (
-  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger'>,
-  merchantCode: string,
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  brand: LotteryBrand,
   gameCode: string,
 ) => {
   requireGame(gameCode);
-  const brand = await brandByMerchant(deps, merchantCode);
   const rows = await repository.listNumberLimits(deps.db, brand.id, gameCode);
   return {
     numbers: await Promise.all(
@@ -164,15 +154,14 @@ export const listNumberLimits = async (
 
 /** Sets one number's cap and block in a game. */
 export const putNumberLimit = async (
-  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger' | 'wallet'>,
+  deps: Pick<LotteryContext, 'db' | 'ledger' | 'wallet'>,
   actor: AuditActor,
-  merchantCode: string,
+  brand: LotteryBrand,
   gameCode: string,
   number: string,
   body: { cap: string | null; blocked: boolean },
 ) => {
   requireGame(gameCode);
-  const brand = await brandByMerchant(deps, merchantCode);
   const cap = await parseCap(deps, body.cap, brand.currency, 'cap');
   const row = await deps.db.transaction(async (tx) => {
     const { before, row: after } = await repository.upsertNumberLimit(tx, {
@@ -201,8 +190,8 @@ export const putNumberLimit = async (
 
 /** The brand's draws (of one game or status when given), newest first, with their bet count and totals. */
 export const listAdminDraws = async (
-  deps: Pick<LotteryContext, 'db' | 'site' | 'ledger'>,
-  merchantCode: string,
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  brand: LotteryBrand,
   query: {
     gameCode?: string | undefined;
     status?: DrawRow['status'] | undefined;
@@ -211,7 +200,6 @@ export const listAdminDraws = async (
   },
 ) => {
   const { db } = deps;
-  const brand = await brandByMerchant(deps, merchantCode);
   const { rows, total } = await repository.listDraws(
     db,
     { brandId: brand.id, gameCode: query.gameCode, ...(query.status ? { statuses: [query.status] } : {}) },

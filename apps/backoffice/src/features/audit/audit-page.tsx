@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { formatDateTime } from '../../lib/format';
 import { useAuditEvents, type AuditEvent, type AuditFilter } from './api';
+import './audit-page.css';
 
 const columns = ['Time', 'Actor', 'Action', 'Entity', 'Change'];
 

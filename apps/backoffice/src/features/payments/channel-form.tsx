@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { channelMethods, upsertChannelRequestSchema, type ChannelMethod } from '@wps/contracts/payments';
 import { ErrorMessage } from '../../components/error-message';
 import { useSaveChannel, type StaffChannel, type UpsertChannel } from './api';
+import './payments.css';
 
 type ChannelFields = {
   code: string;

@@ -3,6 +3,7 @@ import { updatePaymentSettingsRequestSchema, type paymentSettingsSchema } from '
 import type { z } from 'zod';
 import { ErrorMessage } from '../../components/error-message';
 import { usePaymentSettings, useSavePaymentSettings, type UpdatePaymentSettings } from './api';
+import './payments.css';
 
 type Settings = z.infer<typeof paymentSettingsSchema>;
 type Fields = Record<keyof UpdatePaymentSettings, string>;

@@ -11,6 +11,7 @@ import {
 } from '../../components/review-queue';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useReviewWithdrawal, useWithdrawals, type StaffWithdrawal } from './api';
+import './payments.css';
 
 const columns = [
   '#',

@@ -18,8 +18,8 @@ export type LotteryLogger = { error: (details: object, message: string) => void 
 
 export type LotteryServiceDependencies = {
   db: Database;
-  /** The brands: which there are, their clocks, and the one an operator's call names. */
-  site: Pick<SiteService, 'findBrandByMerchantCode' | 'listBrandTimeZones'>;
+  /** The brands there are and their clocks (draws are scheduled per brand, on its time zone). */
+  site: Pick<SiteService, 'listBrandTimeZones'>;
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;

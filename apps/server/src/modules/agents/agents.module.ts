@@ -5,7 +5,7 @@ import { createAgentService } from './agents.service';
 import { agentContractAdminRoutes, agentContractRoutes } from './contracts.routes';
 import { createContractService } from './contracts.service';
 import { createRollupService, scheduleRollupFold } from './rollups.service';
-import { scheduleAgentSettlement } from './settlement.jobs';
+import { scheduleAgentSettlement } from './settlement/settlement-jobs';
 import { createSettlementService } from './settlement.service';
 
 /** The agent tree, its reports and roll-ups, contracts with downlines and their settlement. */

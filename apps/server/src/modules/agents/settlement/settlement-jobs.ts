@@ -1,5 +1,5 @@
-import type { JobScheduler } from '../../jobs/scheduler';
-import type { SettlementService } from './settlement.service';
+import type { JobScheduler } from '../../../jobs/scheduler';
+import type { SettlementService } from '../settlement.service';
 
 export const settlementJobNames = {
   periods: 'agent-contract-settlement',
@@ -8,7 +8,8 @@ export const settlementJobNames = {
 
 /**
  * The two settlement jobs: closed periods (dividends, daily and hourly salaries) then UNPAID retries, and
- * real-time salary every slot. Exactly once comes from the database (see settlement.service.ts), not from here.
+ * real-time salary every slot. Exactly once comes from the database (see settlement/settle-batch.ts), not from
+ * here.
  */
 export const scheduleAgentSettlement = (
   scheduler: JobScheduler,

@@ -1,0 +1,50 @@
+import { type LanguageCode, languageCodes, type Permission, SystemStatusValue } from '@wps/contracts/site';
+import type { VisitorContext } from '../../http/request-context';
+import { readBrandSnapshot } from './brand-snapshots';
+import { lookupCountry } from './geo-location';
+import type { SiteContext } from './site-context';
+import { decideSystemStatus } from './system-status';
+
+const isLanguageCode = (value: string): value is LanguageCode =>
+  (languageCodes as readonly string[]).includes(value);
+
+/** The permission document the site loads first: the brand's configuration, the visitor's place and status. */
+export const readPermission = async (
+  context: Pick<SiteContext, 'snapshots'>,
+  visitor: VisitorContext,
+): Promise<Permission> => {
+  const { brand, customerService, domainRoute, resources, whitelabel, register } = await readBrandSnapshot(
+    context,
+    visitor,
+  );
+  const countryCode = lookupCountry(visitor.ip);
+  const status = decideSystemStatus(brand, countryCode);
+  return {
+    merchantCode: brand.merchantCode,
+    siteName: brand.siteName,
+    status,
+    info: {
+      customerService,
+      domainRoute,
+      resources,
+      whitelabel,
+      register,
+      mainDomain: brand.mainDomain,
+      analytics: { gtagId: brand.gtagId },
+      imageCDNs: brand.imageCdns,
+      launchGameCDNs: brand.launchGameCdns,
+      currency: brand.currency,
+      currencySymbol: brand.currencySymbol,
+      languages: {
+        supported: brand.supportedLanguages.filter(isLanguageCode),
+        default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',
+      },
+    },
+    location: { ip: visitor.ip, countryCode },
+    maintenance: {
+      enabled: brand.status === SystemStatusValue.maintenance,
+      endTime: brand.maintenanceEndsAt?.toISOString() ?? null,
+    },
+    regionRestriction: { restricted: status === SystemStatusValue.regionRestricted },
+  };
+};

@@ -34,91 +34,122 @@ export const toPayoutAccount = (row: PayoutAccountRow): PayoutAccount => ({
 type Actor = { member: MemberRow; ip: string };
 const memberActor = ({ member, ip }: Actor) => ({ type: 'member' as const, id: member.id.toString(), ip });
 
+export type PayoutAccountServiceDependencies = { db: Database; members: MemberService };
+
+/** The real name the holder must match; the first account sets it. Runs under the member's row lock. */
+const matchRealName = async (
+  { members }: Pick<PayoutAccountServiceDependencies, 'members'>,
+  executor: Executor,
+  actor: Actor,
+  holderName: string,
+): Promise<void> => {
+  const member = await members.findById(actor.member.id, executor);
+  if (!member) throw new AppError('UNAUTHORIZED');
+  const realName = member.payeeName?.trim() ? member.payeeName : null;
+  if (realName === null) {
+    await members.update(executor, member.id, { payeeName: holderName });
+    await recordAuditEvent(executor, {
+      actor: memberActor(actor),
+      action: 'member.real_name.set',
+      entityType: 'member',
+      entityId: member.id.toString(),
+      before: { payeeName: member.payeeName },
+      after: { payeeName: holderName },
+    });
+    return;
+  }
+  if (!isSameName(realName, holderName)) throw new AppError('PAYOUT_NAME_MISMATCH');
+};
+
+const listPayoutAccounts = async (
+  { db, members }: PayoutAccountServiceDependencies,
+  member: MemberRow,
+): Promise<{ list: PayoutAccount[]; realName: string | null }> => {
+  const [rows, fresh] = await Promise.all([
+    repository.listActive(db, member.id),
+    members.findById(member.id),
+  ]);
+  return { list: rows.map(toPayoutAccount), realName: fresh?.payeeName ?? null };
+};
+
+/** Adds the account under the member's row lock: holder checked against the real name, within the cap. */
+const recordNewPayoutAccount = (
+  deps: PayoutAccountServiceDependencies,
+  actor: Actor,
+  request: CreatePayoutAccountRequest,
+  holderName: string,
+): Promise<PayoutAccountRow> =>
+  deps.db.transaction(async (tx) => {
+    // Two first accounts at once must not set two different real names, nor pass the cap together.
+    await deps.members.lock(tx, actor.member.id);
+    await matchRealName(deps, tx, actor, holderName);
+    if ((await repository.countActive(tx, actor.member.id)) >= maxActivePayoutAccounts) {
+      const message = `At most ${maxActivePayoutAccounts} payout accounts`;
+      throw new AppError('VALIDATION_FAILED', {
+        message,
+        details: { reason: 'payout_account_limit', limit: maxActivePayoutAccounts },
+      });
+    }
+    const inserted = await repository.insertPayoutAccount(tx, {
+      brandId: actor.member.brandId,
+      memberId: actor.member.id,
+      method: request.method,
+      providerName: request.providerName,
+      accountNumber: request.accountNumber,
+      holderName,
+    });
+    if (!inserted) throw new AppError('PAYOUT_ACCOUNT_EXISTS');
+    await recordAuditEvent(tx, {
+      actor: memberActor(actor),
+      action: 'payments.payout_account.add',
+      entityType: 'payout_account',
+      entityId: inserted.id.toString(),
+      after: toPayoutAccount(inserted),
+    });
+    return inserted;
+  });
+
+const createPayoutAccount = async (
+  deps: PayoutAccountServiceDependencies,
+  actor: Actor,
+  request: CreatePayoutAccountRequest,
+): Promise<PayoutAccount> => {
+  // Slow (argon2) and counted on its own row, so before the transaction.
+  await deps.members.checkPaymentPassword(actor.member.id, request.paymentPassword);
+  const holderName = normaliseName(request.holderName);
+  return toPayoutAccount(await recordNewPayoutAccount(deps, actor, request, holderName));
+};
+
+/** Soft removal of one of the member's own active accounts; anything else is NOT_FOUND. */
+const removePayoutAccount = async (
+  { db }: Pick<PayoutAccountServiceDependencies, 'db'>,
+  actor: Actor,
+  id: bigint,
+): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const removed = await repository.markRemoved(tx, actor.member.id, id);
+    if (!removed) throw new AppError('NOT_FOUND');
+    await recordAuditEvent(tx, {
+      actor: memberActor(actor),
+      action: 'payments.payout_account.remove',
+      entityType: 'payout_account',
+      entityId: removed.id.toString(),
+      before: toPayoutAccount(removed),
+    });
+  });
+};
+
 /**
  * Where a member's withdrawals are paid. The holder must be the member: their real name (payeeName), which a
  * member who has none sets with their first account.
  */
-export const createPayoutAccountService = ({ db, members }: { db: Database; members: MemberService }) => {
-  /** The real name the holder must match; the first account sets it. Runs under the member's row lock. */
-  const matchRealName = async (executor: Executor, actor: Actor, holderName: string): Promise<void> => {
-    const member = await members.findById(actor.member.id, executor);
-    if (!member) throw new AppError('UNAUTHORIZED');
-    const realName = member.payeeName?.trim() ? member.payeeName : null;
-    if (realName === null) {
-      await members.update(executor, member.id, { payeeName: holderName });
-      await recordAuditEvent(executor, {
-        actor: memberActor(actor),
-        action: 'member.real_name.set',
-        entityType: 'member',
-        entityId: member.id.toString(),
-        before: { payeeName: member.payeeName },
-        after: { payeeName: holderName },
-      });
-      return;
-    }
-    if (!isSameName(realName, holderName)) throw new AppError('PAYOUT_NAME_MISMATCH');
-  };
+export const createPayoutAccountService = (deps: PayoutAccountServiceDependencies) => ({
+  list: (member: MemberRow) => listPayoutAccounts(deps, member),
 
-  return {
-    list: async (member: MemberRow): Promise<{ list: PayoutAccount[]; realName: string | null }> => {
-      const [rows, fresh] = await Promise.all([
-        repository.listActive(db, member.id),
-        members.findById(member.id),
-      ]);
-      return { list: rows.map(toPayoutAccount), realName: fresh?.payeeName ?? null };
-    },
+  create: (actor: Actor, request: CreatePayoutAccountRequest) => createPayoutAccount(deps, actor, request),
 
-    create: async (actor: Actor, request: CreatePayoutAccountRequest): Promise<PayoutAccount> => {
-      // Slow (argon2) and counted on its own row, so before the transaction.
-      await members.checkPaymentPassword(actor.member.id, request.paymentPassword);
-      const holderName = normaliseName(request.holderName);
-      const row = await db.transaction(async (tx) => {
-        // Two first accounts at once must not set two different real names, nor pass the cap together.
-        await members.lock(tx, actor.member.id);
-        await matchRealName(tx, actor, holderName);
-        if ((await repository.countActive(tx, actor.member.id)) >= maxActivePayoutAccounts) {
-          const message = `At most ${maxActivePayoutAccounts} payout accounts`;
-          throw new AppError('VALIDATION_FAILED', {
-            message,
-            details: { reason: 'payout_account_limit', limit: maxActivePayoutAccounts },
-          });
-        }
-        const inserted = await repository.insertPayoutAccount(tx, {
-          brandId: actor.member.brandId,
-          memberId: actor.member.id,
-          method: request.method,
-          providerName: request.providerName,
-          accountNumber: request.accountNumber,
-          holderName,
-        });
-        if (!inserted) throw new AppError('PAYOUT_ACCOUNT_EXISTS');
-        await recordAuditEvent(tx, {
-          actor: memberActor(actor),
-          action: 'payments.payout_account.add',
-          entityType: 'payout_account',
-          entityId: inserted.id.toString(),
-          after: toPayoutAccount(inserted),
-        });
-        return inserted;
-      });
-      return toPayoutAccount(row);
-    },
-
-    /** Soft removal of one of the member's own active accounts; anything else is NOT_FOUND. */
-    remove: async (actor: Actor, id: bigint): Promise<void> => {
-      await db.transaction(async (tx) => {
-        const removed = await repository.markRemoved(tx, actor.member.id, id);
-        if (!removed) throw new AppError('NOT_FOUND');
-        await recordAuditEvent(tx, {
-          actor: memberActor(actor),
-          action: 'payments.payout_account.remove',
-          entityType: 'payout_account',
-          entityId: removed.id.toString(),
-          before: toPayoutAccount(removed),
-        });
-      });
-    },
-  };
-};
+  /** Soft removal of one of the member's own active accounts; anything else is NOT_FOUND. */
+  remove: (actor: Actor, id: bigint) => removePayoutAccount(deps, actor, id),
+});
 
 export type PayoutAccountService = ReturnType<typeof createPayoutAccountService>;

@@ -16,7 +16,8 @@ import { resetPasswordByEmail, resetPasswordByPhone } from '../api/passwords';
 import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
-import { CountryCodeSelect, defaultDialingCode } from './country-code-select';
+import { defaultDialingCode } from './country-code-select';
+import { MobileNumberField, UsernameField } from './account-fields';
 import { SmsCodeField } from './sms-code-field';
 
 type ForgotMethod = 'email' | 'mobileNum';
@@ -79,14 +80,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
 
   return (
     <form {...panelProps} noValidate data-testid="forgot-email-form" onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={t('auth.username')}
-        {...field('username')}
-        autoComplete="username"
-        autoCapitalize="off"
-        maxLength={64}
-        testId="forgot-username"
-      />
+      <UsernameField {...field('username')} testId="forgot-username" />
       <TextField
         label={t('auth.fields.email')}
         {...field('email')}
@@ -145,15 +139,11 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
 
   return (
     <form {...panelProps} noValidate data-testid="forgot-phone-form" onSubmit={(event) => void submit(event)}>
-      <TextField
-        label={t('auth.mobile')}
+      <MobileNumberField
         {...field('mobileNum')}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={32}
+        countryCode={values.countryCode}
+        onCountryCodeChange={edit('countryCode')}
         testId="forgot-mobile"
-        leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
       />
       <SmsCodeField
         {...field('verificationCode')}

@@ -14,7 +14,8 @@ import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
-import { CountryCodeSelect, defaultDialingCode } from './country-code-select';
+import { defaultDialingCode } from './country-code-select';
+import { MobileNumberField, UsernameField } from './account-fields';
 import { SmsCodeField } from './sms-code-field';
 import { SocialLoginLinks } from './social-login-links';
 import './login-form.css';
@@ -182,14 +183,7 @@ export function LoginForm({ area }: LoginFormProps) {
       >
         {tab === 'username' ? (
           <>
-            <TextField
-              label={t('auth.username')}
-              {...field('username')}
-              autoComplete="username"
-              autoCapitalize="off"
-              maxLength={64}
-              testId="login-username"
-            />
+            <UsernameField {...field('username')} testId="login-username" />
             <PasswordField
               label={t('auth.password')}
               {...field('password')}
@@ -200,15 +194,11 @@ export function LoginForm({ area }: LoginFormProps) {
           </>
         ) : (
           <>
-            <TextField
-              label={t('auth.mobile')}
+            <MobileNumberField
               {...field('mobileNum', 'username')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={32}
+              countryCode={values.countryCode}
+              onCountryCodeChange={edit('countryCode')}
               testId="login-mobile"
-              leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
             />
             <SmsCodeField
               {...field('smsCode', 'password')}

@@ -23,7 +23,8 @@ import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
-import { CountryCodeSelect, defaultDialingCode } from './country-code-select';
+import { defaultDialingCode } from './country-code-select';
+import { MobileNumberField, UsernameField } from './account-fields';
 import { SmsCodeField } from './sms-code-field';
 import { SocialLoginLinks } from './social-login-links';
 
@@ -290,27 +291,14 @@ export function RegisterModal({
         onSubmit={(event) => void submit(event)}
       >
         {isMobileShown && (
-          <TextField
-            label={t('auth.mobile')}
+          <MobileNumberField
             {...field('mobileNum')}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={32}
+            countryCode={values.countryCode}
+            onCountryCodeChange={edit('countryCode')}
             testId="register-mobile"
-            leading={<CountryCodeSelect value={values.countryCode} onChange={edit('countryCode')} />}
           />
         )}
-        {!isMobileMode && (
-          <TextField
-            label={t('auth.username')}
-            {...field('username')}
-            autoComplete="username"
-            autoCapitalize="off"
-            maxLength={64}
-            testId="register-username"
-          />
-        )}
+        {!isMobileMode && <UsernameField {...field('username')} testId="register-username" />}
         <PasswordField
           label={t('auth.password')}
           {...field('password')}

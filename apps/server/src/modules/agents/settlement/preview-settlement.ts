@@ -7,14 +7,14 @@ import * as contracts from '../contracts.repository';
 import * as repository from '../settlement.repository';
 import type { SettlementCandidate } from '../settlement.repository';
 import { computePeriodPay, subtractRecorded } from './period-pay';
-import type { SettlementContext } from './settlement-context';
 import {
   figuresWindowOf,
   realtimeItemOf,
   realtimeKind,
   type SettlementItem,
   toPeriodKind,
-} from './settlement-plans';
+} from './plan-settlement';
+import type { SettlementContext } from './settlement-context';
 
 export type PreviewSettlementDependencies = Pick<
   SettlementContext,

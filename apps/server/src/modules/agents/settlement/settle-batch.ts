@@ -3,10 +3,10 @@ import type { Transaction } from '../../../db/database';
 import type { LedgerService, PostingRequest } from '../../wallet/ledger.service';
 import * as repository from '../settlement.repository';
 import type { NewPayment, TeamFigures } from '../settlement.repository';
+import type { SettlementItem } from './plan-settlement';
 import { computePeriodPay, subtractRecorded } from './period-pay';
 import { findPayAccounts, isInsufficientFunds, type PayAccounts, periodPayPosting } from './pay-postings';
 import type { SettlementContext } from './settlement-context';
-import type { SettlementItem } from './settlement-plans';
 import { emptySettlementResult } from './settlement-results';
 
 export type SettleBatchDependencies = Pick<SettlementContext, 'db' | 'ledger' | 'wallet'>;

@@ -1,8 +1,8 @@
 import type { SettlementRunResult } from '@wps/contracts/agent-contracts';
 import * as repository from '../settlement.repository';
-import { settlePlans } from './settle-plans';
+import { periodKinds, planPeriods, planRealtime, realtimeKind } from './plan-settlement';
+import { settleInRounds } from './settle-rounds';
 import type { SettlementContext } from './settlement-context';
-import { periodKinds, planPeriods, planRealtime, realtimeKind } from './settlement-plans';
 
 /** Dividends, daily and hourly salaries: every closed period not yet settled. */
 export const settlePeriods = async (
@@ -11,7 +11,7 @@ export const settlePeriods = async (
 ): Promise<SettlementRunResult> => {
   await deps.foldFigures?.();
   const candidates = await repository.listSettlementCandidates(deps.db, periodKinds);
-  return settlePlans(
+  return settleInRounds(
     deps,
     candidates.map((contract) => planPeriods(deps, contract, asOf)),
     deps.now(),
@@ -25,7 +25,7 @@ export const settleRealtime = async (
 ): Promise<SettlementRunResult> => {
   await deps.foldFigures?.();
   const candidates = await repository.listSettlementCandidates(deps.db, [realtimeKind]);
-  return settlePlans(
+  return settleInRounds(
     deps,
     candidates.map((contract) => planRealtime(deps, contract, asOf)),
     deps.now(),

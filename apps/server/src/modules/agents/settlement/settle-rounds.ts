@@ -1,17 +1,17 @@
 import type { SettlementRunResult } from '@wps/contracts/agent-contracts';
+import type { SettlementItem } from './plan-settlement';
 import { settleBatch } from './settle-batch';
 import type { SettlementContext } from './settlement-context';
-import type { SettlementItem } from './settlement-plans';
 import { addSettlementResults, emptySettlementResult } from './settlement-results';
 
-export type SettlePlansDependencies = Pick<
+export type SettleRoundsDependencies = Pick<
   SettlementContext,
   'db' | 'ledger' | 'wallet' | 'batchSize' | 'log'
 >;
 
 /** Runs the plans round by round (a contract's k-th period in round k), in batches. */
-export const settlePlans = async (
-  deps: SettlePlansDependencies,
+export const settleInRounds = async (
+  deps: SettleRoundsDependencies,
   plans: SettlementItem[][],
   runAt: Date,
 ): Promise<SettlementRunResult> => {

@@ -6,6 +6,7 @@ import {
   parseMultiplier,
   type PlaceCrashBetRequest,
 } from '@wps/contracts/crash';
+import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
 import { AppError } from '../../../http/app-error';
 import * as repository from '../crash.repository';
 import type { CrashBrand, CrashContext, CrashMember } from '../crash.service';
@@ -15,16 +16,6 @@ import { type CrashStateDependencies, refreshState } from './crash-state';
 import { toMyBet } from './crash-views';
 
 type PlaceBetDependencies = CrashStateDependencies & Pick<CrashContext, 'ledger' | 'catalogue' | 'onError'>;
-
-const findConstraint = (error: unknown): string | undefined => {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    const fields = current as Error & { code?: unknown; constraint?: unknown };
-    if (fields.code === '23505' && typeof fields.constraint === 'string') return fields.constraint;
-    current = current.cause;
-  }
-  return undefined;
-};
 
 const parseAutoCashOut = (text: string | null | undefined): bigint | null => {
   if (text === null || text === undefined || text === '') return null;
@@ -88,9 +79,8 @@ export const placeBet = async (
     })
     .catch((error: unknown) => {
       // Two bets of one member racing: the second meets the first's bet (or its ledger key).
-      const constraint = findConstraint(error);
       const isKeyTaken = error instanceof AppError && error.code === 'IDEMPOTENCY_CONFLICT';
-      if (constraint === 'crash_bets_round_member_key' || isKeyTaken) {
+      if (isDatabaseError(error, uniqueViolation, 'crash_bets_round_member_key') || isKeyTaken) {
         throw new AppError('CRASH_ALREADY_BET');
       }
       throw error;

@@ -44,3 +44,8 @@ export const withdrawalRequestFormSchema = z.object({
   amount: z.string(),
   paymentPassword: paymentPasswordInputSchema,
 });
+
+/** Not received needs the proof image; the form holds the file, uploaded only when it is sent. */
+export const withdrawalNotReceivedFormSchema = z.object({
+  proofUploadId: z.file({ message: rule('proof_required') }),
+});

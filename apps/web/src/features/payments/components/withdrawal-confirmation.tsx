@@ -1,18 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Withdrawal } from '@wps/contracts/payments';
+import type { FieldErrors as RuleErrors } from '@wps/contracts/validation-rules';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, TextField } from '../../../components/form-field';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { checkAmount } from '../amount';
 import { confirmWithdrawal, type ConfirmWithdrawalBody } from '../api/confirm-withdrawal';
 import { paymentsQueryKeyPrefix, walletQueryKeyPrefix } from '../api/query-keys';
 import { uploadProof } from '../api/upload-proof';
-import { useFormMessages } from '../form-messages';
+import { paymentRuleError, translatePaymentRule } from '../form-messages';
+import { withdrawalNotReceivedFormSchema } from '../form-schemas';
 import { ProofField } from './proof-field';
 
-const confirmationFields = ['receivedAmount', 'proofUploadId'] as const;
-type ConfirmationField = (typeof confirmationFields)[number];
+/** The proof image sits under the name the server gives its upload, so its messages land beside it. */
+type ConfirmationValues = { receivedAmount: string; proofUploadId: File | null };
 type Outcome = ConfirmWithdrawalBody['outcome'];
 
 /**
@@ -24,32 +27,33 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const { id, currency } = withdrawal;
-  const [receivedAmount, setReceivedAmount] = useState('');
-  const [proof, setProof] = useState<File | null>(null);
   const [sending, setSending] = useState<Outcome | null>(null);
   const uploaded = useRef<{ file: File; id: string } | null>(null);
-  const messages = useFormMessages<ConfirmationField>(confirmationFields, {
-    AMOUNT_ABOVE_MAXIMUM: 'receivedAmount',
-    AMOUNT_BELOW_MINIMUM: 'receivedAmount',
-    UPLOAD_INVALID_TYPE: 'proofUploadId',
-    UPLOAD_TOO_LARGE: 'proofUploadId',
-  });
+  const { values, field, edit, errorOf, formError, showRuleErrors, showCode, showApiError, clearErrors } =
+    useSiteForm<ConfirmationValues>({
+      defaultValues: { receivedAmount: '', proofUploadId: null },
+      translateRule: translatePaymentRule,
+      fieldOfCode: {
+        AMOUNT_ABOVE_MAXIMUM: 'receivedAmount',
+        AMOUNT_BELOW_MINIMUM: 'receivedAmount',
+        UPLOAD_INVALID_TYPE: 'proofUploadId',
+        UPLOAD_TOO_LARGE: 'proofUploadId',
+      },
+      isFormErrorClearedOnEdit: true,
+    });
+  const { proofUploadId: proof } = values;
 
   const send = async (outcome: Outcome) => {
     if (sending !== null) return;
-    messages.reset();
-    const partial = receivedAmount.trim();
+    const partial = values.receivedAmount.trim();
+    const found: RuleErrors = {};
     if (outcome === 'received' && partial !== '') {
       const problem = checkAmount(partial, { max: withdrawal.amount, currency });
-      if (problem !== null) {
-        messages.setErrors({ receivedAmount: problem });
-        return;
-      }
+      if (problem !== null) found.receivedAmount = paymentRuleError(problem);
     }
-    if (outcome === 'not_received' && proof === null) {
-      messages.setErrors({ proofUploadId: { rule: 'proof_required' } });
-      return;
-    }
+    if (outcome === 'not_received')
+      Object.assign(found, checkSchema(withdrawalNotReceivedFormSchema, values));
+    if (showRuleErrors(found)) return;
     setSending(outcome);
     try {
       let body: ConfirmWithdrawalBody = { outcome };
@@ -65,7 +69,7 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
       void queryClient.invalidateQueries({ queryKey: walletQueryKeyPrefix });
       dialogs.toast(t('payments.confirmation.sent'));
     } catch (error) {
-      messages.showApiError(error);
+      showApiError(error);
       // Someone else (the deadline, another tab) may have closed it: show what is true now.
       void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
     } finally {
@@ -79,12 +83,7 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
       <div className="payments-confirmation__option">
         <TextField
           label={t('payments.confirmation.received_amount_input')}
-          value={receivedAmount}
-          onValueChange={(value) => {
-            setReceivedAmount(value);
-            messages.clear('receivedAmount');
-          }}
-          error={messages.errorOf('receivedAmount')}
+          {...field('receivedAmount')}
           placeholder={withdrawal.amount}
           inputMode="decimal"
           autoComplete="off"
@@ -106,14 +105,13 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
         <ProofField
           label={t('payments.confirmation.proof')}
           file={proof}
-          onFileChange={(file) => {
-            setProof(file);
-            messages.clear('proofUploadId');
+          onFileChange={edit('proofUploadId')}
+          onRefused={({ code }) => {
+            // In place of every field's message, as a rule found before sending would be.
+            clearErrors();
+            showCode('proofUploadId', code);
           }}
-          onRefused={(message) => {
-            messages.setErrors({ proofUploadId: message });
-          }}
-          error={messages.errorOf('proofUploadId')}
+          error={errorOf('proofUploadId')}
           testId={`withdrawal-proof-${id}`}
         />
         <button
@@ -139,7 +137,7 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: Withdrawal 
           {t('payments.confirmation.fully_paid')}
         </button>
       </div>
-      <FormError message={messages.formError} />
+      <FormError message={formError} />
     </div>
   );
 }

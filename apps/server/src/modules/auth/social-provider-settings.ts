@@ -34,14 +34,12 @@ const describeForAudit = (
 
 /** An operator's configuration of a provider for a brand, audited without its secret. */
 export const configureProvider = async (
-  { db, site }: Pick<SocialSignInContext, 'db' | 'site'>,
+  { db }: Pick<SocialSignInContext, 'db'>,
   actor: AuditActor,
-  merchantCode: string,
+  brand: { id: bigint; merchantCode: string },
   provider: SocialProvider,
   input: SocialProviderConfigRequest,
 ): Promise<SocialProviderConfig> => {
-  // The operator names the brand the way the site's merchant header does.
-  const brand = await site.resolveBrand({ merchantCode, host: '', ip: actor.ip ?? '' });
   return db.transaction(async (tx) => {
     const before = await repository.lockProviderConfig(tx, brand.id, provider);
     const after = await repository.upsertProviderConfig(tx, {
@@ -59,7 +57,7 @@ export const configureProvider = async (
       actor,
       action: 'site.social.update',
       entityType: 'brand',
-      entityId: merchantCode,
+      entityId: brand.merchantCode,
       before: before ? describeForAudit(provider, before, 'set') : null,
       after: describeForAudit(provider, after, isSecretChanged ? 'set' : 'unchanged'),
     });

@@ -47,7 +47,7 @@ export const socialSignInAdminRoutes =
         ok(
           await social.configureProvider(
             staffActorOf(request),
-            request.brand.merchantCode,
+            request.brand,
             request.params.provider,
             request.body,
           ),

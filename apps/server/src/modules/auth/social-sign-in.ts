@@ -48,10 +48,10 @@ export const createSocialSignIn = (deps: SocialSignInDependencies) => {
     /** An operator's configuration of a provider for a brand, audited without its secret. */
     configureProvider: (
       actor: AuditActor,
-      merchantCode: string,
+      brand: { id: bigint; merchantCode: string },
       provider: SocialProvider,
       input: SocialProviderConfigRequest,
-    ): Promise<SocialProviderConfig> => configureProvider(context, actor, merchantCode, provider, input),
+    ): Promise<SocialProviderConfig> => configureProvider(context, actor, brand, provider, input),
   };
 };
 

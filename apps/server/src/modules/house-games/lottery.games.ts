@@ -5,6 +5,7 @@ import {
   vnDrawTimes,
   vnStationsByWeekday,
 } from '@wps/contracts/vn-lottery-rules';
+import { DateTime, type Zone } from 'luxon';
 
 /**
  * The house lottery games: their catalogue codes (games.seed.ts creates the catalogue rows), kinds and
@@ -106,76 +107,30 @@ export const cutoffOf = (game: LotteryGameDefinition, overrides: ScheduleOverrid
 
 export const kindOf = (game: LotteryGameDefinition): LotteryKind => game.kind;
 
-type LocalParts = {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: number;
+/** The wall clock of `instant` in the IANA zone `timeZone`. */
+const localTime = (instant: Date, timeZone: string): DateTime => {
+  const local = DateTime.fromJSDate(instant, { zone: timeZone });
+  if (!local.isValid) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
+  return local;
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
+const minuteMs = 60_000;
 
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The wall clock of `instant` in `timeZone`. */
-export const localParts = (instant: Date, timeZone: string): LocalParts => {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: weekdays.indexOf(parts.weekday ?? 'Sun'),
-  };
-};
-
-/** The instant a wall-clock time of `timeZone` names (the earlier one in a fold). */
-export const zonedInstant = (
-  local: { year: number; month: number; day: number; hour: number; minute: number },
-  timeZone: string,
-): Date => {
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-  let guess = asUtc;
-  for (let i = 0; i < 2; i += 1) {
-    const seen = localParts(new Date(guess), timeZone);
-    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
-    guess += asUtc - seenAsUtc;
-  }
-  return new Date(guess);
-};
+/**
+ * The instant a wall-clock time of `zone` names (given as that wall time read as UTC): the wall time less the
+ * zone's offset where a first guess lands. In an hour a clock change repeats that is the instant
+ * `setZone(zone, { keepLocalTime: true })` picks too; a skipped wall time moves by the change (on east of UTC,
+ * back west of it). Two offset lookups where `setZone` needs three and a copy, for the scheduling job; no draw
+ * time falls in a clock change of any zone since 1995.
+ */
+const instantOfWallTime = (wallAsUtc: number, zone: Zone): Date =>
+  new Date(wallAsUtc - zone.offset(wallAsUtc - zone.offset(wallAsUtc) * minuteMs) * minuteMs);
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
 /** `<gameCode>-<yyyymmdd>-<hhmmss>` in the brand's time zone: unique per game and draw time. */
 export const publicDrawId = (gameCode: string, drawAt: Date, timeZone: string): string => {
-  const local = localParts(drawAt, timeZone);
+  const local = localTime(drawAt, timeZone);
   return `${gameCode}-${local.year}${pad(local.month)}${pad(local.day)}-${pad(local.hour)}${pad(local.minute)}${pad(local.second)}`;
 };
 
@@ -199,15 +154,13 @@ export const nextDrawTimes = (
     .split(':')
     .map(Number);
   const times: Date[] = [];
-  const today = localParts(from, timeZone);
+  const today = localTime(from, timeZone);
   for (let offset = 0; times.length < count && offset < 60; offset += 1) {
-    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
-    const candidate = zonedInstant(
-      { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour, minute },
-      timeZone,
-    );
-    if (candidate <= from) continue;
+    // The brand's calendar day counted as a date (a day the zone skips is still a day), weekday included.
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + offset, hour, minute));
     if (game.kind === 'sea4d' && !game.weekdays.includes(day.getUTCDay())) continue;
+    const candidate = instantOfWallTime(day.getTime(), today.zone);
+    if (candidate <= from) continue;
     times.push(candidate);
   }
   return times;
@@ -217,5 +170,6 @@ export const nextDrawTimes = (
 export const stationsOf = (game: LotteryGameDefinition, drawAt: Date, timeZone: string): VnStation[] => {
   if (game.kind !== 'vn') return [];
   if (game.fixedStations) return [...game.fixedStations];
-  return [...(vnStationsByWeekday[game.region][localParts(drawAt, timeZone).weekday] ?? [])];
+  // Luxon numbers weekdays 1 (Monday) to 7 (Sunday); the station tables 0 (Sunday) to 6.
+  return [...(vnStationsByWeekday[game.region][localTime(drawAt, timeZone).weekday % 7] ?? [])];
 };

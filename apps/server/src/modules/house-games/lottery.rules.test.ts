@@ -272,4 +272,43 @@ describe('fair results', () => {
       'LOTT-O0001-20261124-080020',
     );
   });
+
+  it('takes the day, weekday and draw id from the brand clock where it is already tomorrow in UTC+7', () => {
+    const north = gameOf('TCG_LOTTO_VN-O0001');
+    // Tuesday 18:00 in UTC is Wednesday 01:00 in Ho Chi Minh City: today's 18:15 draw there is gone.
+    const from = new Date('2026-11-24T18:00:00Z');
+    const [vietnam] = nextDrawTimes(north, from, 'Asia/Ho_Chi_Minh', {}, 1);
+    expect(vietnam?.toISOString()).toBe('2026-11-25T11:15:00.000Z');
+    expect(stationsOf(north, vietnam ?? from, 'Asia/Ho_Chi_Minh')).toEqual(vnStationsByWeekday.north[3]);
+    expect(publicDrawId(north.gameCode, vietnam ?? from, 'Asia/Ho_Chi_Minh')).toBe(
+      'TCG_LOTTO_VN-O0001-20261125-181500',
+    );
+    const [utc] = nextDrawTimes(north, from, 'UTC', {}, 1);
+    expect(utc?.toISOString()).toBe('2026-11-24T18:15:00.000Z');
+    expect(stationsOf(north, utc ?? from, 'UTC')).toEqual(vnStationsByWeekday.north[2]);
+    expect(publicDrawId('LOTT-O0001', new Date('2026-11-24T16:59:59Z'), 'Asia/Ho_Chi_Minh')).toBe(
+      'LOTT-O0001-20261124-235959',
+    );
+    expect(publicDrawId('LOTT-O0001', new Date('2026-11-24T17:00:00Z'), 'Asia/Ho_Chi_Minh')).toBe(
+      'LOTT-O0001-20261125-000000',
+    );
+  });
+
+  it('keeps a calendar draw at its local time across daylight-saving changes', () => {
+    const sea = gameOf('TCG_SEA-O0001');
+    const draws = (from: string) =>
+      nextDrawTimes(sea, new Date(from), 'Europe/Berlin', {}, 3).map((date) => date.toISOString());
+    // Saturday, then Sunday 29 March when the clocks go forward, then Wednesday: 19:00 each time.
+    expect(draws('2026-03-27T00:00:00Z')).toEqual([
+      '2026-03-28T18:00:00.000Z',
+      '2026-03-29T17:00:00.000Z',
+      '2026-04-01T17:00:00.000Z',
+    ]);
+    // Saturday, then Sunday 25 October when the clocks go back, then Wednesday.
+    expect(draws('2026-10-23T00:00:00Z')).toEqual([
+      '2026-10-24T17:00:00.000Z',
+      '2026-10-25T18:00:00.000Z',
+      '2026-10-28T18:00:00.000Z',
+    ]);
+  });
 });

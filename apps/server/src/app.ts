@@ -38,7 +38,6 @@ import { siteModule } from './modules/site/site.module';
 import { turnoverModule } from './modules/turnover/turnover.module';
 import { uploadsModule } from './modules/uploads/uploads.module';
 import { walletModule } from './modules/wallet/wallet.module';
-import { visitorOf } from './http/request-context';
 import { registerBackofficeApp } from './http/backoffice-app';
 import { registerWebApp, siteInlineScriptHashes } from './http/web-app';
 
@@ -189,13 +188,15 @@ export const buildApp = async ({
   await registerWebApp(app, config.WEB_DIST, {
     // Each brand installs under its own name and colour.
     webManifest: async (request) => {
-      const brand = await app.site.site.resolveBrand(visitorOf(request));
+      await app.site.requireBrand(request);
+      const { brand } = request;
       return { name: brand.siteName, shortName: brand.siteName.slice(0, 12), themeColor: brand.themeColor };
     },
     // Home's guest content call and its first w_home banner (its largest paint), asked for while the script
     // loads; the banner is in the page itself, where the carousel will show it.
     homePage: async (request) => {
-      const brand = await app.site.site.resolveBrand(visitorOf(request));
+      await app.site.requireBrand(request);
+      const { brand } = request;
       const { list } = await app.content.content.listBanners(brand.id, 'w_home', brand.defaultLanguage);
       const query = new URLSearchParams(homeContentQuery('B', brand.defaultLanguage)).toString();
       const [first] = list;

@@ -10,12 +10,6 @@ export type BrandContext = {
   isEnabled: (flag: WhitelabelFlag) => boolean;
 };
 
-/** The brand the visitor's site selects (merchant header, host, else the default brand). */
-export const resolveVisitorBrand = async (
-  context: Pick<SiteContext, 'snapshots'>,
-  visitor: VisitorContext,
-): Promise<BrandRow> => (await readBrandSnapshot(context, visitor)).brand;
-
 /** The brand with its whitelabel flags and register rules, for the domains that act on a visitor's behalf. */
 export const readBrandContext = async (
   context: Pick<SiteContext, 'snapshots'>,

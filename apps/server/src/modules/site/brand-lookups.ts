@@ -20,12 +20,6 @@ export const findVisitorBrand = async (
   return brand;
 };
 
-/** The brand an operator's or a job's call names by merchant code, read afresh; undefined when unknown. */
-export const findBrandByMerchantCode = (
-  { db }: Pick<SiteServiceDependencies, 'db'>,
-  merchantCode: string,
-): Promise<BrandRow | undefined> => repository.findBrandByMerchantCode(db, merchantCode);
-
 /** Every brand's id and time zone, by id (jobs that act for every brand on its own clock). */
 export const listBrandTimeZones = ({
   db,

@@ -1,8 +1,8 @@
 import type { DeliverySettings, SiteSettingsPatch } from '@wps/contracts/site-admin';
 import type { VisitorContext } from '../../http/request-context';
 import type { AuditActor } from '../audit/audit.service';
-import { readBrandContext, resolveVisitorBrand } from './brand-context';
-import { findBrandByMerchantCode, findBrandCurrency, listBrandTimeZones } from './brand-lookups';
+import { readBrandContext } from './brand-context';
+import { findBrandCurrency, listBrandTimeZones } from './brand-lookups';
 import { createBrandSnapshots } from './brand-snapshots';
 import { updateDeliverySettings } from './delivery-settings';
 import type { SiteContext, SiteServiceDependencies } from './site-context';
@@ -26,9 +26,6 @@ export { buildWhitelabelTree } from './whitelabel-tree';
 export const createSiteService = (deps: SiteServiceDependencies) => {
   const context: SiteContext = { ...deps, snapshots: createBrandSnapshots(deps) };
   return {
-    resolveBrand: (visitor: VisitorContext) => resolveVisitorBrand(context, visitor),
-    /** The brand an operator's or a job's call names by merchant code, read afresh; undefined when unknown. */
-    findBrandByMerchantCode: (merchantCode: string) => findBrandByMerchantCode(context, merchantCode),
     /** Every brand's id and time zone, by id (jobs that act for every brand on its own clock). */
     listBrandTimeZones: () => listBrandTimeZones(context),
     /** The brand with its whitelabel flags and register rules, for the domains that act on a visitor's behalf. */

@@ -2,7 +2,7 @@
  * The crash game's published rules, free of zod and of any hashing library, so the server, the site and
  * anyone verifying a round compute the same numbers. Multipliers are integers in hundredths (2.35× is 235).
  *
- * Crash point of a round (documented in ARCHITECTURE.md, "Crash"):
+ * Crash point of a round (documented in docs/house-games.md, "Crash game"):
  *   digest = HMAC-SHA256(key = UTF-8 bytes of the chain's public salt, message = the 32 bytes of the round hash)
  *   h      = the first 52 bits of digest (its first 13 hex digits) as an integer, 0 ≤ h < 2^52
  *   crash  = min(maxCrashHundredths, max(100, floor((10000 − edgeBp) · 2^52 / (100 · (2^52 − h)))))

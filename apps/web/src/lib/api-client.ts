@@ -94,7 +94,7 @@ const isFieldIssue = (value: unknown): value is FieldIssue =>
 
 /**
  * The failure envelope `{ success: false, code, message, value }` recognised with plain checks: zod stays out
- * of the site's first load (see ARCHITECTURE.md, "The site trusts the server's answers").
+ * of the site's first load (see ARCHITECTURE.md, "Web and console").
  */
 const readFailure = (answer: unknown): Failure | null => {
   if (!isRecord(answer) || answer.success !== false || !isErrorCode(answer.code)) return null;

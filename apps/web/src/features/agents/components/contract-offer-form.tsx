@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, TextField } from '../../../components/form-field';
 import { SelectField } from '../../../components/select-field';
-import { useFormMessages } from '../../../lib/use-form-messages';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { refreshContractQueries } from '../api/agent-query-keys';
 import { processContract } from '../api/contracts';
-import { formatRate, isFigureInput, parseRatePercent } from '../contract-format';
+import { formatRate, parseRatePercent } from '../contract-format';
+import { contractOfferFormSchema, translateAgentRule, type TierDraft } from '../form-rules';
 
-type TierDraft = { key: number; minFigure: string; minActiveMembers: string; ratePercent: string };
-type Rule = 'downline_required' | 'tiers_invalid' | 'rate_above_max';
+type ContractOfferValues = { downline: string; period: ContractPeriod; tiers: TierDraft[] };
 
 const emptyTier = (key: number): TierDraft => ({
   key,
@@ -24,11 +24,6 @@ const emptyTier = (key: number): TierDraft => ({
   minActiveMembers: '0',
   ratePercent: '',
 });
-
-const isTierValid = (tier: TierDraft): boolean =>
-  isFigureInput(tier.minFigure) &&
-  /^\d{1,7}$/.test(tier.minActiveMembers.trim()) &&
-  parseRatePercent(tier.ratePercent) !== null;
 
 type ContractOfferFormProps = {
   kind: ContractKind;
@@ -54,20 +49,26 @@ export function ContractOfferForm({
   const queryClient = useQueryClient();
   const titleId = useId();
   const periods = periodsOfKind[kind];
-  const [downline, setDownline] = useState(downlines.length === 1 ? (downlines[0]?.account ?? '') : '');
-  const [period, setPeriod] = useState<ContractPeriod>(periods[0] ?? 'DAILY');
-  const [tiers, setTiers] = useState<TierDraft[]>([emptyTier(0)]);
   const [nextKey, setNextKey] = useState(1);
-  const messages = useFormMessages<'downline' | 'tiers', Rule>(['downline', 'tiers'], {
-    translateRule: (translate, message) =>
-      translate(`agents.validation.${message.rule}`, {
-        rate: maxRateBasisPoints === null ? '' : formatRate(maxRateBasisPoints),
-      }),
-    fieldOfCode: {
-      NOT_IN_YOUR_LINE: 'downline',
-      CONTRACT_RATE_TOO_HIGH: 'tiers',
-    },
-  });
+  const { form, values, field, edit, errorOf, formError, showRuleErrors, showApiError } =
+    useSiteForm<ContractOfferValues>({
+      defaultValues: {
+        downline: downlines.length === 1 ? (downlines[0]?.account ?? '') : '',
+        period: periods[0] ?? 'DAILY',
+        tiers: [emptyTier(0)],
+      },
+      // The rate is the one allowed now, also for a message shown before it changed.
+      translateRule: (translate, key) =>
+        translateAgentRule(translate, key, {
+          rate: maxRateBasisPoints === null ? '' : formatRate(maxRateBasisPoints),
+        }),
+      fieldOfCode: {
+        NOT_IN_YOUR_LINE: 'downline',
+        CONTRACT_RATE_TOO_HIGH: 'tiers',
+      },
+      isFormErrorClearedOnEdit: true,
+    });
+  const { downline, period, tiers } = values;
   const offer = useMutation({
     mutationFn: () =>
       processContract(kind, {
@@ -85,36 +86,27 @@ export function ContractOfferForm({
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (offer.isPending) return;
-    const highest = Math.max(...tiers.map((tier) => parseRatePercent(tier.ratePercent) ?? 0));
-    const hasProblems = messages.showRules({
-      downline: downline === '' ? 'downline_required' : null,
-      tiers: !tiers.every(isTierValid)
-        ? 'tiers_invalid'
-        : maxRateBasisPoints !== null && highest > maxRateBasisPoints
-          ? 'rate_above_max'
-          : null,
-    });
-    if (hasProblems) return;
+    if (showRuleErrors(checkSchema(contractOfferFormSchema(maxRateBasisPoints), values))) return;
     offer.mutate(undefined, {
       onSuccess: () => {
         void refreshContractQueries(queryClient);
         dialogs.toast(t('agents.contracts.offered', { account: downline }));
-        setTiers([emptyTier(nextKey)]);
+        form.setValue('tiers', [emptyTier(nextKey)]);
         setNextKey((key) => key + 1);
         onOffered?.();
       },
-      onError: messages.showApiError,
+      onError: showApiError,
     });
   };
 
-  const editTier = (key: number, field: keyof Omit<TierDraft, 'key'>) => (value: string) => {
-    setTiers((current) => current.map((tier) => (tier.key === key ? { ...tier, [field]: value } : tier)));
-    messages.clear('tiers');
+  const editTier = (key: number, part: keyof Omit<TierDraft, 'key'>) => (value: string) => {
+    const current = form.getValues('tiers');
+    edit('tiers')(current.map((tier) => (tier.key === key ? { ...tier, [part]: value } : tier)));
   };
   const figureLabel = t(
     kind === 'DIVIDEND' ? 'agents.contracts.figure_loss' : 'agents.contracts.figure_valid_bet',
   );
-  const tiersError = messages.errorOf('tiers');
+  const tiersError = errorOf('tiers');
 
   return (
     <form
@@ -130,16 +122,11 @@ export function ContractOfferForm({
       <fieldset className="wallet-form__fields" disabled={offer.isPending}>
         <SelectField
           label={t('agents.contracts.downline')}
-          value={downline}
+          {...field('downline')}
           options={[
             ...(downlines.length === 1 ? [] : [{ value: '', label: t('agents.contracts.choose_downline') }]),
             ...downlines.map((party) => ({ value: party.account, label: party.account })),
           ]}
-          onValueChange={(value) => {
-            setDownline(value);
-            messages.clear('downline');
-          }}
-          error={messages.errorOf('downline')}
           testId="contract-offer-downline"
         />
         <SelectField
@@ -149,8 +136,10 @@ export function ContractOfferForm({
           options={periods.map((value) => ({ value, label: t(`agents.contracts.periods.${value}`) }))}
           onValueChange={(value) => {
             const chosen = periods.find((candidate) => candidate === value);
-            if (chosen) setPeriod(chosen);
+            // Only the server could find fault with a period offered here; choosing one leaves the messages.
+            if (chosen) form.setValue('period', chosen);
           }}
+          error={errorOf('period')}
           testId="contract-offer-period"
         />
         <fieldset
@@ -200,7 +189,10 @@ export function ContractOfferForm({
                   className="button button--ghost"
                   aria-label={t('agents.contracts.remove_tier', { number: index + 1 })}
                   onClick={() => {
-                    setTiers((current) => current.filter((candidate) => candidate.key !== tier.key));
+                    form.setValue(
+                      'tiers',
+                      form.getValues('tiers').filter((candidate) => candidate.key !== tier.key),
+                    );
                   }}
                 >
                   {t('agents.contracts.remove')}
@@ -214,7 +206,7 @@ export function ContractOfferForm({
               className="button button--ghost"
               data-testid="contract-offer-add-tier"
               onClick={() => {
-                setTiers((current) => [...current, emptyTier(nextKey)]);
+                form.setValue('tiers', [...form.getValues('tiers'), emptyTier(nextKey)]);
                 setNextKey((key) => key + 1);
               }}
             >
@@ -227,7 +219,7 @@ export function ContractOfferForm({
             </p>
           )}
         </fieldset>
-        <FormError message={messages.formError} />
+        <FormError message={formError} />
         <button
           type="submit"
           className="button button--primary"

@@ -1,28 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toMinorUnits } from '@wps/contracts/money';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, PasswordField, TextField } from '../../../components/form-field';
 import { formatAmount } from '../../../lib/format-amount';
-import { useFormMessages } from '../../../lib/use-form-messages';
 import { useRequestId } from '../../../lib/use-request-id';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { refreshWalletQueries } from '../../wallet/api/query-keys';
 import { transferToDownline } from '../../wallet/api/transfer-member';
 import { agentQueryKeys } from '../api/agent-query-keys';
-
-const fields = ['amount', 'paymentPassword'] as const;
-type Rule = 'amount_required' | 'amount_invalid' | 'password_required' | 'password_invalid';
-
-const checkAmount = (value: string): Rule | null => {
-  if (value.trim() === '') return 'amount_required';
-  try {
-    toMinorUnits(value.trim(), 2);
-    return null;
-  } catch {
-    return 'amount_invalid';
-  }
-};
+import { downlineTransferFormSchema, translateTransferRule } from '../form-rules';
 
 /**
  * Money from the agent's main wallet to one downline member, through the wallet's transfer (payment password;
@@ -33,16 +20,16 @@ export function DownlineTransferForm({ account, onDone }: { account: string; onD
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const messages = useFormMessages<(typeof fields)[number], Rule>(fields, {
-    translateRule: (translate, message) => translate(`wallet.validation.${message.rule}`),
+  const { form, values, field, formError, showRuleErrors, showApiError } = useSiteForm({
+    defaultValues: { amount: '', paymentPassword: '' },
+    translateRule: translateTransferRule,
     fieldOfCode: {
       INSUFFICIENT_FUNDS: 'amount',
       AMOUNT_BELOW_MINIMUM: 'amount',
       AMOUNT_ABOVE_MAXIMUM: 'amount',
       PAYMENT_PASSWORD_WRONG: 'paymentPassword',
     },
+    isFormErrorClearedOnEdit: true,
   });
   const { requestIdFor, settle } = useRequestId();
   const transfer = useMutation({ mutationFn: transferToDownline });
@@ -50,24 +37,14 @@ export function DownlineTransferForm({ account, onDone }: { account: string; onD
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (transfer.isPending) return;
-    const hasProblems = messages.showRules({
-      amount: checkAmount(amount),
-      paymentPassword:
-        paymentPassword === ''
-          ? 'password_required'
-          : /^\d{6}$/.test(paymentPassword)
-            ? null
-            : 'password_invalid',
-    });
-    if (hasProblems) return;
-    const body = { username: account, amount: amount.trim(), paymentPassword };
+    if (showRuleErrors(checkSchema(downlineTransferFormSchema, values))) return;
+    const body = { username: account, amount: values.amount.trim(), paymentPassword: values.paymentPassword };
     transfer.mutate(
       { ...body, requestId: requestIdFor(body) },
       {
         onSuccess: (result) => {
           settle();
-          setAmount('');
-          setPaymentPassword('');
+          form.reset();
           void refreshWalletQueries(queryClient);
           void queryClient.invalidateQueries({ queryKey: agentQueryKeys.downlines });
           dialogs.toast(
@@ -75,7 +52,7 @@ export function DownlineTransferForm({ account, onDone }: { account: string; onD
           );
           onDone?.();
         },
-        onError: messages.showApiError,
+        onError: showApiError,
       },
     );
   };
@@ -92,30 +69,20 @@ export function DownlineTransferForm({ account, onDone }: { account: string; onD
       <fieldset className="wallet-form__fields" disabled={transfer.isPending}>
         <TextField
           label={t('wallet.common.amount')}
-          value={amount}
+          {...field('amount')}
           inputMode="decimal"
           autoComplete="off"
-          onValueChange={(value) => {
-            setAmount(value);
-            messages.clear('amount');
-          }}
-          error={messages.errorOf('amount')}
           testId="downline-transfer-amount"
         />
         <PasswordField
           label={t('wallet.common.payment_password')}
-          value={paymentPassword}
+          {...field('paymentPassword')}
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
-          onValueChange={(value) => {
-            setPaymentPassword(value);
-            messages.clear('paymentPassword');
-          }}
-          error={messages.errorOf('paymentPassword')}
           testId="downline-transfer-password"
         />
-        <FormError message={messages.formError} />
+        <FormError message={formError} />
         <button
           type="submit"
           className="button button--primary"

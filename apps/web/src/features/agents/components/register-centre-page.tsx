@@ -5,10 +5,11 @@ import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, PasswordField, TextField } from '../../../components/form-field';
 import { QueryState } from '../../../components/query-state';
 import { SelectField } from '../../../components/select-field';
-import { useFormMessages } from '../../../lib/use-form-messages';
+import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { agentQueryKeys } from '../api/agent-query-keys';
 import { type AffiliateLink, useAffiliateLinks, useCreateAffiliateLink } from '../api/get-affiliate';
 import { registerDownline } from '../api/register-downline';
+import { registerDownlineFormSchema, translateAgentRule } from '../form-rules';
 import { translateApiError } from '../../../lib/translate-message';
 import { QrCode } from './qr-code';
 
@@ -172,9 +173,12 @@ function AffiliateLinks() {
   );
 }
 
-const fields = ['kind', 'username', 'password', 'confirmPassword'] as const;
-type Field = (typeof fields)[number];
-type Rule = 'username_required' | 'password_required' | 'passwords_differ';
+type RegisterDownlineValues = {
+  kind: 'MEMBER' | 'AGENT';
+  username: string;
+  password: string;
+  confirmPassword: string;
+};
 
 /** Registers a member or a sub-agent straight under this agent. */
 function RegisterDownlineForm() {
@@ -182,32 +186,27 @@ function RegisterDownlineForm() {
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const [kind, setKind] = useState<'MEMBER' | 'AGENT'>('MEMBER');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const messages = useFormMessages<Field, Rule>(fields, {
-    translateRule: (translate, message) => translate(`agents.validation.${message.rule}`),
-    fieldOfCode: { USERNAME_TAKEN: 'username' },
-  });
+  const { form, values, field, formError, showRuleErrors, showApiError } =
+    useSiteForm<RegisterDownlineValues>({
+      defaultValues: { kind: 'MEMBER', username: '', password: '', confirmPassword: '' },
+      translateRule: translateAgentRule,
+      fieldOfCode: { USERNAME_TAKEN: 'username' },
+      isFormErrorClearedOnEdit: true,
+    });
+  const { kind } = values;
   const register = useMutation({ mutationFn: registerDownline });
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (register.isPending) return;
-    const hasProblems = messages.showRules({
-      username: username.trim() === '' ? 'username_required' : null,
-      password: password === '' ? 'password_required' : null,
-      confirmPassword: confirmPassword !== password ? 'passwords_differ' : null,
-    });
-    if (hasProblems) return;
+    if (showRuleErrors(checkSchema(registerDownlineFormSchema, values))) return;
     register.mutate(
-      { username: username.trim(), password, isAgent: kind === 'AGENT' },
+      { username: values.username.trim(), password: values.password, isAgent: kind === 'AGENT' },
       {
         onSuccess: (created) => {
-          setUsername('');
-          setPassword('');
-          setConfirmPassword('');
+          form.setValue('username', '');
+          form.setValue('password', '');
+          form.setValue('confirmPassword', '');
           void queryClient.invalidateQueries({ queryKey: agentQueryKeys.downlines });
           void queryClient.invalidateQueries({ queryKey: agentQueryKeys.overview });
           dialogs.toast(
@@ -216,14 +215,9 @@ function RegisterDownlineForm() {
             }),
           );
         },
-        onError: messages.showApiError,
+        onError: showApiError,
       },
     );
-  };
-
-  const edit = (field: Field, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    messages.clear(field);
   };
 
   return (
@@ -246,37 +240,32 @@ function RegisterDownlineForm() {
             { value: 'AGENT', label: t('agents.register.kind_agent') },
           ]}
           onValueChange={(value) => {
-            setKind(value === 'AGENT' ? 'AGENT' : 'MEMBER');
+            // The kind has no message of its own; choosing it leaves the others on screen.
+            form.setValue('kind', value === 'AGENT' ? 'AGENT' : 'MEMBER');
           }}
           testId="register-downline-kind"
         />
         <TextField
           label={t('agents.register.username')}
-          value={username}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          onValueChange={edit('username', setUsername)}
-          error={messages.errorOf('username')}
+          {...field('username')}
           testId="register-downline-username"
         />
         <PasswordField
           label={t('agents.register.password')}
-          value={password}
           autoComplete="new-password"
-          onValueChange={edit('password', setPassword)}
-          error={messages.errorOf('password')}
+          {...field('password')}
           testId="register-downline-password"
         />
         <PasswordField
           label={t('agents.register.confirm_password')}
-          value={confirmPassword}
           autoComplete="new-password"
-          onValueChange={edit('confirmPassword', setConfirmPassword)}
-          error={messages.errorOf('confirmPassword')}
+          {...field('confirmPassword')}
           testId="register-downline-confirm"
         />
-        <FormError message={messages.formError} />
+        <FormError message={formError} />
         <button
           type="submit"
           className="button button--primary"

@@ -1,6 +1,7 @@
 // Every domain's tables, for drizzle-kit to generate the committed SQL migrations from.
 export * from '../modules/agents/agents.tables';
 export * from '../modules/agents/contracts.tables';
+export * from '../modules/attempts/attempts.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/auth/encrypted-body.tables';

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestDatabase } from '../../testing/test-database';
+import { clearAttempts, countAttempts, type AttemptRule, takeAttempt } from './attempts.service';
+
+const minute = 60_000;
+const guesses: AttemptRule = { name: 'test.guesses', limit: 5, windowMs: 15 * minute };
+const lockout: AttemptRule = { name: 'test.lockout', limit: 3, windowMs: 15 * minute, lockMs: 30 * minute };
+
+describe('attempt counters', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('let exactly the limit through when a burst arrives at once', async () => {
+    const verdicts = await Promise.all(
+      Array.from({ length: 40 }, () => takeAttempt(database.db, guesses, 'burst')),
+    );
+    expect(verdicts.filter((verdict) => verdict.isAllowed)).toHaveLength(5);
+    expect(verdicts.map((verdict) => verdict.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, index) => index + 1),
+    );
+  });
+
+  it('start a new window once the old one has passed, and forget a key that is cleared', async () => {
+    const start = new Date('2026-01-01T00:00:00Z');
+    for (let index = 0; index < 6; index += 1) await takeAttempt(database.db, guesses, 'window', start);
+    const later = new Date(start.getTime() + 15 * minute + 1);
+    expect(await takeAttempt(database.db, guesses, 'window', later)).toMatchObject({
+      isAllowed: true,
+      count: 1,
+    });
+    await clearAttempts(database.db, guesses, 'window');
+    expect(await countAttempts(database.db, guesses, 'window', later)).toEqual({
+      count: 0,
+      lockedUntil: null,
+    });
+  });
+
+  it('lock a key past its limit until the lock ends, whatever comes meanwhile', async () => {
+    const start = new Date('2026-01-01T00:00:00Z');
+    const verdicts = [];
+    for (let index = 0; index < 4; index += 1)
+      verdicts.push(await takeAttempt(database.db, lockout, 'account', start));
+    expect(verdicts.map((verdict) => verdict.isAllowed)).toEqual([true, true, true, false]);
+    const lockedUntil = new Date(start.getTime() + 30 * minute);
+    expect(verdicts[3]).toMatchObject({ retryAt: lockedUntil });
+    // Past the window but inside the lock: still refused, and the lock does not move.
+    const inLock = new Date(start.getTime() + 20 * minute);
+    expect(await takeAttempt(database.db, lockout, 'account', inLock)).toMatchObject({
+      isAllowed: false,
+      retryAt: lockedUntil,
+    });
+    const afterLock = new Date(lockedUntil.getTime() + 1);
+    expect(await takeAttempt(database.db, lockout, 'account', afterLock)).toMatchObject({
+      isAllowed: true,
+      count: 1,
+    });
+  });
+});

@@ -225,6 +225,15 @@ export const withdrawals = pgTable(
     reviewedByStaffId: bigint('reviewed_by_staff_id', { mode: 'bigint' }),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * Four eyes: above the brand's second-approval amount the first approval is recorded here and the
+     * withdrawal stays pending until another staff member approves it (the database refuses the same one).
+     */
+    firstApprovedByStaffId: bigint('first_approved_by_staff_id', { mode: 'bigint' }),
+    /** The first approver's username, as the console shows it. */
+    firstApprovedBy: text('first_approved_by'),
+    firstApprovalNote: text('first_approval_note'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     confirmation: text('confirmation', { enum: withdrawalConfirmations }),
     receivedAmount: bigint('received_amount', { mode: 'bigint' }),
     confirmationProofUploadId: uuid('confirmation_proof_upload_id'),
@@ -245,6 +254,11 @@ export const withdrawals = pgTable(
     check(
       'withdrawals_received_check',
       sql`${table.receivedAmount} is null or ${table.receivedAmount} between 0 and ${table.amount}`,
+    ),
+    check(
+      'withdrawals_four_eyes_check',
+      sql`${table.firstApprovedByStaffId} is null or ${table.status} <> 'approved'
+        or ${table.reviewedByStaffId} <> ${table.firstApprovedByStaffId}`,
     ),
   ],
 );

@@ -210,7 +210,78 @@ export const brandWalletSettings = pgTable(
     mode: text('mode', { enum: walletModes }).notNull().default('single'),
     /** Vendor codes that have a game wallet in transfer mode. */
     transferVendors: text('transfer_vendors').array().notNull().default([]),
+    /**
+     * Four eyes on money: a manual adjustment or a withdrawal above this amount (minor units of the brand's
+     * currency) needs a second staff member's approval; null means the default (wallet-settings.ts).
+     */
+    secondApprovalAbove: bigint('second_approval_above', { mode: 'bigint' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('brand_wallet_settings_mode_check', sql`${table.mode} in ('single', 'transfer')`)],
+  (table) => [
+    check('brand_wallet_settings_mode_check', sql`${table.mode} in ('single', 'transfer')`),
+    check(
+      'brand_wallet_settings_second_approval_check',
+      sql`${table.secondApprovalAbove} is null or ${table.secondApprovalAbove} > 0`,
+    ),
+  ],
+);
+
+export const adjustmentProposalStatuses = ['pending', 'approved', 'rejected'] as const;
+export type AdjustmentProposalStatus = (typeof adjustmentProposalStatuses)[number];
+
+/**
+ * A manual adjustment above the brand's second-approval amount, proposed by one staff member and posted only
+ * when another approves it (maker and checker differ: the database refuses an approval by the proposer). The
+ * posting keeps the proposer's idempotency key (`adjustment:<staff>:<request id>`), so it happens once.
+ */
+export const adjustmentProposals = pgTable(
+  'adjustment_proposals',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    /** Signed: a credit is positive, a debit negative. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The proposer's request id: a retried proposal answers the first one. */
+    requestId: text('request_id').notNull(),
+    proposedByStaffId: bigint('proposed_by_staff_id', { mode: 'bigint' }).notNull(),
+    /** The proposer's username, as the approvals list shows it. */
+    proposedBy: text('proposed_by').notNull(),
+    status: text('status', { enum: adjustmentProposalStatuses }).notNull().default('pending'),
+    decidedByStaffId: bigint('decided_by_staff_id', { mode: 'bigint' }),
+    decidedBy: text('decided_by'),
+    decisionNote: text('decision_note'),
+    transactionId: bigint('transaction_id', { mode: 'bigint' }).references(() => ledgerTransactions.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('adjustment_proposals_request_key').on(table.brandId, table.proposedByStaffId, table.requestId),
+    index('adjustment_proposals_brand_status_idx').on(table.brandId, table.status, table.id),
+    check('adjustment_proposals_amount_check', sql`${table.amount} <> 0`),
+    check(
+      'adjustment_proposals_status_check',
+      sql`${table.status} in ('pending', 'approved', 'rejected')`,
+    ),
+    check(
+      'adjustment_proposals_posted_check',
+      sql`(${table.status} = 'approved') = (${table.transactionId} is not null)`,
+    ),
+    check(
+      'adjustment_proposals_decided_check',
+      sql`(${table.status} = 'pending') = (${table.decidedByStaffId} is null)`,
+    ),
+    check(
+      'adjustment_proposals_four_eyes_check',
+      sql`${table.status} <> 'approved' or ${table.decidedByStaffId} <> ${table.proposedByStaffId}`,
+    ),
+  ],
 );

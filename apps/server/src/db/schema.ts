@@ -5,6 +5,7 @@ export * from '../modules/attempts/attempts.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/auth/encrypted-body.tables';
+export * from '../modules/auth/password-reset.tables';
 export * from '../modules/auth/social-sign-in.tables';
 export * from '../modules/backoffice/backoffice.tables';
 export * from '../modules/content/content.tables';

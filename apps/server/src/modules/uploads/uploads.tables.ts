@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.tables';
 import { brands } from '../site/site.tables';
 
@@ -18,6 +19,16 @@ export const uploads = pgTable(
     byteSize: integer('byte_size').notNull(),
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the orphan purge found something referring to the upload (a deposit, a dispute, a feedback): it is
+     * kept from then on and not looked at again. Null: not checked yet, or still within its grace period.
+     */
+    keptAt: timestamp('kept_at', { withTimezone: true }),
   },
-  (table) => [index('uploads_member_idx').on(table.memberId, table.createdAt)],
+  (table) => [
+    index('uploads_member_idx').on(table.memberId, table.createdAt),
+    index('uploads_unchecked_idx')
+      .on(table.createdAt)
+      .where(sql`${table.keptAt} is null`),
+  ],
 );

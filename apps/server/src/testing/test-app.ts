@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { StaffRole } from '@wps/contracts/backoffice';
 import { merchantHeader } from '@wps/contracts/site';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -13,6 +14,7 @@ import type { JobScheduler } from '../jobs/scheduler';
 import { createSessionToken } from '../lib/session-token';
 import { memberSessions } from '../modules/auth/auth.tables';
 import { demoStaff } from '../modules/backoffice/backoffice.seed';
+import { staff, staffSessions } from '../modules/backoffice/backoffice.tables';
 import type { MemberRow } from '../modules/members/members.service';
 import { members } from '../modules/members/members.tables';
 import { createPushService, type PushService } from '../modules/push/push.service';
@@ -89,15 +91,32 @@ export const createTestApp = async (
   };
 };
 
-/** Logs in as the demo operator and answers the Authorization header to send. */
+/** The seeded operator's password in tests (createTestApp passes it as OPERATOR_INITIAL_PASSWORD). */
+export const testOperatorPassword = 'test-operator-password';
+
+type StaffHeaders = { authorization: string; 'x-merchant-code': string };
+
+/**
+ * A live session for a staff member, written straight to the session table (as `loginAsMember` does), so
+ * tests of operator routes need not go through the password, the second factor and the lockout (the
+ * backoffice tests cover those).
+ */
+const openStaffSession = async (app: FastifyInstance, staffId: bigint): Promise<string> => {
+  const { token, tokenHash } = createSessionToken();
+  await app.platform.database.db
+    .insert(staffSessions)
+    .values({ tokenHash, staffId, expiresAt: new Date(Date.now() + 3_600_000) });
+  return `Bearer ${token}`;
+};
+
+/** Signs in as the demo operator (role admin) and answers the Authorization header to send. */
 export const loginAsOperator = async (app: FastifyInstance): Promise<{ authorization: string }> => {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/wps/backoffice/session/login',
-    payload: { username: demoStaff.username, password: demoStaff.password },
-  });
-  const body: { value: { token: string } } = response.json();
-  return { authorization: `Bearer ${body.value.token}` };
+  const [operator] = await app.platform.database.db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(eq(staff.username, demoStaff.username));
+  if (!operator) throw new Error(`no staff member ${demoStaff.username}`);
+  return { authorization: await openStaffSession(app, operator.id) };
 };
 
 /**
@@ -107,10 +126,32 @@ export const loginAsOperator = async (app: FastifyInstance): Promise<{ authoriza
 export const operatorHeaders = async (
   app: FastifyInstance,
   merchantCode = 'DEMO',
-): Promise<{ authorization: string; 'x-merchant-code': string }> => ({
+): Promise<StaffHeaders> => ({
   ...(await loginAsOperator(app)),
   [merchantHeader]: merchantCode,
 });
+
+/**
+ * Another staff member (created now, with a password nobody knows) signed in, for tests of what a role may do
+ * or of two people acting (maker and checker). Answers their headers for the brand, as `operatorHeaders` does.
+ */
+export const createStaff = async (
+  app: FastifyInstance,
+  member: { role: StaffRole; username: string; displayName?: string },
+  merchantCode = 'DEMO',
+): Promise<StaffHeaders> => {
+  const [created] = await app.platform.database.db
+    .insert(staff)
+    .values({
+      username: member.username,
+      displayName: member.displayName ?? member.username,
+      role: member.role,
+      passwordHash: 'not a password hash: no password signs in',
+    })
+    .returning({ id: staff.id });
+  if (!created) throw new Error(`staff member ${member.username} not created`);
+  return { authorization: await openStaffSession(app, created.id), [merchantHeader]: merchantCode };
+};
 
 /**
  * A live session for a seeded member, written straight to the session table, so money tests need not go

@@ -8,10 +8,8 @@ import {
 } from '@wps/contracts/content';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../lib/password-hashing';
-import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
+import { createStaff, createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
-import { upsertStaff } from '../backoffice/backoffice.repository';
 import { seedContentDemo } from './content.seed';
 import { contentAnnouncements, contentBanners } from './content.tables';
 
@@ -25,22 +23,7 @@ describe('content', () => {
   beforeAll(async () => {
     subject = await createTestApp();
     operator = await operatorHeaders(subject.app);
-    const password = 'Staff#Password2025';
-    await upsertStaff(subject.database.db, {
-      username: 'cashier',
-      displayName: 'cashier',
-      role: 'finance',
-      passwordHash: await hashPassword(password),
-    });
-    const login = await subject.app.inject({
-      method: 'POST',
-      url: '/wps/backoffice/session/login',
-      payload: { username: 'cashier', password },
-    });
-    finance = {
-      authorization: `Bearer ${login.json<{ value: { token: string } }>().value.token}`,
-      'x-merchant-code': 'DEMO',
-    };
+    finance = await createStaff(subject.app, { username: 'cashier', role: 'finance' });
   });
   afterAll(() => subject.close());
 

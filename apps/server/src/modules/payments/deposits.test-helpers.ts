@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@wps/contracts/backoffice';
 import { type RunningSandboxGateway, startSandboxGateway } from '@wps/sandbox-gateway/sandbox-gateway';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../db/database';
 import { seedDemoData } from '../../db/seed';
-import { hashPassword } from '../../lib/password-hashing';
 import { openTestDatabase } from '../../testing/test-database';
-import { createTestApp, loginAsMember, loginAsOperator, type TestApp } from '../../testing/test-app';
+import {
+  createStaff,
+  createTestApp,
+  loginAsMember,
+  loginAsOperator,
+  type TestApp,
+} from '../../testing/test-app';
 import { listAuditEvents } from '../audit/audit.service';
-import { staff } from '../backoffice/backoffice.tables';
 import { members } from '../members/members.tables';
 import { memberMessages } from '../messages/messages.tables';
 import { createTurnoverService } from '../turnover/turnover.service';
@@ -148,20 +153,10 @@ export const createDepositFixture = (testApp: Pick<TestApp, 'app' | 'database'>)
         payload: body,
       }),
     /** A staff member of another role, logged in. */
-    staffWithRole: async (role: string) => {
+    staffWithRole: async (role: StaffRole) => {
       const username = `s${randomUUID().slice(0, 8)}`;
-      await db.insert(staff).values({
-        username,
-        displayName: username,
-        role,
-        passwordHash: await hashPassword('Staff#2025x'),
-      });
-      const response = await app.inject({
-        method: 'POST',
-        url: '/wps/backoffice/session/login',
-        payload: { username, password: 'Staff#2025x' },
-      });
-      return { authorization: `Bearer ${envelopeOf<{ token: string }>(response).value.token}` };
+      const { authorization } = await createStaff(app, { username, role });
+      return { authorization };
     },
     /** The stored secret of a gateway channel of the demo brand. */
     channelSecret: async (code: string): Promise<string> => {

@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../lib/password-hashing';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { staff } from '../backoffice/backoffice.tables';
+import { createStaff, createTestApp, type TestApp } from '../../testing/test-app';
 import { brandPaymentSettings } from './payments.tables';
 import {
   codeOf,
@@ -19,18 +17,12 @@ describe('operator: payment settings and roles', () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     fx = createWithdrawalFixture(testApp);
-    await fx.db.insert(staff).values({
+    const { authorization } = await createStaff(testApp.app, {
       username: 'helpdesk',
       displayName: 'Help desk',
       role: 'support',
-      passwordHash: await hashPassword('Support#2025'),
     });
-    const login = await testApp.app.inject({
-      method: 'POST',
-      url: '/wps/backoffice/session/login',
-      payload: { username: 'helpdesk', password: 'Support#2025' },
-    });
-    support = { authorization: `Bearer ${envelopeOf<{ token: string }>(login).value.token}` };
+    support = { authorization };
   });
   afterAll(() => testApp.close());
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password-hashing';
-import type { TestApp } from '../../testing/test-app';
-import { upsertStaff } from '../backoffice/backoffice.repository';
+import { createStaff, type TestApp } from '../../testing/test-app';
 import { insertMember, type MemberRow } from '../members/members.repository';
 import { memberMessages } from '../messages/messages.tables';
 import { brands } from '../site/site.tables';
@@ -105,20 +104,8 @@ export const walletTestKit = (testApp: TestApp) => {
 
     /** A staff member of the given role, logged in; answers the Authorization header. */
     loginAsStaff: async (username: string, role: 'admin' | 'finance' | 'support'): Promise<Caller> => {
-      const password = 'Staff#Password2025';
-      await upsertStaff(db, {
-        username,
-        displayName: username,
-        role,
-        passwordHash: await hashPassword(password),
-      });
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/wps/backoffice/session/login',
-        payload: { username, password },
-      });
-      const body: { value: { token: string } } = response.json();
-      return { authorization: `Bearer ${body.value.token}` };
+      const { authorization } = await createStaff(testApp.app, { username, role });
+      return { authorization };
     },
 
     messagesOf: (member: MemberRow) =>

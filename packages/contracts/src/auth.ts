@@ -108,6 +108,15 @@ export const forgotPasswordByEmailRequestSchema = z.strictObject({
   email: text(128),
 });
 
+/**
+ * The second step of a reset by email: the token of the link the email carried, and the new password. Asking
+ * (forgotPasswordByEmailRequestSchema) changes nothing; this sets the password, once per link.
+ */
+export const completePasswordResetRequestSchema = z.strictObject({
+  token: z.string().min(16).max(128),
+  newPassword: text(128),
+});
+
 export const forgotPasswordByPhoneRequestSchema = z.strictObject({
   mobileNum: text(32),
   countryDialingCode: text(8),

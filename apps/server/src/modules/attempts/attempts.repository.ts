@@ -54,6 +54,13 @@ export const readAttempts = async (
   return { count: isLocked || isCurrent ? row.count : 0, lockedUntil: isLocked ? row.lockedUntil : null };
 };
 
+/** Takes one attempt back (never below zero); a lock stays where it is. */
+export const returnAttempt = (db: Executor, rule: string, key: string) =>
+  db
+    .update(attemptCounters)
+    .set({ count: sql`greatest(${attemptCounters.count} - 1, 0)` })
+    .where(and(eq(attemptCounters.rule, rule), eq(attemptCounters.key, key)));
+
 export const clearAttempts = (db: Executor, rule: string, key: string) =>
   db.delete(attemptCounters).where(and(eq(attemptCounters.rule, rule), eq(attemptCounters.key, key)));
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { openTestDatabase } from '../../testing/test-database';
-import { clearAttempts, countAttempts, type AttemptRule, takeAttempt } from './attempts.service';
+import {
+  clearAttempts,
+  countAttempts,
+  returnAttempt,
+  type AttemptRule,
+  takeAttempt,
+  takeAttempts,
+} from './attempts.service';
 
 const minute = 60_000;
 const guesses: AttemptRule = { name: 'test.guesses', limit: 5, windowMs: 15 * minute };
@@ -59,5 +66,23 @@ describe('attempt counters', () => {
       isAllowed: true,
       count: 1,
     });
+  });
+
+  it('give an attempt back, and take several limits all or nothing', async () => {
+    const start = new Date('2026-01-01T00:00:00Z');
+    await takeAttempt(database.db, guesses, 'given-back', start);
+    await takeAttempt(database.db, guesses, 'given-back', start);
+    await returnAttempt(database.db, guesses, 'given-back');
+    expect((await countAttempts(database.db, guesses, 'given-back', start)).count).toBe(1);
+
+    const once: AttemptRule = { name: 'test.once', limit: 1, windowMs: 15 * minute };
+    const both = [
+      { rule: guesses, key: 'all-or-nothing' },
+      { rule: once, key: 'all-or-nothing' },
+    ];
+    expect(await takeAttempts(database.db, both, start)).toMatchObject({ isAllowed: true });
+    expect(await takeAttempts(database.db, both, start)).toMatchObject({ isAllowed: false });
+    // The refused request did not use up the first limit.
+    expect((await countAttempts(database.db, guesses, 'all-or-nothing', start)).count).toBe(1);
   });
 });

@@ -44,6 +44,37 @@ export const takeAttempt = async (
 export const countAttempts = (db: Executor, rule: AttemptRule, key: string, now: Date = new Date()) =>
   repository.readAttempts(db, { rule: rule.name, key, now, windowMs: rule.windowMs });
 
+/**
+ * Gives back an attempt taken for something that turned out not to count: a success where the rule counts
+ * only failures (a right password against the address's limit), or a request another limit refused. The
+ * attempt was still taken first, so a burst is numbered and bounded before any of it is given back.
+ */
+export const returnAttempt = async (db: Executor, rule: AttemptRule, key: string): Promise<void> => {
+  await repository.returnAttempt(db, rule.name, key);
+};
+
+/**
+ * Takes one attempt under each rule in order, all or nothing: when one refuses, those already taken are given
+ * back and its verdict is the answer (a visitor refused by one limit does not use up the others).
+ */
+export const takeAttempts = async (
+  db: Executor,
+  takes: readonly { rule: AttemptRule; key: string }[],
+  now: Date = new Date(),
+): Promise<AttemptVerdict> => {
+  const taken: { rule: AttemptRule; key: string }[] = [];
+  let verdict: AttemptVerdict = { isAllowed: true, count: 0, remaining: Number.POSITIVE_INFINITY };
+  for (const take of takes) {
+    verdict = await takeAttempt(db, take.rule, take.key, now);
+    if (!verdict.isAllowed) {
+      await Promise.all(taken.map((done) => returnAttempt(db, done.rule, done.key)));
+      return verdict;
+    }
+    taken.push(take);
+  }
+  return verdict;
+};
+
 /** Forgets the key's attempts (after a success, or an operator's unlock). */
 export const clearAttempts = async (db: Executor, rule: AttemptRule, key: string): Promise<void> => {
   await repository.clearAttempts(db, rule.name, key);

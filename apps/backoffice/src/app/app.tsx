@@ -7,18 +7,25 @@ import { DepositsPage } from '../features/payments/deposits-page';
 import { SettingsPage } from '../features/payments/payment-settings-page';
 import { WithdrawalsPage } from '../features/payments/withdrawals-page';
 import { useStaffSession } from '../features/session/api';
+import { ChangePasswordPage, ForcedPasswordChange } from '../features/session/change-password-page';
 import { LoginPage } from '../features/session/login-page';
+import { StaffPage } from '../features/staff/staff-page';
 import { Shell } from './shell';
 
 /** The path the platform serves the console under; Vite builds with the same base. */
 export const consoleBasePath = '/backoffice';
 
-/** Screens behind the staff session; without one, the login (which comes back here afterwards). */
+/**
+ * Screens behind the staff session; without one, the login (which comes back here afterwards). While the
+ * server asks for a new password, the password change is the only screen (the server refuses the others).
+ */
 const RequireStaff = () => {
-  const { token } = useStaffSession();
+  const { token, staff, isLoading } = useStaffSession();
   const location = useLocation();
   if (token === null)
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (isLoading) return <p className="muted">Loading…</p>;
+  if (staff?.mustChangePassword) return <ForcedPasswordChange />;
   return <Outlet />;
 };
 
@@ -43,6 +50,8 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/channels" element={<ChannelsPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/audit" element={<AuditPage />} />
+            <Route path="/staff" element={<StaffPage />} />
+            <Route path="/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -1,15 +1,20 @@
+import type { StaffRole } from '@wps/contracts/backoffice';
 import { NavLink, Outlet } from 'react-router';
 import { useLogout, useStaffSession } from '../features/session/api';
 import './shell.css';
 
-const sections = [
+type Section = { path: string; label: string; roles?: readonly StaffRole[] };
+
+/** The sections; one with roles shows only to them (the server refuses everyone else anyway). */
+const sections: readonly Section[] = [
   { path: '/deposits', label: 'Deposits' },
   { path: '/withdrawals', label: 'Withdrawals' },
   { path: '/members', label: 'Members' },
   { path: '/channels', label: 'Channels' },
   { path: '/settings', label: 'Settings' },
   { path: '/audit', label: 'Audit' },
-] as const;
+  { path: '/staff', label: 'Staff', roles: ['admin'] },
+];
 
 /** The signed-in frame: navigation, who is signed in, and the screen. */
 export const Shell = () => {
@@ -23,14 +28,22 @@ export const Shell = () => {
       <header className="topbar">
         <span className="topbar__brand">Operator console</span>
         <nav aria-label="Sections" className="topbar__nav">
-          {sections.map((section) => (
-            <NavLink key={section.path} to={section.path} data-testid={`nav-${section.path.slice(1)}`}>
-              {section.label}
-            </NavLink>
-          ))}
+          {sections
+            .filter(
+              (section) =>
+                section.roles === undefined || (staff !== null && section.roles.includes(staff.role)),
+            )
+            .map((section) => (
+              <NavLink key={section.path} to={section.path} data-testid={`nav-${section.path.slice(1)}`}>
+                {section.label}
+              </NavLink>
+            ))}
         </nav>
         <div className="topbar__staff">
           <span data-testid="staff-name">{staff ? `${staff.displayName} (${staff.role})` : '…'}</span>
+          <NavLink to="/password" className="topbar__link" data-testid="nav-password">
+            Change password
+          </NavLink>
           <button
             type="button"
             className="button"

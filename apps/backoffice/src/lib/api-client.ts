@@ -31,7 +31,7 @@ export const describeError = (error: unknown): string => {
 type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;

@@ -47,6 +47,7 @@ export const demoStaff: StaffProfile = {
   username: 'operator',
   displayName: 'Operator',
   role: 'admin',
+  mustChangePassword: false,
 };
 
 /** A signed-in operator: the token stored and /session/me answering. */

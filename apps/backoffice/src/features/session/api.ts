@@ -1,18 +1,25 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   emptyResponseSchema,
   staffLoginResponseSchema,
   staffProfileResponseSchema,
+  staffVerifyResponseSchema,
+  type StaffLoginChallenge,
   type StaffProfile,
+  type StaffSession,
 } from '@wps/contracts/backoffice';
 import { apiRequest } from '../../lib/api-client';
+import { staffProfileKey } from '../../lib/query-client';
 import { useStaffToken, writeStaffToken } from '../../lib/staff-token';
 
+export type { StaffLoginChallenge, StaffProfile, StaffSession };
 export type LoginInput = { username: string; password: string };
+export type VerifyInput = { challenge: string; code: string };
+export type PasswordChangeInput = { oldPassword: string; newPassword: string };
 
 export const staffProfileQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['staff', 'me', token],
+    queryKey: [...staffProfileKey, token],
     queryFn: ({ signal }) => apiRequest('/session/me', staffProfileResponseSchema, { signal }),
     staleTime: Infinity,
   });
@@ -32,14 +39,36 @@ export const useStaffSession = (): {
   };
 };
 
-export const useLogin = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The password step: answers the second factor's challenge (or an enrolment), never a session. */
+export const useLogin = () =>
+  useMutation({
     mutationFn: (input: LoginInput) =>
       apiRequest('/session/login', staffLoginResponseSchema, { method: 'POST', body: input }),
-    onSuccess: (session) => {
-      queryClient.setQueryData(staffProfileQueryOptions(session.token).queryKey, session.staff);
-      writeStaffToken(session.token);
+  });
+
+/** The second factor: a TOTP code or a recovery code opens the session. */
+export const useVerifySignIn = () =>
+  useMutation({
+    mutationFn: (input: VerifyInput) =>
+      apiRequest('/session/verify', staffVerifyResponseSchema, { method: 'POST', body: input }),
+  });
+
+/** Keeps the opened session: its profile first, so the console never asks /session/me for it again. */
+export const startStaffSession = (queryClient: QueryClient, session: StaffSession): void => {
+  queryClient.setQueryData(staffProfileQueryOptions(session.token).queryKey, session.staff);
+  writeStaffToken(session.token);
+};
+
+/** Changing one's own password; afterwards the profile no longer asks for a change. */
+export const useChangePassword = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      apiRequest('/session/password', emptyResponseSchema, { method: 'POST', body: input }),
+    onSuccess: () => {
+      queryClient.setQueriesData<StaffProfile>({ queryKey: staffProfileKey }, (staff) =>
+        staff ? { ...staff, mustChangePassword: false } : staff,
+      );
     },
   });
 };

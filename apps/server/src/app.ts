@@ -155,7 +155,9 @@ export const buildApp = async ({
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   const scheduler = givenScheduler ?? createJobScheduler(app.log);
-  app.addHook('onClose', scheduler.stop);
+  // Jobs stop first (preClose runs before the server and every onClose hook), so none is mid-query when
+  // whoever owns the database closes it.
+  app.addHook('preClose', scheduler.stop);
   await app.register(
     fastifyPlugin(
       async (instance) => {

@@ -33,7 +33,8 @@ export const houseGamesModule = defineModule(
       },
     });
     if (config.CRASH_ENABLED) scheduleCrashGame(scheduler, crash, config.CRASH_TICK_MS);
-    app.addHook('onClose', crash.close);
+    // The driver gives up its lease while the database is still open (preClose comes before every onClose).
+    app.addHook('preClose', crash.close);
 
     // Provable fairness of house games: each game registers the verifier of its results under its kind.
     const seeds = createSeedService({

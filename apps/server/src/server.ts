@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { buildApp } from './app';
+import type { AppConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/database';
+import { seedDemoData } from './db/seed';
+import {
+  type RunningDemoVendorProcess,
+  startDemoVendorBesidePlatform,
+} from './modules/games/demo-vendor-runner';
+import { ownUrl } from './modules/payments/gateway-client';
+import { startSandboxBesidePlatform } from './modules/payments/sandbox-runner';
+
+export type RunningPlatform = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** The port the platform listens on (PORT=0 picks a free one). */
+  port: number;
+  sandboxUrl: string | undefined;
+  demoVendorUrl: string | undefined;
+  /** Stops everything: the app (its jobs and requests), the processes beside it, then the database. */
+  close: () => Promise<void>;
+};
+
+export type StartPlatformOptions = {
+  /** An open database to run on (tests); the platform closes it last. Else DATABASE_URL or DATA_DIR. */
+  database?: DatabaseHandle;
+  /** Where logs go; standard output when absent (tests read them). */
+  logStream?: DestinationStream;
+};
+
+/**
+ * The whole platform as `npm start` runs it: database and migrations, demo data, the sandbox payment gateway,
+ * the app listening on HOST:PORT, then the demo game vendor (it calls the platform's wallet API).
+ */
+export const startPlatform = async (
+  config: AppConfig,
+  { database: givenDatabase, logStream }: StartPlatformOptions = {},
+): Promise<RunningPlatform> => {
+  const database =
+    givenDatabase ??
+    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }));
+  await database.migrate();
+  if (config.SEED_DEMO) await seedDemoData(database.db);
+
+  // The sandbox payment gateway runs beside the platform, so the demo's gateway deposits work for real.
+  const sandbox = await startSandboxBesidePlatform(config, database.db);
+  // The demo game vendor is its own process, started once the platform listens (it calls the wallet API).
+  let demoVendor: RunningDemoVendorProcess | undefined = undefined;
+  const app = await buildApp({
+    config,
+    database,
+    ...(logStream ? { logStream } : {}),
+    ...(sandbox ? { sandboxGatewayUrl: sandbox.url } : {}),
+    gameFrameOrigins: () => (demoVendor ? [demoVendor.origin] : []),
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  demoVendor = await startDemoVendorBesidePlatform(config, database.db, {
+    platformUrl: ownUrl(app.server, config.HOST, config.PORT),
+    log: app.log,
+  });
+  return {
+    app,
+    database,
+    port,
+    sandboxUrl: sandbox?.url,
+    demoVendorUrl: demoVendor?.url,
+    // In this order: the app stops its jobs and requests, then what runs beside it, and the database last.
+    // (An onClose hook would not do: Fastify runs them last registered first, before the modules' own.)
+    close: async () => {
+      await app.close();
+      await demoVendor?.close();
+      await sandbox?.close();
+      await database.close();
+    },
+  };
+};

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { authEvents, captchaChallenges, memberSessions, verificationCodes } from './auth.tables';
 
@@ -114,48 +114,4 @@ export const markVerificationCodeUsed = async (db: Executor, id: bigint) => {
   return row !== undefined;
 };
 
-export const countCodesSentTo = async (db: Executor, brandId: bigint, recipient: string, since: Date) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.brandId, brandId),
-        eq(verificationCodes.recipient, recipient),
-        gte(verificationCodes.createdAt, since),
-      ),
-    );
-  return row?.total ?? 0;
-};
-
-export const countCodesSentFromAddress = async (db: Executor, ip: string, since: Date) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.ip, ip), gte(verificationCodes.createdAt, since)));
-  return row?.total ?? 0;
-};
-
 export const insertAuthEvent = (db: Executor, event: NewAuthEvent) => db.insert(authEvents).values(event);
-
-/** Events of one kind from one address since a moment, optionally only failures. */
-export const countEventsFromAddress = async (
-  db: Executor,
-  ip: string,
-  event: string,
-  since: Date,
-  onlyFailures: boolean,
-) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(authEvents)
-    .where(
-      and(
-        eq(authEvents.ip, ip),
-        eq(authEvents.event, event),
-        gte(authEvents.createdAt, since),
-        onlyFailures ? eq(authEvents.isSuccess, false) : undefined,
-      ),
-    );
-  return row?.total ?? 0;
-};

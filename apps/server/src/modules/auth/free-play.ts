@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { MemberType, type SessionValue } from '@wps/contracts/auth';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
+import { returnAttempt, takeAttempt } from '../attempts/attempts.service';
+import { authAttemptRules } from './auth-attempts';
 import { requireFlag } from './auth-checks';
 import { recordAuthEvent } from './auth-events';
-import { authLimits, minute } from './auth-limits';
 import type { AuthUseCaseDependencies } from './auth.service';
-import * as repository from './auth.repository';
 import { openSession } from './sessions';
 
 /** Logs the visitor in as a new trial member (free play), a limited number of times per address and hour. */
@@ -16,14 +16,9 @@ export const logInForFreePlay = async (
 ): Promise<SessionValue> => {
   const context = await deps.site.getBrandContext(visitor);
   requireFlag(context, 'FREEPLAY3');
-  const recent = await repository.countEventsFromAddress(
-    deps.db,
-    visitor.ip,
-    'freeplay',
-    new Date(Date.now() - 60 * minute),
-    false,
-  );
-  if (recent >= authLimits.freePlayPerAddressPerHour) throw new AppError('RATE_LIMITED');
+  // Taken before the account is made, so a burst from one address gets exactly the hourly number.
+  const attempt = await takeAttempt(deps.db, authAttemptRules.freePlayPerAddress, visitor.ip);
+  if (!attempt.isAllowed) throw new AppError('RATE_LIMITED');
   const username = `trial${randomBytes(5).toString('hex')}`;
   const member = await deps.members.create(deps.db, {
     brandId: context.brand.id,
@@ -32,7 +27,10 @@ export const logInForFreePlay = async (
     type: MemberType.trial,
     registerIp: visitor.ip,
   });
-  if (!member) throw new AppError('INTERNAL_ERROR');
+  if (!member) {
+    await returnAttempt(deps.db, authAttemptRules.freePlayPerAddress, visitor.ip);
+    throw new AppError('INTERNAL_ERROR');
+  }
   await recordAuthEvent(deps, context, visitor, {
     name: 'freeplay',
     account: username,

@@ -2,13 +2,14 @@ import { isAgentType, type LoginRequest, MemberType, type SessionValue } from '@
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import { verifyAgainstDecoy, verifyPassword } from '../../lib/password-hashing';
-import type { MemberRow } from '../members/members.service';
+import { clearAttempts, countAttempts, returnAttempt, takeAttempt } from '../attempts/attempts.service';
+import { loginAttemptKey, memberAttemptRules, type MemberRow } from '../members/members.service';
 import type { BrandContext } from '../site/site.service';
 import { requireFlag } from './auth-checks';
+import { authAttemptRules } from './auth-attempts';
 import { recordAuthEvent } from './auth-events';
 import { authLimits } from './auth-limits';
 import type { AuthUseCaseDependencies } from './auth.service';
-import * as repository from './auth.repository';
 import { verifyCaptcha } from './captcha';
 import { checkNewAddress } from './login-verification';
 import { normaliseDialingCode, normaliseMobile } from './phone-numbers';
@@ -17,16 +18,49 @@ import { consumeCode } from './verification-codes';
 
 type LogInDependencies = Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members' | 'notifications'>;
 
-const countAddressFailures = ({ db }: Pick<AuthUseCaseDependencies, 'db'>, visitor: VisitorContext) =>
-  repository.countEventsFromAddress(
-    db,
-    visitor.ip,
-    'login',
-    new Date(Date.now() - authLimits.failureWindowMs),
-    true,
-  );
+/** The counters a login is held to: failures of the account name as typed (known or not) and of the address. */
+type LoginAttemptKeys = { account: string; address: string };
 
-/** The captcha is asked after failures from the address or of the account; then it must be answered right. */
+/**
+ * Whether the captcha is asked: after a failure of the name (whether or not a member has it, so the answer
+ * cannot tell) or after failures from the address. Read without taking; the limits themselves are taken below.
+ */
+const isCaptchaAsked = async ({ db }: Pick<AuthUseCaseDependencies, 'db'>, keys: LoginAttemptKeys) => {
+  const [account, address] = await Promise.all([
+    countAttempts(db, memberAttemptRules.login, keys.account),
+    countAttempts(db, authAttemptRules.loginFailuresPerAddress, keys.address),
+  ]);
+  return account.count > 0 || address.count >= authLimits.addressCaptchaAfter;
+};
+
+/**
+ * Takes the login's attempts before the secret is checked: the address's, then the name's (which locks the name
+ * for a while after five). Answers how many tries the name has left after this one.
+ */
+const takeLoginAttempt = async (
+  deps: Pick<AuthUseCaseDependencies, 'db'>,
+  context: BrandContext,
+  visitor: VisitorContext,
+  attempt: { account: string; memberId: bigint | undefined; keys: LoginAttemptKeys },
+): Promise<number> => {
+  const { account, memberId, keys } = attempt;
+  const fromAddress = await takeAttempt(deps.db, authAttemptRules.loginFailuresPerAddress, keys.address);
+  if (!fromAddress.isAllowed) throw new AppError('RATE_LIMITED');
+  const ofAccount = await takeAttempt(deps.db, memberAttemptRules.login, keys.account);
+  if (!ofAccount.isAllowed) {
+    await recordAuthEvent(deps, context, visitor, {
+      name: 'login',
+      account,
+      memberId,
+      isSuccess: false,
+      detail: { reason: 'locked' },
+    });
+    throw new AppError('ACCOUNT_LOCKED', { details: { captcha: true } });
+  }
+  return ofAccount.remaining;
+};
+
+/** Once asked, the captcha must be answered right. */
 const requireCaptchaWhenAsked = async (
   deps: Pick<AuthUseCaseDependencies, 'db'>,
   isCaptchaRequired: boolean,
@@ -61,30 +95,22 @@ const verifyLoginSecret = async (
       ? await verifyPassword(member.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
 
-/** Counts a failed login toward the account's lock and the address's limit, and refuses it. */
+/** Refuses a failed login (its attempts were taken before the check); the last allowed one tells of the lock. */
 const refuseFailedLogin = async (
-  deps: Pick<AuthUseCaseDependencies, 'db' | 'members'>,
+  deps: Pick<AuthUseCaseDependencies, 'db'>,
   context: BrandContext,
   visitor: VisitorContext,
   account: string,
   member: MemberRow | undefined,
+  remaining: number,
 ): Promise<never> => {
-  const failure = member
-    ? await deps.members.recordFailedLogin(
-        member.id,
-        authLimits.lockAfterFailures,
-        new Date(Date.now() + authLimits.lockMs),
-      )
-    : undefined;
   await recordAuthEvent(deps, context, visitor, {
     name: 'login',
     account,
     memberId: member?.id,
     isSuccess: false,
   });
-  const isNowLocked =
-    failure?.lockedUntil !== null && failure?.lockedUntil !== undefined && failure.lockedUntil > new Date();
-  throw new AppError(isNowLocked ? 'ACCOUNT_LOCKED' : 'INVALID_CREDENTIALS', {
+  throw new AppError(remaining === 0 ? 'ACCOUNT_LOCKED' : 'INVALID_CREDENTIALS', {
     details: { captcha: true },
   });
 };
@@ -108,30 +134,28 @@ export const logIn = async (
   const isSmsLogin = input.type === 'sms';
   if (isSmsLogin) requireFlag(context, 'MOBILEVERCODELOGIN3');
   const account = input.username.trim();
-  const addressFailures = await countAddressFailures(deps, visitor);
-  if (addressFailures >= authLimits.addressRefuseAfter) throw new AppError('RATE_LIMITED');
-
   const dialingCode = normaliseDialingCode(input.countryDialingCode ?? '');
+  const keys: LoginAttemptKeys = {
+    account: loginAttemptKey(
+      context.brand.id,
+      isSmsLogin ? `+${dialingCode}${normaliseMobile(account)}` : account,
+    ),
+    address: visitor.ip,
+  };
+  const isCaptchaRequired = await isCaptchaAsked(deps, keys);
+  await requireCaptchaWhenAsked(deps, isCaptchaRequired, captchaId, input.captcha);
   const member = isSmsLogin
     ? await deps.members.findByMobile(context.brand.id, dialingCode, normaliseMobile(account))
     : await deps.members.findByUsername(context.brand.id, account);
-  const isCaptchaRequired =
-    addressFailures >= authLimits.addressCaptchaAfter ||
-    (member !== undefined && member.failedLoginCount > 0);
-  await requireCaptchaWhenAsked(deps, isCaptchaRequired, captchaId, input.captcha);
-  if (member?.lockedUntil && member.lockedUntil > new Date()) {
-    await recordAuthEvent(deps, context, visitor, {
-      name: 'login',
-      account,
-      memberId: member.id,
-      isSuccess: false,
-      detail: { reason: 'locked' },
-    });
-    throw new AppError('ACCOUNT_LOCKED', { details: { captcha: true } });
-  }
+  const remaining = await takeLoginAttempt(deps, context, visitor, { account, memberId: member?.id, keys });
 
   const isVerified = await verifyLoginSecret(deps, context, input, member, { dialingCode, account });
-  if (!member || !isVerified) return refuseFailedLogin(deps, context, visitor, account, member);
+  if (!member || !isVerified) return refuseFailedLogin(deps, context, visitor, account, member, remaining);
+  // A right secret: the name starts afresh, and the address's attempt was no failure.
+  await Promise.all([
+    clearAttempts(deps.db, memberAttemptRules.login, keys.account),
+    returnAttempt(deps.db, authAttemptRules.loginFailuresPerAddress, keys.address),
+  ]);
 
   requireLoginAllowed(member, input.loginArea);
   if (!isSmsLogin) await checkNewAddress(deps, context, visitor, member, input.verificationCode);

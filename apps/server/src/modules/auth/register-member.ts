@@ -4,11 +4,11 @@ import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import { hashPassword } from '../../lib/password-hashing';
 import type { BrandContext } from '../site/site.service';
+import { returnAttempt, takeAttempt } from '../attempts/attempts.service';
+import { registrationsPerAddress } from './auth-attempts';
 import { requireFlag, throwIfInvalid } from './auth-checks';
 import { recordAuthEvent } from './auth-events';
-import { minute } from './auth-limits';
 import type { AuthUseCaseDependencies } from './auth.service';
-import * as repository from './auth.repository';
 import { verifyCaptcha } from './captcha';
 import { normaliseDialingCode, normaliseMobile } from './phone-numbers';
 import { openSession } from './sessions';
@@ -22,7 +22,7 @@ type RegistrationMode = 'username' | 'mobile';
 
 /**
  * Everything that must hold before a member is created, in the order the visitor is told: the form's
- * fields, the address's hourly limit, the affiliate code, the captcha and the SMS code. Answers the
+ * fields, the affiliate code, the captcha and the SMS code. Answers the
  * upline agent and the normalised phone number.
  */
 const admitRegistration = async (
@@ -36,15 +36,6 @@ const admitRegistration = async (
   const isSmsVerificationOn = mode === 'mobile' && context.isEnabled('REGMOBVERF3');
   const isCaptchaOn = context.register.fields.captcha.enabled;
   throwIfInvalid(validateRegistration(input, context.register, { mode, isSmsVerificationOn, isCaptchaOn }));
-
-  const recentRegistrations = await repository.countEventsFromAddress(
-    deps.db,
-    visitor.ip,
-    'register',
-    new Date(Date.now() - 60 * minute),
-    false,
-  );
-  if (recentRegistrations >= deps.registrationsPerAddressPerHour) throw new AppError('RATE_LIMITED');
 
   const affiliateCode = input.affiliateCode?.trim();
   const upline = affiliateCode
@@ -72,16 +63,15 @@ const admitRegistration = async (
   return { upline, dialingCode, mobileNum };
 };
 
-/** A new member registered with a username or a mobile number, logged in at once. */
-export const registerMember = async (
+/** The registration itself, once the address's attempt is taken: the checks, the member and its session. */
+const createRegisteredMember = async (
   deps: RegisterMemberDependencies,
+  context: BrandContext,
   visitor: VisitorContext,
   mode: RegistrationMode,
   input: RegisterRequest,
   captchaId: string | undefined,
 ): Promise<SessionValue> => {
-  const context = await deps.site.getBrandContext(visitor);
-  if (mode === 'mobile') requireFlag(context, 'MOBILENUMREG3');
   const { upline, dialingCode, mobileNum } = await admitRegistration(
     deps,
     context,
@@ -135,4 +125,27 @@ export const registerMember = async (
     isSuccess: true,
   });
   return openSession(deps, context, visitor, member, 'register');
+};
+
+/** A new member registered with a username or a mobile number, logged in at once. */
+export const registerMember = async (
+  deps: RegisterMemberDependencies,
+  visitor: VisitorContext,
+  mode: RegistrationMode,
+  input: RegisterRequest,
+  captchaId: string | undefined,
+): Promise<SessionValue> => {
+  const context = await deps.site.getBrandContext(visitor);
+  if (mode === 'mobile') requireFlag(context, 'MOBILENUMREG3');
+  // The address's hourly number is taken before anything is checked or created, and given back when no member
+  // comes of it, so a burst from one address registers exactly that many.
+  const rule = registrationsPerAddress(deps.registrationsPerAddressPerHour);
+  const attempt = await takeAttempt(deps.db, rule, visitor.ip);
+  if (!attempt.isAllowed) throw new AppError('RATE_LIMITED');
+  try {
+    return await createRegisteredMember(deps, context, visitor, mode, input, captchaId);
+  } catch (error) {
+    await returnAttempt(deps.db, rule, visitor.ip);
+    throw error;
+  }
 };

@@ -2,7 +2,13 @@ import type { MemberInfo, SessionValue } from '@wps/contracts/auth';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import { createSessionToken, hashSessionToken } from '../../lib/session-token';
-import { type MemberRow, toMemberInfo } from '../members/members.service';
+import { clearAttempts } from '../attempts/attempts.service';
+import {
+  loginAttemptKey,
+  memberAttemptRules,
+  type MemberRow,
+  toMemberInfo,
+} from '../members/members.service';
 import type { BrandContext } from '../site/site.service';
 import { recordAuthEvent } from './auth-events';
 import { authLimits, minute } from './auth-limits';
@@ -40,11 +46,11 @@ export const openSession = async (
       firstLoginAt: member.firstLoginAt ?? now,
       lastLoginAt: now,
       lastLoginIp: visitor.ip,
-      failedLoginCount: 0,
-      lockedUntil: null,
     });
     await members.rememberAddress(tx, member.id, visitor.ip);
   });
+  // Any way in (a reset by phone, a social sign-in ...) lifts the lock on the member's name, as a login does.
+  await clearAttempts(db, memberAttemptRules.login, loginAttemptKey(member.brandId, member.username));
   const passwordExpired = isPasswordExpired(context, member);
   // The spec: no forced change after an SMS or social login (the member may not know a password).
   const isPasswordLogin = method === 'password';

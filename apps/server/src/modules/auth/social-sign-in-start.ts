@@ -2,6 +2,7 @@ import type { SocialProvider } from '@wps/contracts/social-sign-in';
 import * as oidc from 'openid-client';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
+import { type AttemptRule, takeAttempt } from '../attempts/attempts.service';
 import { requireProvider } from './social-provider-discovery';
 import type { SocialSignInContext } from './social-sign-in-context';
 import { socialSignInLimits } from './social-sign-in-limits';
@@ -14,15 +15,21 @@ const scopes: Record<SocialProvider, string> = {
   facebook: 'openid email public_profile',
 };
 
-/** Refuses an address that already holds its share of unfinished attempts (expired ones are dropped first). */
-const limitOpenAttempts = async ({ db }: Pick<SocialSignInContext, 'db'>, ip: string, now: number) => {
+/** Attempts one address may start in an attempt's lifetime (each is a row until it expires). */
+const attemptsPerAddress: AttemptRule = {
+  name: 'social.start.address',
+  limit: socialSignInLimits.openAttemptsPerAddress,
+  windowMs: socialSignInLimits.attemptLifetimeMs,
+};
+
+/**
+ * Refuses an address that has started its share of attempts in an attempt's lifetime, counted before the row
+ * is written so a burst gets exactly that many (expired rows are dropped first).
+ */
+const limitOpenAttempts = async ({ db }: Pick<SocialSignInContext, 'db'>, ip: string) => {
   await repository.deleteExpiredAttempts(db);
-  const openAttempts = await repository.countAttemptsFromAddress(
-    db,
-    ip,
-    new Date(now - socialSignInLimits.attemptLifetimeMs),
-  );
-  if (openAttempts >= socialSignInLimits.openAttemptsPerAddress) throw new AppError('RATE_LIMITED');
+  const attempt = await takeAttempt(db, attemptsPerAddress, ip);
+  if (!attempt.isAllowed) throw new AppError('RATE_LIMITED');
 };
 
 /** The provider's authorization URL for a new attempt, and the `state` to bind to the visitor's browser. */
@@ -36,7 +43,7 @@ export const startSocialSignIn = async (
   const context = await site.getBrandContext(visitor);
   const configuration = await requireProvider(deps, context, provider);
   const now = Date.now();
-  await limitOpenAttempts(deps, visitor.ip, now);
+  await limitOpenAttempts(deps, visitor.ip);
 
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();

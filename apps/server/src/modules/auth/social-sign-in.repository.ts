@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@wps/contracts/social-sign-in';
-import { and, count, eq, gt, gte, lte } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { brandSocialProviders, memberSocialIdentities, socialSignInAttempts } from './social-sign-in.tables';
 
@@ -70,14 +70,6 @@ export const consumeAttempt = async (db: Executor, stateHash: string) => {
 
 export const deleteExpiredAttempts = (db: Executor) =>
   db.delete(socialSignInAttempts).where(lte(socialSignInAttempts.expiresAt, new Date()));
-
-export const countAttemptsFromAddress = async (db: Executor, ip: string, since: Date) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(socialSignInAttempts)
-    .where(and(eq(socialSignInAttempts.ip, ip), gte(socialSignInAttempts.createdAt, since)));
-  return row?.total ?? 0;
-};
 
 export const findLinkedMemberId = async (
   db: Executor,

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
+import { takeAttempts } from '../attempts/attempts.service';
 import type { BrandContext } from '../site/site.service';
+import { authAttemptRules } from './auth-attempts';
 import { hashCode } from './auth-checks';
 import { authLimits, minute } from './auth-limits';
 import type { AuthUseCaseDependencies, CodePurpose } from './auth.service';
@@ -38,45 +40,53 @@ export const consumeCode = async (
   return repository.markVerificationCodeUsed(db, latest.id);
 };
 
+/**
+ * Takes the sending limits before anything is sent: one code a minute per purpose and recipient, and so many an
+ * hour per recipient and per address, all or nothing. A request for a number no member has takes them too, so
+ * its answers are those of a registered number.
+ */
+const takeSendingAttempts = async (
+  { db }: Pick<AuthUseCaseDependencies, 'db'>,
+  context: BrandContext,
+  visitor: VisitorContext,
+  purpose: CodePurpose,
+  address: string,
+): Promise<void> => {
+  const verdict = await takeAttempts(db, [
+    { rule: authAttemptRules.codesPerAddress, key: visitor.ip },
+    { rule: authAttemptRules.codeResend, key: `${context.brand.id}:${purpose}:${address}` },
+    { rule: authAttemptRules.codesPerRecipient, key: `${context.brand.id}:${address}` },
+  ]);
+  if (!verdict.isAllowed) {
+    throw new AppError('RATE_LIMITED', { message: 'Too many requests, please try again after 5 minutes.' });
+  }
+};
+
 export const sendCode = async (
-  { db, notifications }: Pick<AuthUseCaseDependencies, 'db' | 'notifications'>,
+  deps: Pick<AuthUseCaseDependencies, 'db' | 'notifications'>,
   context: BrandContext,
   visitor: VisitorContext,
   purpose: CodePurpose,
   recipient: CodeRecipient,
 ): Promise<{ expiredMinutes: number }> => {
   const address = recipientAddress(recipient);
-  const now = Date.now();
-  const hourAgo = new Date(now - 60 * minute);
-  const [latest, perRecipient, perAddress] = await Promise.all([
-    repository.findLatestVerificationCode(db, { brandId: context.brand.id, purpose, recipient: address }),
-    repository.countCodesSentTo(db, context.brand.id, address, hourAgo),
-    repository.countCodesSentFromAddress(db, visitor.ip, hourAgo),
-  ]);
-  const isTooSoon = latest !== undefined && now - latest.createdAt.getTime() < authLimits.codeResendMs;
-  if (
-    isTooSoon ||
-    perRecipient >= authLimits.codesPerRecipientPerHour ||
-    perAddress >= authLimits.codesPerAddressPerHour
-  ) {
-    throw new AppError('RATE_LIMITED', { message: 'Too many requests, please try again after 5 minutes.' });
-  }
+  await takeSendingAttempts(deps, context, visitor, purpose, address);
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const expiredMinutes = context.brand.smsCodeTtlMinutes;
-  await repository.insertVerificationCode(db, {
+  await repository.insertVerificationCode(deps.db, {
     brandId: context.brand.id,
     purpose,
     channel: recipient.channel,
     recipient: address,
     codeHash: hashCode(code),
     ip: visitor.ip,
-    expiresAt: new Date(now + expiredMinutes * minute),
+    expiresAt: new Date(Date.now() + expiredMinutes * minute),
   });
   const text = `${context.brand.siteName}: your verification code is ${code}. It expires in ${expiredMinutes} minutes.`;
   const isSent =
     recipient.channel === 'sms'
-      ? await notifications.sendSms(context.brand, address, text)
-      : await notifications.sendEmail(
+      ? await deps.notifications.sendSms(context.brand, address, text)
+      : await deps.notifications.sendEmail(
           context.brand,
           address,
           `${context.brand.siteName}: verification code`,
@@ -106,11 +116,12 @@ export const requestSmsCode = async (
   }
   const owner = await deps.members.findByMobile(context.brand.id, dialingCode, number);
   if (purpose === 'register' && owner) throw new AppError('MOBILE_TAKEN');
-  // For an unknown number the answer is the same as for a known one, so the call cannot list members.
-  if (purpose === 'noLogin' && !owner) return { expiredMinutes: context.brand.smsCodeTtlMinutes };
-  return sendCode(deps, context, visitor, purpose, {
-    channel: 'sms',
-    countryDialingCode: dialingCode,
-    mobileNum: number,
-  });
+  const recipient: CodeRecipient = { channel: 'sms', countryDialingCode: dialingCode, mobileNum: number };
+  // For an unknown number the limits are taken and the answer is the same as for a known one, so the call
+  // cannot list members; nothing is sent.
+  if (purpose === 'noLogin' && !owner) {
+    await takeSendingAttempts(deps, context, visitor, purpose, recipientAddress(recipient));
+    return { expiredMinutes: context.brand.smsCodeTtlMinutes };
+  }
+  return sendCode(deps, context, visitor, purpose, recipient);
 };

@@ -75,42 +75,6 @@ export const insertMember = async (db: Executor, member: NewMember) => {
 export const updateMember = (db: Executor, id: bigint, patch: Partial<NewMember>) =>
   db.update(members).set(patch).where(eq(members.id, id));
 
-/** Counts a failed login and locks the account once the count reaches the limit, in one statement. */
-export const recordFailedLogin = async (db: Executor, id: bigint, lockAfter: number, lockUntil: Date) => {
-  const [row] = await db
-    .update(members)
-    .set({
-      failedLoginCount: sql`${members.failedLoginCount} + 1`,
-      lockedUntil: sql`case when ${members.failedLoginCount} + 1 >= ${lockAfter} then ${lockUntil.toISOString()}::timestamptz else ${members.lockedUntil} end`,
-    })
-    .where(eq(members.id, id))
-    .returning({ failedLoginCount: members.failedLoginCount, lockedUntil: members.lockedUntil });
-  return row;
-};
-
-/** Counts a wrong payment password, locking once `lockAfter` are wrong in a row. */
-export const recordPaymentPasswordFailure = async (
-  db: Executor,
-  id: bigint,
-  lockAfter: number,
-  lockUntil: Date,
-) => {
-  await db
-    .update(members)
-    .set({
-      paymentPasswordFailures: sql`case when ${members.paymentPasswordFailures} + 1 >= ${lockAfter} then 0 else ${members.paymentPasswordFailures} + 1 end`,
-      paymentPasswordLockedUntil: sql`case when ${members.paymentPasswordFailures} + 1 >= ${lockAfter} then ${lockUntil.toISOString()}::timestamptz else ${members.paymentPasswordLockedUntil} end`,
-    })
-    .where(eq(members.id, id));
-};
-
-export const clearPaymentPasswordFailures = async (db: Executor, id: bigint) => {
-  await db
-    .update(members)
-    .set({ paymentPasswordFailures: 0 })
-    .where(and(eq(members.id, id), sql`${members.paymentPasswordFailures} > 0`));
-};
-
 export const isKnownAddress = async (db: Executor, memberId: bigint, ip: string) => {
   const [row] = await db
     .select({ ip: memberKnownAddresses.ip })

@@ -2,6 +2,7 @@ import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../lib/password-hashing';
+import { type AttemptRule, clearAttempts, takeAttempt } from '../attempts/attempts.service';
 import * as repository from './members.repository';
 import type { MemberName, MemberRow, NewMember } from './members.repository';
 
@@ -41,8 +42,26 @@ export const toMemberInfo = (
   mustChangePassword,
 });
 
-const paymentPasswordLockAfter = 5;
-const paymentPasswordLockMs = 15 * 60 * 1000;
+const minute = 60_000;
+
+/**
+ * The limits on guessing a member's secrets, taken before the secret is checked (attempt counters), so a burst
+ * gets exactly `limit` checks. The login rule counts per account name as typed (known or not, so its answers
+ * cannot tell which names exist) and also counts a login password given to confirm a change elsewhere (the
+ * payment password's settings); the payment password's counts per member. Five within 15 minutes, then the
+ * key is locked for 15 minutes; a right secret clears it.
+ */
+export const memberAttemptRules = {
+  login: { name: 'member.login', limit: 5, windowMs: 15 * minute, lockMs: 15 * minute },
+  paymentPassword: { name: 'member.payment-password', limit: 5, windowMs: 15 * minute, lockMs: 15 * minute },
+} as const satisfies Record<string, AttemptRule>;
+
+/** The login rule's key: the brand and the name as a login would find it (any case, spaces trimmed). */
+export const loginAttemptKey = (brandId: bigint, account: string): string =>
+  `${brandId}:${account.trim().toLowerCase()}`;
+
+const lockedError = (retryAt: Date) =>
+  new AppError('ACCOUNT_LOCKED', { details: { lockedUntil: retryAt.toISOString() } });
 
 /** Members of a brand: lookups and the changes other domains (auth, agents) make to them. */
 export const createMemberService = ({ db }: { db: Database }) => ({
@@ -57,8 +76,6 @@ export const createMemberService = ({ db }: { db: Database }) => ({
   create: (executor: Executor, member: NewMember) => repository.insertMember(executor, member),
   update: (executor: Executor, id: bigint, patch: Partial<NewMember>) =>
     repository.updateMember(executor, id, patch),
-  recordFailedLogin: (id: bigint, lockAfter: number, lockUntil: Date) =>
-    repository.recordFailedLogin(db, id, lockAfter, lockUntil),
   isKnownAddress: (memberId: bigint, ip: string) => repository.isKnownAddress(db, memberId, ip),
   rememberAddress: (executor: Executor, memberId: bigint, ip: string) =>
     repository.rememberAddress(executor, memberId, ip),
@@ -79,28 +96,38 @@ export const createMemberService = ({ db }: { db: Database }) => ({
     repository.findDownlineMemberId(db, brandId, agentId, username),
 
   /**
-   * Checks the payment password that confirms a movement of money out of a wallet. Six digits are few, so
-   * five wrong in a row lock money movements for 15 minutes (ACCOUNT_LOCKED); the row is read fresh so the
-   * count is never a stale copy.
+   * Checks the payment password that confirms a movement of money out of a wallet. Six digits are few, so the
+   * attempt is counted before the check and five wrong lock money movements for 15 minutes (ACCOUNT_LOCKED).
    */
   checkPaymentPassword: async (memberId: bigint, password: string): Promise<void> => {
     const member = await repository.findMemberById(db, memberId);
     if (!member?.paymentPasswordHash) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
-    if (member.paymentPasswordLockedUntil && member.paymentPasswordLockedUntil > new Date()) {
-      throw new AppError('ACCOUNT_LOCKED', {
-        details: { lockedUntil: member.paymentPasswordLockedUntil.toISOString() },
+    const key = memberId.toString();
+    const attempt = await takeAttempt(db, memberAttemptRules.paymentPassword, key);
+    if (!attempt.isAllowed) throw lockedError(attempt.retryAt);
+    if (!(await verifyPassword(member.paymentPasswordHash, password)))
+      throw new AppError('PAYMENT_PASSWORD_WRONG');
+    await clearAttempts(db, memberAttemptRules.paymentPassword, key);
+  },
+
+  /** Forgets the payment password's wrong guesses (a new payment password was set). */
+  clearPaymentPasswordAttempts: (memberId: bigint) =>
+    clearAttempts(db, memberAttemptRules.paymentPassword, memberId.toString()),
+
+  /**
+   * Checks the member's login password where it confirms a change (not a login): the attempt counts toward the
+   * login's lock, so this cannot be used to guess the password past the login's limits.
+   */
+  checkLoginPassword: async (member: MemberRow, password: string): Promise<void> => {
+    const key = loginAttemptKey(member.brandId, member.username);
+    const attempt = await takeAttempt(db, memberAttemptRules.login, key);
+    if (!attempt.isAllowed) throw lockedError(attempt.retryAt);
+    if (!member.passwordHash || !(await verifyPassword(member.passwordHash, password))) {
+      throw new AppError('OLD_PASSWORD_WRONG', {
+        issues: [{ field: 'loginPassword', message: 'The login password is not correct' }],
       });
     }
-    if (!(await verifyPassword(member.paymentPasswordHash, password))) {
-      await repository.recordPaymentPasswordFailure(
-        db,
-        memberId,
-        paymentPasswordLockAfter,
-        new Date(Date.now() + paymentPasswordLockMs),
-      );
-      throw new AppError('PAYMENT_PASSWORD_WRONG');
-    }
-    await repository.clearPaymentPasswordFailures(db, memberId);
+    await clearAttempts(db, memberAttemptRules.login, key);
   },
 });
 

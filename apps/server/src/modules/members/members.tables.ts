@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands } from '../site/site.tables';
 
 /** Players, agents and trial accounts of a brand. Names are unique per brand regardless of case. */
@@ -30,9 +20,6 @@ export const members = pgTable(
     /** Set when an agent or operator created the account with the brand's default password. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     paymentPasswordHash: text('payment_password_hash'),
-    /** Wrong payment passwords in a row; five lock money movements out for 15 minutes. */
-    paymentPasswordFailures: integer('payment_password_failures').notNull().default(0),
-    paymentPasswordLockedUntil: timestamp('payment_password_locked_until', { withTimezone: true }),
     countryDialingCode: text('country_dialing_code'),
     mobileNum: text('mobile_num'),
     email: text('email'),
@@ -56,8 +43,6 @@ export const members = pgTable(
     firstLoginAt: timestamp('first_login_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

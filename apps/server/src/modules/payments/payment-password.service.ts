@@ -3,15 +3,11 @@ import { paymentPasswordPattern } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { hashPassword, verifyPassword } from '../../lib/password-hashing';
+import { hashPassword } from '../../lib/password-hashing';
 import { recordAuditEvent } from '../audit/audit.service';
 import type { MemberRow, MemberService } from '../members/members.service';
 
 export type SetPaymentPasswordRequest = z.infer<typeof setPaymentPasswordRequestSchema>;
-
-/** The login lock's rule (auth): a wrong login password here counts like a failed login. */
-const loginLockAfter = 5;
-const loginLockMs = 15 * 60 * 1000;
 
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, issues: [{ field, message }] });
@@ -21,21 +17,6 @@ const fieldError = (field: string, message: string) =>
  * not enough: the login password proves the person, and a change also needs the old payment password.
  */
 export const createPaymentPasswordService = ({ db, members }: { db: Database; members: MemberService }) => {
-  /**
-   * A wrong login password counts towards the login lock, so this endpoint cannot be used to guess the
-   * password without the limits the login has.
-   */
-  const checkLoginPassword = async (member: MemberRow, password: string): Promise<void> => {
-    if (member.lockedUntil && member.lockedUntil > new Date()) {
-      throw new AppError('ACCOUNT_LOCKED', { details: { lockedUntil: member.lockedUntil.toISOString() } });
-    }
-    if (member.passwordHash && (await verifyPassword(member.passwordHash, password))) return;
-    await members.recordFailedLogin(member.id, loginLockAfter, new Date(Date.now() + loginLockMs));
-    throw new AppError('OLD_PASSWORD_WRONG', {
-      issues: [{ field: 'loginPassword', message: 'The login password is not correct' }],
-    });
-  };
-
   return {
     set: async (
       actor: { member: MemberRow; ip: string },
@@ -46,7 +27,8 @@ export const createPaymentPasswordService = ({ db, members }: { db: Database; me
       }
       const member = await members.findById(actor.member.id);
       if (!member) throw new AppError('UNAUTHORIZED');
-      await checkLoginPassword(member, request.loginPassword);
+      // The login password counts toward the login's lock (members.checkLoginPassword).
+      await members.checkLoginPassword(member, request.loginPassword);
       const isChange = member.paymentPasswordHash !== null;
       if (isChange) {
         if (request.oldPaymentPassword === undefined) {
@@ -57,11 +39,7 @@ export const createPaymentPasswordService = ({ db, members }: { db: Database; me
       }
       const paymentPasswordHash = await hashPassword(request.newPaymentPassword);
       await db.transaction(async (tx) => {
-        await members.update(tx, member.id, {
-          paymentPasswordHash,
-          paymentPasswordFailures: 0,
-          paymentPasswordLockedUntil: null,
-        });
+        await members.update(tx, member.id, { paymentPasswordHash });
         await recordAuditEvent(tx, {
           actor: { type: 'member', id: member.id.toString(), ip: actor.ip },
           action: isChange ? 'member.payment_password.change' : 'member.payment_password.set',
@@ -72,6 +50,7 @@ export const createPaymentPasswordService = ({ db, members }: { db: Database; me
           after: { hasPaymentPassword: true },
         });
       });
+      await members.clearPaymentPasswordAttempts(member.id);
     },
   };
 };

@@ -461,39 +461,6 @@ describe('accounts and sign-in', () => {
       );
     });
 
-    it('sends a new password by email that must be changed at the next login', async () => {
-      const visitor = createVisitor(subject.app, '198.51.100.7');
-      const wrongEmail = await subject.app.inject({
-        method: 'POST',
-        url: '/wps/member/password/email',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.7' },
-        payload: `username=${demoPlayer.username}&email=other%40example.com`,
-      });
-      expect(bodyOf(wrongEmail)).toMatchObject({
-        code: 'ACCOUNT_NOT_FOUND',
-        message: 'Username/Email does not exist.',
-      });
-      const sent = await subject.app.inject({
-        method: 'POST',
-        url: '/wps/member/password/email',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.7' },
-        payload: `username=${demoPlayer.username}&email=${encodeURIComponent(demoPlayer.email)}`,
-      });
-      expect(sent.statusCode).toBe(200);
-      const [mail] = await subject.database.db
-        .select()
-        .from(outboundMessages)
-        .orderBy(desc(outboundMessages.id))
-        .limit(1);
-      const newPassword = /new password is: (\S+)/.exec(mail?.body ?? '')?.[1] ?? '';
-      expect(mail?.recipient).toBe(demoPlayer.email);
-      const login = await visitor.call('POST', '/wps/session/login', {
-        username: demoPlayer.username,
-        password: newPassword,
-      });
-      expect(login.json<SessionBody>().value.mustChangePassword).toBe(true);
-    });
-
     it('resets the password by phone and logs in with the new one', async () => {
       const visitor = createVisitor(subject.app, '198.51.100.7');
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -3,6 +3,7 @@ import {
   affiliateResponseSchema,
   captchaResponseSchema,
   changePasswordRequestSchema,
+  completePasswordResetRequestSchema,
   emptySuccessSchema,
   forgotPasswordByEmailRequestSchema,
   forgotPasswordByPhoneRequestSchema,
@@ -227,8 +228,32 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await auth.resetPasswordByEmail(request.visitor, request.body.username, request.body.email);
-        return ok(null, 'A new password has been sent to your email.');
+        await auth.resetPasswordByEmail(request.visitor, {
+          username: request.body.username,
+          email: request.body.email,
+          requestOrigin: `${request.protocol}://${request.host}`,
+        });
+        return ok(
+          null,
+          'If the username and email match an account, we have sent it a link to choose a new password.',
+        );
+      },
+    );
+
+    // Issue 19: the reset by email completes here, with the token of the link the email carried.
+    app.post(
+      '/member/password/email/complete',
+      {
+        ...encrypted,
+        schema: {
+          tags,
+          body: completePasswordResetRequestSchema,
+          response: { 200: emptySuccessSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await auth.completePasswordReset(request.visitor, request.body);
+        return ok(null, 'Your password has been changed; please log in.');
       },
     );
 

@@ -14,7 +14,7 @@ import { logInForFreePlay } from './free-play';
 import { logIn } from './log-in';
 import { updateLanguage } from './member-language';
 import { registerMember } from './register-member';
-import { resetPasswordByEmail, resetPasswordByPhone } from './reset-password';
+import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from './reset-password';
 import { authenticate, getMemberInfo, logOut, resumeRememberedSession } from './sessions';
 import { signInWithSocialIdentity } from './social-identity-sign-in';
 import type { SocialIdentity } from './social-sign-in.repository';
@@ -35,6 +35,8 @@ export type AuthDependencies = {
   captchaText?: () => string;
   /** Registrations allowed from one address per hour, when not `authLimits`' (configuration). */
   registrationsPerAddressPerHour?: number;
+  /** The platform's public address (PUBLIC_URL), for links in emails when the request's host is not the brand's. */
+  publicUrl?: string | null;
 };
 
 /** The dependencies as the use cases receive them: the optional ones with their defaults filled in. */
@@ -47,9 +49,15 @@ export type AuthUseCaseDependencies = Required<AuthDependencies>;
 export const createAuthService = ({
   captchaText = createCaptchaText,
   registrationsPerAddressPerHour = authLimits.registrationsPerAddressPerHour,
+  publicUrl = null,
   ...services
 }: AuthDependencies) => {
-  const deps: AuthUseCaseDependencies = { ...services, captchaText, registrationsPerAddressPerHour };
+  const deps: AuthUseCaseDependencies = {
+    ...services,
+    captchaText,
+    registrationsPerAddressPerHour,
+    publicUrl,
+  };
   return {
     /** A new captcha for the visitor; its id goes in an httpOnly cookie, the answer never leaves the server. */
     issueCaptcha: (visitor: VisitorContext, previousId: string | undefined) =>
@@ -88,9 +96,17 @@ export const createAuthService = ({
       session: MemberSession,
       input: { oldPassword?: string; newPassword: string; confirmNewPassword: string },
     ) => changePassword(deps, visitor, session, input),
-    /** Sends a new password to the member's email; the member must change it at the next login. */
-    resetPasswordByEmail: (visitor: VisitorContext, username: string, email: string) =>
-      resetPasswordByEmail(deps, visitor, username, email),
+    /**
+     * Mails a single-use link to choose a new password when the username and email match; changes nothing
+     * else, and answers the same whether they match or not. `requestOrigin` is where the request came to.
+     */
+    resetPasswordByEmail: (
+      visitor: VisitorContext,
+      input: { username: string; email: string; requestOrigin: string },
+    ) => resetPasswordByEmail(deps, visitor, input),
+    /** Sets the new password with the link's token (once); the member's sessions end. */
+    completePasswordReset: (visitor: VisitorContext, input: { token: string; newPassword: string }) =>
+      completePasswordReset(deps, visitor, input),
     resetPasswordByPhone: (
       visitor: VisitorContext,
       input: { mobileNum: string; countryDialingCode: string; verificationCode: string; newPassword: string },

@@ -211,12 +211,21 @@ export const staffWithdrawalSchema = withdrawalSchema.extend({
   member: reviewedMemberSchema,
   /** The member's turnover still to bet when the list was read, for the reviewer. */
   turnoverRemaining: z.string(),
+  /** 2 when the amount is above the brand's second-approval amount (four eyes), else 1. */
+  approvalsRequired: z.number().int(),
+  /** The first of two approvals: the withdrawal waits for another staff member's. */
+  firstApproval: z.object({ staff: z.string(), note: z.string().nullable(), at: z.string() }).nullable(),
 });
 export const reviewStatusQuerySchema = z.strictObject({
   status: z.enum(['pending', 'all']).default('pending'),
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+/** The withdrawal queue: also the ones approved once, awaiting a second staff member (four eyes). */
+export const withdrawalReviewQuerySchema = reviewStatusQuerySchema.extend({
+  status: z.enum(['pending', 'awaiting_second_approval', 'all']).default('pending'),
+});
+export type WithdrawalReviewStatus = z.infer<typeof withdrawalReviewQuerySchema>['status'];
 export const staffDepositListResponseSchema = successEnvelope(
   z.object({ list: z.array(staffDepositSchema), totalPages: z.number().int() }),
 );

@@ -154,12 +154,64 @@ export const adjustmentRequestSchema = z.strictObject({
   reason: z.string().trim().min(1).max(500),
   requestId: requestIdSchema,
 });
-export const adjustmentResponseSchema = successEnvelope(
+
+export const adjustmentProposalStatuses = ['pending', 'approved', 'rejected'] as const;
+/**
+ * Operator: an adjustment above the brand's second-approval amount, waiting for (or decided by) a staff
+ * member other than the one who proposed it.
+ */
+export const adjustmentProposalSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** Signed: "-25.00" is a debit. */
+  amount: z.string(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(adjustmentProposalStatuses),
+  /** Username of the staff member who proposed it (the maker). */
+  proposedBy: z.string(),
+  createdAt: z.string(),
+  /** Username of the staff member who approved or rejected it (the checker). */
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  /** The ledger transaction, once approved and posted. */
+  transactionId: z.string().nullable(),
+});
+export type AdjustmentProposal = z.infer<typeof adjustmentProposalSchema>;
+
+/**
+ * An adjustment is posted at once up to the brand's second-approval amount; above it, it becomes a proposal
+ * another staff member must approve (four eyes).
+ */
+export const adjustmentResultSchema = z.discriminatedUnion('status', [
   z.object({
+    status: z.literal('posted'),
     transactionId: z.string(),
     balanceBefore: z.string(),
     balanceAfter: z.string(),
   }),
+  z.object({
+    status: z.literal('pending_approval'),
+    proposal: adjustmentProposalSchema,
+    /** The brand's second-approval amount the adjustment is above. */
+    secondApprovalAbove: z.string(),
+  }),
+]);
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+export const adjustmentResponseSchema = successEnvelope(adjustmentResultSchema);
+
+export const adjustmentProposalQuerySchema = z.strictObject({
+  status: z.enum(['pending', 'all']).default('pending'),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adjustmentProposalParamsSchema = z.strictObject({ id: z.string().regex(/^\d{1,18}$/) });
+export const approveProposalRequestSchema = z.strictObject({ note: z.string().trim().max(500).optional() });
+export const rejectProposalRequestSchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const adjustmentProposalResponseSchema = successEnvelope(adjustmentProposalSchema);
+export const adjustmentProposalListResponseSchema = successEnvelope(
+  z.object({ list: z.array(adjustmentProposalSchema), totalPages: z.number().int() }),
 );
 
 export const memberWalletParamsSchema = z.strictObject({ username: z.string().min(1).max(64) });
@@ -203,4 +255,17 @@ export const walletSettingsSchema = z.strictObject({
   transferVendors: z.array(vendorCodeSchema).max(100),
 });
 export type WalletSettings = z.infer<typeof walletSettingsSchema>;
-export const walletSettingsResponseSchema = successEnvelope(walletSettingsSchema);
+/**
+ * Operator: changes the wallet settings and, when given, the second-approval amount: a manual adjustment or a
+ * withdrawal above it needs a second staff member's approval (four eyes). Absent, the amount is kept.
+ */
+export const updateWalletSettingsRequestSchema = walletSettingsSchema.extend({
+  secondApprovalAbove: amountSchema.optional(),
+});
+export type UpdateWalletSettingsRequest = z.infer<typeof updateWalletSettingsRequestSchema>;
+export const walletSettingsViewSchema = walletSettingsSchema.extend({
+  currency: z.string(),
+  secondApprovalAbove: z.string(),
+});
+export type WalletSettingsView = z.infer<typeof walletSettingsViewSchema>;
+export const walletSettingsResponseSchema = successEnvelope(walletSettingsViewSchema);

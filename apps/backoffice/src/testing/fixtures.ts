@@ -45,5 +45,7 @@ export const buildWithdrawal = (overrides: Partial<StaffWithdrawal> = {}): Staff
   },
   member: { id: '100', account: 'demoplayer', realName: 'Demo Player' },
   turnoverRemaining: '35.00',
+  approvalsRequired: 1,
+  firstApproval: null,
   ...overrides,
 });

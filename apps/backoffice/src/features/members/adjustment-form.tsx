@@ -149,10 +149,17 @@ export const AdjustmentForm = ({ username, currency }: { username: string; curre
         </div>
       )}
       {adjust.isSuccess && pending === null ? (
-        <p className="success" role="status" data-testid="adjustment-result">
-          Done: balance {adjust.data.balanceBefore} → {adjust.data.balanceAfter} {currency} (transaction{' '}
-          {adjust.data.transactionId}).
-        </p>
+        adjust.data.status === 'posted' ? (
+          <p className="success" role="status" data-testid="adjustment-result">
+            Done: balance {adjust.data.balanceBefore} → {adjust.data.balanceAfter} {currency} (transaction{' '}
+            {adjust.data.transactionId}).
+          </p>
+        ) : (
+          <p className="success" role="status" data-testid="adjustment-proposed">
+            Proposed: above {adjust.data.secondApprovalAbove} {currency}, so nothing is posted until another
+            staff member approves it under Approvals (proposal {adjust.data.proposal.id}).
+          </p>
+        )
       ) : null}
     </form>
   );

@@ -23,7 +23,7 @@ export const paymentsModule = defineModule(
     const { messages } = app.messages;
     const { uploads } = app.uploads;
     const { turnover } = app.turnover;
-    const { ledger, wallet } = app.wallet;
+    const { ledger, wallet, funds } = app.wallet;
     const { requireMember } = app.auth;
     const settings = createPaymentSettingsService({ db, wallet });
     const withdrawals = createWithdrawalService({
@@ -35,6 +35,7 @@ export const paymentsModule = defineModule(
       members,
       uploads,
       settings,
+      funds,
     });
     const channels = createChannelService({ db, wallet });
     const deposits = createDepositService({

@@ -3,7 +3,7 @@ import {
   idParamsSchema,
   paymentSettingsResponseSchema,
   rejectRequestSchema,
-  reviewStatusQuerySchema,
+  withdrawalReviewQuerySchema,
   staffWithdrawalListResponseSchema,
   staffWithdrawalResponseSchema,
   updatePaymentSettingsRequestSchema,
@@ -46,6 +46,7 @@ export const withdrawalAdminRoutes =
     /** The staff member deciding and the brand they decide on, as the withdrawal service records them. */
     const staffContextOf = (request: FastifyRequest): StaffContext => ({
       staffId: request.staff.id,
+      staffName: request.staff.username,
       brand: request.brand,
       ip: request.ip,
     });
@@ -55,7 +56,7 @@ export const withdrawalAdminRoutes =
       {
         schema: {
           tags,
-          querystring: reviewStatusQuerySchema,
+          querystring: withdrawalReviewQuerySchema,
           response: { 200: staffWithdrawalListResponseSchema, ...failureResponses },
         },
       },

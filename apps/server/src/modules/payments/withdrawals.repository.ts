@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { payoutAccounts, withdrawals, type WithdrawalStatus } from './payments.tables';
 import type { ConfirmationChange } from './withdrawal-confirmation';
@@ -92,23 +92,26 @@ export const listMemberViews = (executor: Executor, memberId: bigint, page: Page
 
 /**
  * The operator's list. "Open" is the work queue: withdrawals waiting for a decision, oldest first, and paid
- * ones the player says did not arrive (disputes).
+ * ones the player says did not arrive (disputes); "awaiting second approval" the pending ones one staff member
+ * approved (four eyes), oldest first.
  */
-export const listBrandViews = (executor: Executor, brandId: bigint, onlyOpen: boolean, page: Page) =>
-  onlyOpen
-    ? pageOf(
-        executor,
-        and(
-          eq(withdrawals.brandId, brandId),
-          or(
-            eq(withdrawals.status, 'pending'),
-            and(eq(withdrawals.status, 'approved'), eq(withdrawals.confirmation, 'not_received')),
-          ),
-        ),
-        asc(withdrawals.id),
-        page,
-      )
-    : pageOf(executor, eq(withdrawals.brandId, brandId), desc(withdrawals.id), page);
+export const listBrandViews = (
+  executor: Executor,
+  brandId: bigint,
+  filter: 'open' | 'awaiting_second_approval' | 'all',
+  page: Page,
+) => {
+  const ofBrand = eq(withdrawals.brandId, brandId);
+  if (filter === 'all') return pageOf(executor, ofBrand, desc(withdrawals.id), page);
+  const where =
+    filter === 'open'
+      ? or(
+          eq(withdrawals.status, 'pending'),
+          and(eq(withdrawals.status, 'approved'), eq(withdrawals.confirmation, 'not_received')),
+        )
+      : and(eq(withdrawals.status, 'pending'), isNotNull(withdrawals.firstApprovedByStaffId));
+  return pageOf(executor, and(ofBrand, where), asc(withdrawals.id), page);
+};
 
 /** Locks one withdrawal for the rest of the caller's transaction; a racing decision waits here. */
 export const lockWithdrawal = async (
@@ -134,6 +137,18 @@ export const markReviewed = async (
   await executor
     .update(withdrawals)
     .set({ ...review, reviewedAt: new Date() })
+    .where(eq(withdrawals.id, id));
+};
+
+/** The first of two approvals (four eyes): the withdrawal stays pending, its money held. */
+export const markFirstApproval = async (
+  executor: Executor,
+  id: bigint,
+  approval: { firstApprovedByStaffId: bigint; firstApprovedBy: string; firstApprovalNote: string | null },
+) => {
+  await executor
+    .update(withdrawals)
+    .set({ ...approval, firstApprovedAt: new Date() })
     .where(eq(withdrawals.id, id));
 };
 

@@ -1,3 +1,4 @@
+import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
 import type { PaymentBrand } from './payment-settings.service';
 import { approveWithdrawal } from './withdrawals/approve-withdrawal';
 import { confirmReceipt } from './withdrawals/confirm-receipt';
@@ -48,10 +49,13 @@ export const createWithdrawalService = (deps: WithdrawalServiceDependencies) => 
   confirm: (context: MemberContext, id: bigint, request: ConfirmWithdrawalRequest) =>
     confirmReceipt(deps, context, id, request),
 
-  listForStaff: (brand: PaymentBrand, query: Page & { status: 'pending' | 'all' }) =>
+  listForStaff: (brand: PaymentBrand, query: Page & { status: WithdrawalReviewStatus }) =>
     listWithdrawalsForStaff(deps, brand, query),
 
-  /** Approve (pay out) or reject (return the money) a pending withdrawal, exactly once. */
+  /**
+   * Approve (pay out) or reject (return the money) a pending withdrawal, exactly once. Above the brand's
+   * second-approval amount the first approval is recorded and another staff member's pays it out.
+   */
   decide: (context: StaffContext, id: bigint, decision: WithdrawalDecision) =>
     decision.outcome === 'approve'
       ? approveWithdrawal(deps, context, id, decision.note)

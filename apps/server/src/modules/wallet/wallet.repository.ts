@@ -11,7 +11,12 @@ import {
 
 /** The SQL behind the wallet endpoints (balances by kind, transfers' recipients, records, profit). */
 
-export type WalletSettingsRow = { mode: WalletMode; transferVendors: string[] };
+export type WalletSettingsRow = {
+  mode: WalletMode;
+  transferVendors: string[];
+  /** Minor units; null is the default amount. */
+  secondApprovalAbove: bigint | null;
+};
 
 /**
  * The brand's wallet settings; `lock` makes a money movement that depends on them (a game-wallet transfer)
@@ -23,7 +28,11 @@ export const findWalletSettings = async (
   lock?: 'share' | 'update',
 ): Promise<WalletSettingsRow | undefined> => {
   const query = executor
-    .select({ mode: brandWalletSettings.mode, transferVendors: brandWalletSettings.transferVendors })
+    .select({
+      mode: brandWalletSettings.mode,
+      transferVendors: brandWalletSettings.transferVendors,
+      secondApprovalAbove: brandWalletSettings.secondApprovalAbove,
+    })
     .from(brandWalletSettings)
     .where(eq(brandWalletSettings.brandId, brandId))
     .limit(1);

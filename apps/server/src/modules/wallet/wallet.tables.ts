@@ -267,10 +267,7 @@ export const adjustmentProposals = pgTable(
     unique('adjustment_proposals_request_key').on(table.brandId, table.proposedByStaffId, table.requestId),
     index('adjustment_proposals_brand_status_idx').on(table.brandId, table.status, table.id),
     check('adjustment_proposals_amount_check', sql`${table.amount} <> 0`),
-    check(
-      'adjustment_proposals_status_check',
-      sql`${table.status} in ('pending', 'approved', 'rejected')`,
-    ),
+    check('adjustment_proposals_status_check', sql`${table.status} in ('pending', 'approved', 'rejected')`),
     check(
       'adjustment_proposals_posted_check',
       sql`(${table.status} = 'approved') = (${table.transactionId} is not null)`,

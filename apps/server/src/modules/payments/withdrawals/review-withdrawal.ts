@@ -9,7 +9,7 @@ import { toStaffWithdrawals } from './withdrawal-views';
 
 export type ReviewWithdrawalDependencies = Pick<
   WithdrawalServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'messages' | 'members' | 'settings'
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'messages' | 'members' | 'settings' | 'funds'
 >;
 
 /** What one decision does: how the held money moves, what is recorded, and what the member is told. */
@@ -22,19 +22,68 @@ export type ReviewOutcome = {
   message: (row: WithdrawalRow) => Promise<OutgoingMessage>;
 };
 
-/** Settles the hold and records the decision, the audit row and the member's message together. */
+/**
+ * Four eyes: whether this approval is the first of two (recorded, nothing paid) or the one that pays out. A
+ * withdrawal approved once needs another staff member; the first approver is refused.
+ */
+const approvalStep = (
+  context: StaffContext,
+  row: WithdrawalRow,
+  secondApprovalAbove: bigint,
+): 'first' | 'final' => {
+  if (row.firstApprovedByStaffId === null) return row.amount > secondApprovalAbove ? 'first' : 'final';
+  if (row.firstApprovedByStaffId === BigInt(context.staffId)) {
+    throw new AppError('FORBIDDEN', {
+      message:
+        'Four eyes: you already approved this withdrawal; another staff member must give the second approval.',
+    });
+  }
+  return 'final';
+};
+
+/** Records the first of two approvals and its audit row; the money stays held, the member is not told yet. */
+const recordFirstApproval = async (
+  tx: Executor,
+  context: StaffContext,
+  row: WithdrawalRow,
+  note: string | null,
+): Promise<void> => {
+  await repository.markFirstApproval(tx, row.id, {
+    firstApprovedByStaffId: BigInt(context.staffId),
+    firstApprovedBy: context.staffName,
+    firstApprovalNote: note,
+  });
+  await recordAuditEvent(tx, {
+    actor: { type: 'staff', id: context.staffId, ip: context.ip },
+    action: 'payments.withdrawal.first_approval',
+    entityType: 'withdrawal',
+    entityId: row.id.toString(),
+    before: { status: row.status },
+    after: { status: row.status, awaiting: 'second_approval', firstApprovedBy: context.staffName, note },
+  });
+};
+
+/**
+ * Settles the hold and records the decision, the audit row and the member's message together; or, for the
+ * first of two approvals, only records it. Answers whether the withdrawal was decided.
+ */
 const recordReview = (
   { db, messages }: Pick<WithdrawalServiceDependencies, 'db' | 'messages'>,
   context: StaffContext,
   id: bigint,
   outcome: ReviewOutcome,
-): Promise<{ memberId: bigint }> =>
+  secondApprovalAbove: bigint,
+): Promise<{ memberId: bigint; isDecided: boolean }> =>
   db.transaction(async (tx) => {
     // A racing approve and reject queue on this lock; the second finds the withdrawal processed.
     const row = await repository.lockWithdrawal(tx, { brandId: context.brand.id }, id);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.status !== 'pending') {
       throw new AppError('ALREADY_PROCESSED', { details: { status: row.status } });
+    }
+    if (outcome.action === 'approve' && approvalStep(context, row, secondApprovalAbove) === 'first') {
+      await recordFirstApproval(tx, context, row, outcome.reviewNote);
+      return { memberId: row.memberId, isDecided: false };
     }
     await outcome.settleHold(tx, row);
     const { status, reviewNote } = outcome;
@@ -48,16 +97,17 @@ const recordReview = (
       action: `payments.withdrawal.${outcome.action}`,
       entityType: 'withdrawal',
       entityId: row.id.toString(),
-      before: { status: row.status },
-      after: { status, reviewNote },
+      before: { status: row.status, firstApprovedBy: row.firstApprovedBy },
+      after: { status, reviewNote, reviewedBy: context.staffName },
     });
     await messages.send(tx, await outcome.message(row));
-    return { memberId: row.memberId };
+    return { memberId: row.memberId, isDecided: true };
   });
 
 /**
  * Decides a pending withdrawal exactly once (approve-withdrawal.ts, reject-withdrawal.ts say how each
- * outcome moves the money), tells the member, and answers the withdrawal as the reviewer sees it.
+ * outcome moves the money), tells the member, and answers the withdrawal as the reviewer sees it. Above the
+ * brand's second-approval amount an approval is the first of two until another staff member gives the second.
  */
 export const reviewWithdrawal = async (
   deps: ReviewWithdrawalDependencies,
@@ -65,15 +115,19 @@ export const reviewWithdrawal = async (
   id: bigint,
   outcome: ReviewOutcome,
 ): Promise<StaffWithdrawal> => {
-  const { memberId } = await recordReview(deps, context, id, outcome);
-  deps.wallet.notifyBalance(memberId);
-  deps.messages.notify(memberId);
+  // Read before the transaction: a setting, and the lock below is what orders the decisions.
+  const secondApprovalAbove = await deps.funds.secondApprovalAbove(context.brand);
+  const { memberId, isDecided } = await recordReview(deps, context, id, outcome, secondApprovalAbove);
+  if (isDecided) {
+    deps.wallet.notifyBalance(memberId);
+    deps.messages.notify(memberId);
+  }
   const [view, limits] = await Promise.all([
     repository.findMemberView(deps.db, memberId, id),
     deps.settings.limits(context.brand),
   ]);
   if (!view) throw new Error(`Withdrawal ${id} vanished after its review`);
-  const [staffView] = await toStaffWithdrawals(deps, [view], limits.confirmationMinutes);
+  const [staffView] = await toStaffWithdrawals(deps, [view], { ...limits, secondApprovalAbove });
   if (!staffView) throw new Error(`Withdrawal ${id} could not be described`);
   return staffView;
 };

@@ -1,3 +1,4 @@
+import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
 import type { PaymentBrand } from '../payment-settings.service';
 import * as repository from '../withdrawals.repository';
 import type { MemberContext, Page, WithdrawalServiceDependencies } from './withdrawal-types';
@@ -23,21 +24,22 @@ export const listOwnWithdrawals = async (
   };
 };
 
-/** The brand's withdrawals for staff review: the pending ones, or all. */
+/** The brand's withdrawals for staff review: the open ones, those awaiting a second approval, or all. */
 export const listWithdrawalsForStaff = async (
-  deps: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings'>,
+  deps: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'funds'>,
   brand: PaymentBrand,
-  query: Page & { status: 'pending' | 'all' },
+  query: Page & { status: WithdrawalReviewStatus },
 ) => {
-  const [{ rows, total }, limits] = await Promise.all([
-    repository.listBrandViews(deps.db, brand.id, query.status === 'pending', {
+  const [{ rows, total }, limits, secondApprovalAbove] = await Promise.all([
+    repository.listBrandViews(deps.db, brand.id, query.status === 'pending' ? 'open' : query.status, {
       limit: query.pageSize,
       offset: (query.pageNo - 1) * query.pageSize,
     }),
     deps.settings.limits(brand),
+    deps.funds.secondApprovalAbove(brand),
   ]);
   return {
-    list: await toStaffWithdrawals(deps, rows, limits.confirmationMinutes),
+    list: await toStaffWithdrawals(deps, rows, { ...limits, secondApprovalAbove }),
     totalPages: Math.ceil(total / query.pageSize),
   };
 };

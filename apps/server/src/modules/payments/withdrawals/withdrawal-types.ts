@@ -11,6 +11,7 @@ import type { MemberRow, MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { UploadService } from '../../uploads/uploads.service';
+import type { FundsService } from '../../wallet/funds.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { PaymentBrand, PaymentSettingsService } from '../payment-settings.service';
@@ -22,8 +23,8 @@ export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
 
 /** A member acting on their own brand's site. */
 export type MemberContext = { member: MemberRow; brand: PaymentBrand; ip: string };
-/** A staff member acting on a brand. */
-export type StaffContext = { staffId: string; brand: PaymentBrand; ip: string };
+/** A staff member acting on a brand; the username is what the console shows of a first approval. */
+export type StaffContext = { staffId: string; staffName: string; brand: PaymentBrand; ip: string };
 export type Page = { pageNo: number; pageSize: number };
 /** A reviewer's decision on a pending withdrawal. */
 export type WithdrawalDecision =
@@ -38,6 +39,8 @@ export type WithdrawalServiceDependencies = {
   members: MemberService;
   uploads: UploadService;
   settings: PaymentSettingsService;
+  /** The brand's second-approval amount (four eyes) comes from the wallet settings. */
+  funds: Pick<FundsService, 'secondApprovalAbove'>;
 };
 
 export const memberActor = ({ member, ip }: MemberContext): AuditActor => ({

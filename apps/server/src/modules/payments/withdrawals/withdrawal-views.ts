@@ -45,11 +45,14 @@ export const readOwnWithdrawal = async (
   return toWithdrawal(deps, view, (await deps.settings.limits(context.brand)).confirmationMinutes);
 };
 
-/** Adds who asked and their outstanding turnover, for the reviewer. */
+/**
+ * Adds who asked and their outstanding turnover, for the reviewer, and the four-eyes state: how many approvals
+ * the amount needs (two above the brand's second-approval amount) and the first one, once given.
+ */
 export const toStaffWithdrawals = async (
   deps: Pick<WithdrawalServiceDependencies, 'wallet' | 'members' | 'turnover'>,
   views: WithdrawalView[],
-  confirmationMinutes: number,
+  { confirmationMinutes, secondApprovalAbove }: { confirmationMinutes: number; secondApprovalAbove: bigint },
 ): Promise<StaffWithdrawal[]> => {
   const { wallet, members, turnover } = deps;
   const memberIds = [...new Set(views.map((view) => view.withdrawal.memberId))];
@@ -58,7 +61,7 @@ export const toStaffWithdrawals = async (
   );
   return Promise.all(
     views.map(async (view) => {
-      const { memberId, currency } = view.withdrawal;
+      const { memberId, currency, amount, firstApprovedBy, firstApprovedAt } = view.withdrawal;
       const owner = owners.get(memberId);
       return {
         ...(await toWithdrawal(deps, view, confirmationMinutes)),
@@ -68,6 +71,15 @@ export const toStaffWithdrawals = async (
           realName: owner?.payeeName ?? null,
         },
         turnoverRemaining: await wallet.formatAmount(await turnover.remaining(memberId, currency), currency),
+        approvalsRequired: firstApprovedBy !== null || amount > secondApprovalAbove ? 2 : 1,
+        firstApproval:
+          firstApprovedBy !== null && firstApprovedAt !== null
+            ? {
+                staff: firstApprovedBy,
+                note: view.withdrawal.firstApprovalNote,
+                at: firstApprovedAt.toISOString(),
+              }
+            : null,
       };
     }),
   );

@@ -23,6 +23,8 @@ export type WalletAdminServiceDependencies = {
 
 export type AdjustmentRequest = { username: string; amount: string; reason: string; requestId: string };
 export type StaffActor = AuditActor & { type: 'staff' };
+/** A staff member acting: who for the audit trail, and the username the approvals list shows. */
+export type StaffMember = StaffActor & { username: string };
 
 /** The brand's member of this username; an unknown one is NOT_FOUND on the username field. */
 export const findBrandMember = async (

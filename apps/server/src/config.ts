@@ -111,6 +111,11 @@ const configSchema = z.object({
   GAME_ROUND_IDLE_CLOSE_HOURS: z.coerce.number().positive().max(8_760).default(24),
   /** How often idle vendor rounds are looked for and closed (0: only when asked, tests). */
   GAME_ROUND_IDLE_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  /**
+   * The demo operator's password when the seed first creates it; unset: a random one, printed once by that
+   * start. Stored hashed; changing it later does nothing (the operator already exists).
+   */
+  OPERATOR_INITIAL_PASSWORD: z.string().min(8).max(128).optional(),
   /** Seed demo brand, staff and content at start (idempotent). */
   SEED_DEMO: z
     .enum(['true', 'false'])

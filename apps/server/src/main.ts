@@ -7,7 +7,7 @@ import { startPlatform } from './server';
 const start = async (): Promise<void> => {
   const config = loadConfig();
   const platform = await startPlatform(config);
-  const { app, database, port, sandboxUrl, demoVendorUrl } = platform;
+  const { app, database, port, sandboxUrl, demoVendorUrl, seeded } = platform;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
@@ -25,7 +25,7 @@ const start = async (): Promise<void> => {
     ...(demoVendorUrl
       ? [`  Demo game vendor:   ${demoVendorUrl}/  (its own process; plays the demo games)`]
       : []),
-    ...(config.SEED_DEMO ? ['  Demo logins:', ...demoLogins.map((login) => `    ${login}`)] : []),
+    ...(seeded ? ['  Demo logins:', ...demoLogins(seeded).map((login) => `    ${login}`)] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

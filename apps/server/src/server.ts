@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
-import { seedDemoData } from './db/seed';
+import { type SeededDemo, seedDemoData } from './db/seed';
 import {
   type RunningDemoVendorProcess,
   startDemoVendorBesidePlatform,
@@ -18,6 +18,8 @@ export type RunningPlatform = {
   port: number;
   sandboxUrl: string | undefined;
   demoVendorUrl: string | undefined;
+  /** What the demo seeding created to show once (the operator's first password); undefined without SEED_DEMO. */
+  seeded: SeededDemo | undefined;
   /** Stops everything: the app (its jobs and requests), the processes beside it, then the database. */
   close: () => Promise<void>;
 };
@@ -41,7 +43,9 @@ export const startPlatform = async (
     givenDatabase ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }));
   await database.migrate();
-  if (config.SEED_DEMO) await seedDemoData(database.db);
+  const seeded = config.SEED_DEMO
+    ? await seedDemoData(database.db, { operatorInitialPassword: config.OPERATOR_INITIAL_PASSWORD })
+    : undefined;
 
   // The sandbox payment gateway runs beside the platform, so the demo's gateway deposits work for real.
   const sandbox = await startSandboxBesidePlatform(config, database.db);
@@ -67,6 +71,7 @@ export const startPlatform = async (
     port,
     sandboxUrl: sandbox?.url,
     demoVendorUrl: demoVendor?.url,
+    seeded,
     // In this order: the app stops its jobs and requests, then what runs beside it, and the database last.
     // (An onClose hook would not do: Fastify runs them last registered first, before the modules' own.)
     close: async () => {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './database';
-import { seedDemoData } from './seed';
+import { demoLogins, seedDemoData } from './seed';
 
 /** `npm run db:migrate` and `npm run db:seed`, against DATABASE_URL or the embedded database. */
 const run = async (command: string | undefined): Promise<void> => {
@@ -11,8 +11,12 @@ const run = async (command: string | undefined): Promise<void> => {
   );
   try {
     await database.migrate();
-    if (command === 'seed') await seedDemoData(database.db);
+    const seeded =
+      command === 'seed'
+        ? await seedDemoData(database.db, { operatorInitialPassword: config.OPERATOR_INITIAL_PASSWORD })
+        : undefined;
     process.stdout.write(`${command} done (${database.kind})\n`);
+    if (seeded) process.stdout.write(`${demoLogins(seeded).join('\n')}\n`);
   } finally {
     await database.close();
   }

@@ -8,20 +8,36 @@ import { seedSiteDemo } from '../modules/site/site.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.seed';
 import type { Database } from './database';
 
-/** Idempotent demo data; each domain seeds its own part, and later domains add theirs here. */
-export const seedDemoData = async (db: Database): Promise<void> => {
+/** What a seeding created that is shown once: the demo operator's password, when this run created it. */
+export type SeededDemo = { operatorPassword: string | undefined };
+
+/**
+ * Idempotent demo data; each domain seeds its own part, and later domains add theirs here. The demo operator
+ * gets `operatorInitialPassword` (OPERATOR_INITIAL_PASSWORD) or a random password when first created.
+ */
+export const seedDemoData = async (
+  db: Database,
+  { operatorInitialPassword }: { operatorInitialPassword?: string | undefined } = {},
+): Promise<SeededDemo> => {
   const brand = await seedSiteDemo(db);
-  await seedBackofficeDemo(db);
+  const operatorPassword = await seedBackofficeDemo(db, { initialPassword: operatorInitialPassword });
   const { player, agent } = await seedMembersDemo(db, brand);
   await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
   await seedPaymentsDemo(db, brand);
   await seedGamesDemo(db);
   await seedHouseGames(db);
   await seedContentDemo(db, brand);
+  return { operatorPassword };
 };
 
-export const demoLogins = [
+/**
+ * The demo logins to print at start. The operator's password is printed only by the start that created it (it
+ * is stored hashed, and appears nowhere else).
+ */
+export const demoLogins = ({ operatorPassword }: SeededDemo): string[] => [
   `player: ${demoPlayer.username} / ${demoPlayer.password}, payment password ${demoPaymentPassword} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes land in the outbound_messages table)`,
   `agent (at /agent, affiliate code ${demoAgent.affiliateCode}): ${demoAgent.username} / ${demoAgent.password}, payment password ${demoPaymentPassword}`,
-  `operator console (/backoffice): ${demoStaff.username} / ${demoStaff.password}`,
+  operatorPassword === undefined
+    ? `operator console (/backoffice): ${demoStaff.username} (password printed at first start; two-factor enrolment at first sign-in)`
+    : `operator console (/backoffice): ${demoStaff.username} / ${operatorPassword} (shown once; stored hashed; two-factor enrolment at first sign-in)`,
 ];

@@ -27,6 +27,9 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** The seeded operator's password in tests (createTestApp seeds with it, as OPERATOR_INITIAL_PASSWORD would). */
+export const testOperatorPassword = 'test-operator-password';
+
 /** Every captcha in tests shows this answer. */
 export const testCaptchaAnswer = 'K7P3';
 
@@ -57,7 +60,7 @@ export const createTestApp = async (
   { database: givenDatabase, listen = false, ...dependencies }: TestAppOptions = {},
 ): Promise<TestApp> => {
   const database = givenDatabase ?? (await openTestDatabase());
-  if (!givenDatabase) await seedDemoData(database.db);
+  if (!givenDatabase) await seedDemoData(database.db, { operatorInitialPassword: testOperatorPassword });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -90,9 +93,6 @@ export const createTestApp = async (
     },
   };
 };
-
-/** The seeded operator's password in tests (createTestApp passes it as OPERATOR_INITIAL_PASSWORD). */
-export const testOperatorPassword = 'test-operator-password';
 
 type StaffHeaders = { authorization: string; 'x-merchant-code': string };
 

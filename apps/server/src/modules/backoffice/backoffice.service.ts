@@ -1,72 +1,69 @@
-import { type StaffProfile, type StaffRole, staffRoles } from '@wps/contracts/backoffice';
+import type { StaffRole } from '@wps/contracts/backoffice';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import { verifyAgainstDecoy, verifyPassword } from '../../lib/password-hashing';
-import { createSessionToken, hashSessionToken } from '../../lib/session-token';
-import { recordAuditEvent } from '../audit/audit.service';
+import { hashSessionToken } from '../../lib/session-token';
+import { type AuditActor, recordAuditEvent } from '../audit/audit.service';
 import * as repository from './backoffice.repository';
+import { completeSignIn } from './sign-in/complete-sign-in';
+import { startSignIn } from './sign-in/start-sign-in';
+import { changeOwnPassword } from './staff-accounts/change-own-password';
+import {
+  createStaffMember,
+  listStaff,
+  resetStaffMember,
+  updateStaffMember,
+} from './staff-accounts/staff-admin';
+import { type StaffIdentity, toStaffProfile } from './staff-profile';
 
-const sessionLifetimeMs = 12 * 60 * 60 * 1000;
+export type { StaffIdentity } from './staff-profile';
+
 const sessionIdleMs = 30 * 60 * 1000;
 
-export type StaffIdentity = StaffProfile & { tokenHash: string };
+type StaffActor = AuditActor & { type: 'staff' };
 
-const isStaffRole = (role: string): role is StaffRole => (staffRoles as readonly string[]).includes(role);
+/** Staff accounts and sessions: sign-in in two steps, the session behind a token, and the admins' staff list. */
+export const createBackofficeService = ({ db }: { db: Database }) => {
+  const deps = { db };
+  return {
+    /** The password step: answers a second-factor challenge, never a session. */
+    startSignIn: (input: { username: string; password: string; ip: string }) => startSignIn(deps, input),
+    /** The second-factor step: opens the session. */
+    completeSignIn: (input: { challenge: string; code: string; ip: string }) => completeSignIn(deps, input),
 
-const toProfile = (row: {
-  id: bigint;
-  username: string;
-  displayName: string;
-  role: string;
-}): StaffProfile => ({
-  id: row.id.toString(),
-  username: row.username,
-  displayName: row.displayName,
-  role: isStaffRole(row.role) ? row.role : 'support',
-});
+    /** The staff member behind a token, refreshing its idle timer; undefined when the session is not live. */
+    authenticate: async (token: string): Promise<StaffIdentity | undefined> => {
+      const tokenHash = hashSessionToken(token);
+      const found = await repository.findLiveSession(db, tokenHash, new Date(Date.now() - sessionIdleMs));
+      if (!found) return undefined;
+      await repository.touchSession(db, tokenHash);
+      return { ...toStaffProfile(found.staff), tokenHash, allowedIps: found.staff.allowedIps };
+    },
 
-export const createBackofficeService = ({ db }: { db: Database }) => ({
-  login: async (username: string, password: string, ip: string) => {
-    const member = await repository.findStaffByUsername(db, username);
-    const isValid = member
-      ? member.isActive && (await verifyPassword(member.passwordHash, password))
-      : await verifyAgainstDecoy(password);
-    return db.transaction(async (tx) => {
-      await recordAuditEvent(tx, {
-        actor: { type: 'staff', id: member?.id.toString() ?? `unknown:${username}`, ip },
-        action: isValid ? 'staff.login.success' : 'staff.login.failure',
-        entityType: 'staff',
-        entityId: username,
+    logout: async (identity: StaffIdentity, ip: string) => {
+      await db.transaction(async (tx) => {
+        await repository.revokeSession(tx, identity.tokenHash);
+        await recordAuditEvent(tx, {
+          actor: { type: 'staff', id: identity.id, ip },
+          action: 'staff.logout',
+          entityType: 'staff',
+          entityId: identity.username,
+        });
       });
-      if (!member || !isValid) return undefined;
-      const { token, tokenHash } = createSessionToken();
-      const expiresAt = new Date(Date.now() + sessionLifetimeMs);
-      await repository.insertStaffSession(tx, { tokenHash, staffId: member.id, expiresAt });
-      return { token, expiresAt: expiresAt.toISOString(), staff: toProfile(member) };
-    });
-  },
+    },
 
-  /** The staff member behind a token, refreshing its idle timer; undefined when the session is not live. */
-  authenticate: async (token: string): Promise<StaffIdentity | undefined> => {
-    const tokenHash = hashSessionToken(token);
-    const found = await repository.findLiveSession(db, tokenHash, new Date(Date.now() - sessionIdleMs));
-    if (!found) return undefined;
-    await repository.touchSession(db, tokenHash);
-    return { ...toProfile(found.staff), tokenHash };
-  },
+    changeOwnPassword: (
+      identity: StaffIdentity,
+      input: { oldPassword: string; newPassword: string; ip: string },
+    ) => changeOwnPassword(deps, identity, input),
 
-  logout: async (identity: StaffIdentity, ip: string) => {
-    await db.transaction(async (tx) => {
-      await repository.revokeSession(tx, identity.tokenHash);
-      await recordAuditEvent(tx, {
-        actor: { type: 'staff', id: identity.id, ip },
-        action: 'staff.logout',
-        entityType: 'staff',
-        entityId: identity.username,
-      });
-    });
-  },
-});
+    listStaff: () => listStaff(deps),
+    createStaff: (actor: StaffActor, input: Parameters<typeof createStaffMember>[2]) =>
+      createStaffMember(deps, actor, input),
+    updateStaff: (actor: StaffActor, id: string, input: Parameters<typeof updateStaffMember>[3]) =>
+      updateStaffMember(deps, actor, id, input),
+    resetStaff: (actor: StaffActor, id: string) => resetStaffMember(deps, actor, id),
+  };
+};
 
 export type BackofficeService = ReturnType<typeof createBackofficeService>;
 

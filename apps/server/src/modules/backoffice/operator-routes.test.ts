@@ -5,8 +5,11 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 
 type Route = { method: HTTPMethods; url: string };
 
-/** The one operator route open to anyone. */
-const openRoutes = new Set([`POST ${operatorApiPrefix}/session/login`]);
+/** The operator routes open to anyone: the two steps of staff sign-in (password, then second factor). */
+const openRoutes = new Set([
+  `POST ${operatorApiPrefix}/session/login`,
+  `POST ${operatorApiPrefix}/session/verify`,
+]);
 
 /**
  * Every route of the built app, read from Fastify's printed route tree (`printRoutes({ commonPrefix: false })`):
@@ -55,7 +58,7 @@ describe('operator routes', () => {
     );
   });
 
-  it('answer UNAUTHORIZED without a live staff session, all but the login', async () => {
+  it('answer UNAUTHORIZED without a live staff session, all but the sign-in steps', async () => {
     const refusals: string[] = [];
     for (const route of operatorRoutes) {
       const name = `${route.method} ${route.url}`;

@@ -11,7 +11,7 @@ type SmtpSettings = {
   password: string | null;
   from: string;
 };
-/** What a brand configures for delivery; null settings mean the development outbox. */
+/** What a brand configures for delivery; both null means the development outbox. */
 export type DeliveryBrand = {
   id: bigint;
   siteName: string;
@@ -48,6 +48,19 @@ const deliverEmail = async (smtp: SmtpSettings, recipient: string, subject: stri
 
 type Message = { channel: 'sms' | 'email'; recipient: string; subject: string | null; body: string };
 
+/**
+ * What is recorded of a message that went to a real provider: never its text, which carries sign-in codes and
+ * reset links. The record keeps who, when, the subject and the outcome.
+ */
+export const notKeptBody = '[not kept: delivered through the provider]';
+
+/**
+ * The development outbox: a brand with neither an SMS gateway nor an SMTP server has its messages recorded
+ * readable instead of sent. Once it configures either, it is a real brand and nothing readable is kept.
+ */
+export const usesDevelopmentOutbox = (brand: Pick<DeliveryBrand, 'smsProvider' | 'smtpSettings'>): boolean =>
+  brand.smsProvider === null && brand.smtpSettings === null;
+
 /** Sends, records the outcome, and answers whether the message left (or was stored in the outbox). */
 const sendMessage = async (
   deps: DeliveryDependencies,
@@ -56,7 +69,7 @@ const sendMessage = async (
   deliver: (() => Promise<void>) | null,
 ): Promise<boolean> => {
   const { channel, recipient, subject, body } = message;
-  if (!deliver) {
+  if (usesDevelopmentOutbox(brand)) {
     await recordMessage(deps, brand.id, {
       channel,
       recipient,
@@ -67,27 +80,26 @@ const sendMessage = async (
     });
     return true;
   }
+  const record = { channel, recipient, subject, body: notKeptBody };
+  if (!deliver) {
+    // A real brand without a provider for this channel: the message cannot leave, and no outbox stands in.
+    const failure = `no ${channel === 'sms' ? 'SMS gateway' : 'SMTP server'} is configured`;
+    await recordMessage(deps, brand.id, { ...record, provider: 'none', status: 'failed', failure });
+    return false;
+  }
   const provider = channel === 'sms' ? 'http' : 'smtp';
   try {
     await deliver();
-    await recordMessage(deps, brand.id, { channel, recipient, subject, body, provider, status: 'sent' });
+    await recordMessage(deps, brand.id, { ...record, provider, status: 'sent' });
     return true;
   } catch (error) {
     const failure = error instanceof Error ? error.message : 'delivery failed';
-    await recordMessage(deps, brand.id, {
-      channel,
-      recipient,
-      subject,
-      body,
-      provider,
-      status: 'failed',
-      failure,
-    });
+    await recordMessage(deps, brand.id, { ...record, provider, status: 'failed', failure });
     return false;
   }
 };
 
-/** An SMS through the brand's gateway, or into the outbox when it has none. */
+/** An SMS through the brand's gateway, or into the outbox while the brand has no provider at all. */
 export const sendSms = (
   deps: DeliveryDependencies,
   brand: DeliveryBrand,
@@ -103,7 +115,7 @@ export const sendSms = (
   );
 };
 
-/** An email through the brand's SMTP server, or into the outbox when it has none. */
+/** An email through the brand's SMTP server, or into the outbox while the brand has no provider at all. */
 export const sendEmail = (
   deps: DeliveryDependencies,
   brand: DeliveryBrand,

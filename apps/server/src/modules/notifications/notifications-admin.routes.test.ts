@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
+import { createStaff, createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 
 describe('the outbox for staff', () => {
   let subject: TestApp;
@@ -8,14 +8,15 @@ describe('the outbox for staff', () => {
   });
   afterAll(() => subject.close());
 
-  it('shows staff the SMS sent to a number, and nobody else', async () => {
+  const url = '/wps/backoffice/outbox?channel=sms&recipient=%2B923001234567';
+
+  it('shows an admin the SMS sent to a number, and nobody else', async () => {
     const sms = await subject.app.inject({
       method: 'POST',
       url: '/wps/verification/sms/register',
       payload: { countryDialingCode: '92', mobileNo: '3001234567' },
     });
     expect(sms.statusCode).toBe(200);
-    const url = '/wps/backoffice/outbox?channel=sms&recipient=%2B923001234567';
     expect((await subject.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const response = await subject.app.inject({
       method: 'GET',
@@ -28,5 +29,21 @@ describe('the outbox for staff', () => {
     expect(body.value.messages).toHaveLength(1);
     expect(body.value.messages[0]).toMatchObject({ provider: 'outbox', status: 'stored' });
     expect(body.value.messages[0]?.body).toMatch(/verification code is \d{6}/);
+  });
+
+  it('refuses support and finance staff: the outbox holds sign-in codes', async () => {
+    for (const role of ['support', 'finance'] as const) {
+      const response = await subject.app.inject({
+        method: 'GET',
+        url,
+        headers: await createStaff(subject.app, { role, username: `outbox-${role}` }),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ code: string; value: unknown }>()).toMatchObject({
+        code: 'FORBIDDEN',
+        value: null,
+      });
+      expect(response.body).not.toMatch(/code is \d{6}/);
+    }
   });
 });

@@ -7,16 +7,18 @@ import type { StaffGuards } from '../backoffice/backoffice.guard';
 import type { NotificationService } from './notifications.service';
 
 /**
- * Staff read what was sent to a number or address of the brand the request names (x-merchant-code): the
- * development outbox, and delivery failures.
+ * Admins read the development outbox of the brand the request names (x-merchant-code): what was "sent" to a
+ * number or address while the brand has no real provider. It holds sign-in codes and reset links, so no other
+ * role may read it, and a brand with a real provider has none.
  */
 export const notificationsAdminRoutes =
   (
     notifications: NotificationService,
     {
       requireStaff,
+      requireRole,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
@@ -25,6 +27,7 @@ export const notificationsAdminRoutes =
     app.get(
       '/outbox',
       {
+        preHandler: requireRole(['admin']),
         schema: {
           tags: ['backoffice: notifications'],
           querystring: outboxQuerySchema,
@@ -33,7 +36,7 @@ export const notificationsAdminRoutes =
       },
       async (request) => {
         const { channel, recipient } = request.query;
-        const rows = await notifications.listMessages(request.brand.id, channel, recipient);
+        const rows = await notifications.listOutboxMessages(request.brand, channel, recipient);
         return ok({
           messages: rows.map((row) => ({
             id: row.id.toString(),

@@ -1,5 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import { type DeliveryBrand, usesDevelopmentOutbox } from './message-delivery';
 import { outboundMessages } from './notifications.tables';
 
 export type OutboundMessage = Omit<typeof outboundMessages.$inferInsert, 'brandId'>;
@@ -8,23 +10,34 @@ export type OutboundMessage = Omit<typeof outboundMessages.$inferInsert, 'brandI
 export const recordMessage = ({ db }: { db: Database }, brandId: bigint, message: OutboundMessage) =>
   db.insert(outboundMessages).values({ brandId, ...message });
 
-/** The newest messages to one recipient: the development outbox as operators and tests read it. */
+/**
+ * The newest messages the development outbox holds for one recipient. It exists only while the brand has no
+ * real provider: a brand that sends through an SMS gateway or an SMTP server has no outbox to read, so its
+ * members' codes cannot be read back by anyone (NOT_FOUND).
+ */
 export const listOutboxMessages = (
   { db }: { db: Database },
-  brandId: bigint,
+  brand: Pick<DeliveryBrand, 'id' | 'smsProvider' | 'smtpSettings'>,
   channel: 'sms' | 'email',
   recipient: string,
   limit: number,
-) =>
-  db
+) => {
+  if (!usesDevelopmentOutbox(brand)) {
+    throw new AppError('NOT_FOUND', {
+      message: 'This brand delivers through real providers; the development outbox is off.',
+    });
+  }
+  return db
     .select()
     .from(outboundMessages)
     .where(
       and(
-        eq(outboundMessages.brandId, brandId),
+        eq(outboundMessages.brandId, brand.id),
         eq(outboundMessages.channel, channel),
         eq(outboundMessages.recipient, recipient),
+        eq(outboundMessages.provider, 'outbox'),
       ),
     )
     .orderBy(desc(outboundMessages.id))
     .limit(limit);
+};

@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { homeContentQuery } from '@wps/contracts/content-rules';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import {
@@ -19,6 +19,8 @@ import {
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
+import { refuseUnstorableText } from './http/storable-text';
 import { createJobScheduler, type JobScheduler } from './jobs/scheduler';
 import { agentsModule } from './modules/agents/agents.module';
 import { authModule } from './modules/auth/auth.module';
@@ -64,21 +66,6 @@ export type AppDependencies = {
   gameFrameOrigins?: () => readonly string[];
 };
 
-/** Headers and cookies that must never be written to the logs. */
-const redactedPaths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
-
-/**
- * Fastify's request serializer, except that a `token` query parameter is masked: social sign-in hands the
- * session token to the site as `/?token=…` (the spec lets it arrive in the query), and logs must not keep it.
- */
-const serializeRequest = (request: FastifyRequest) => ({
-  method: request.method,
-  url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[Redacted]'),
-  host: request.host,
-  remoteAddress: request.ip,
-  remotePort: request.socket.remotePort,
-});
-
 /** Builds the whole application without listening, so tests can use `app.inject()`. */
 export const buildApp = async ({
   config,
@@ -93,8 +80,8 @@ export const buildApp = async ({
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: redactedPaths,
-      serializers: { req: serializeRequest },
+      redact: redactedLogPaths,
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.TRUSTED_PROXIES,
@@ -107,6 +94,7 @@ export const buildApp = async ({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseUnstorableText(app);
   // The API speaks JSON (and forms, for the spec's form-encoded forgot-password call); plain text would
   // only reach validation as strings.
   app.removeContentTypeParser('text/plain');

@@ -18,6 +18,18 @@ const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && typeof (error as Partial<FastifyError>).code === 'string';
 
 /**
+ * PostgreSQL's "this text cannot be stored" errors (22021 character_not_in_repertoire: a NUL byte; 22P05
+ * untranslatable_character: \u0000 in jsonb), found on the error or its causes (drizzle wraps them). The
+ * request was at fault: text that the storable-text hook did not see (a header, a file's fields).
+ */
+const unstorableTextCodes = new Set(['22021', '22P05']);
+const isUnstorableTextError = (error: unknown, depth = 0): boolean =>
+  error instanceof Error &&
+  depth < 5 &&
+  (unstorableTextCodes.has(String((error as Error & { code?: unknown }).code)) ||
+    isUnstorableTextError(error.cause, depth + 1));
+
+/**
  * The one place errors become answers: every failure is the spec's envelope with a stable code. Messages of
  * unexpected errors never reach the client (no stack traces, no SQL); they are logged with the request id.
  */
@@ -39,6 +51,16 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       const code = fastifyCodes[error.code];
       if (code) return reply.code(error.statusCode ?? 400).send(failure(code));
       if (error.statusCode === 429) return reply.code(429).send(failure('RATE_LIMITED'));
+    }
+    if (isUnstorableTextError(error)) {
+      return reply.code(400).send(
+        failure('VALIDATION_FAILED', undefined, [
+          {
+            field: 'request',
+            message: 'contains a character that cannot be stored (NUL or a lone surrogate)',
+          },
+        ]),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(failure('INTERNAL_ERROR'));

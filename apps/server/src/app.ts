@@ -4,20 +4,14 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { homeContentQuery } from '@wps/contracts/content-rules';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import { registerApiDocs, registerOperatorApiDocs } from './http/api-docs';
 import { registerErrorHandling } from './http/error-handler';
 import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
 import { refuseUnstorableText } from './http/storable-text';
@@ -129,18 +123,7 @@ export const buildApp = async ({
     },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'WPS platform API',
-        description:
-          'Every /wps answer is the envelope { success, value, message } with a stable code on failure.',
-        version: '1.0.0',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerApiDocs(app);
 
   const scheduler = givenScheduler ?? createJobScheduler(app.log);
   // Jobs stop first (preClose runs before the server and every onClose hook), so none is mid-query when
@@ -173,6 +156,7 @@ export const buildApp = async ({
   await app.register(houseGamesModule);
   await app.register(agentsModule);
   await app.register(contentModule);
+  registerOperatorApiDocs(app, app.backoffice.requireStaff);
 
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);
   await registerWebApp(app, config.WEB_DIST, {

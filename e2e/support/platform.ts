@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { test as base, type APIRequestContext } from '@playwright/test';
+import { test as base, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { generate } from 'otplib';
 import pg from 'pg';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,6 +78,12 @@ export const prepareDatabase = async (): Promise<{
 /** Every captcha of the platform under test shows this answer (the platform refuses it outside tests). */
 export const testCaptchaAnswer = 'K7P3';
 
+/**
+ * The demo operator of every platform this process starts: its password is chosen here, at random, and given
+ * as OPERATOR_INITIAL_PASSWORD (the repository publishes none).
+ */
+export const operatorCredentials = { username: 'operator', password: randomBytes(18).toString('base64url') };
+
 /** Starts the platform exactly as `npm start` does (main.ts on the built site), on a free port. */
 export const startPlatform = async (
   environment: Record<string, string>,
@@ -93,6 +100,7 @@ export const startPlatform = async (
       TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
       // Every journey of a worker registers from 127.0.0.1 on the same platform.
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+      OPERATOR_INITIAL_PASSWORD: operatorCredentials.password,
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -172,7 +180,7 @@ export const test = base.extend<
   },
   operator: async ({ playwright, platform }, use) => {
     const request = await playwright.request.newContext({ baseURL: platform.baseUrl });
-    const operator = await Operator.login(request);
+    const operator = await Operator.login(request, platform.baseUrl);
     await use(operator);
     await request.dispose();
   },
@@ -180,9 +188,71 @@ export const test = base.extend<
 
 export { expect } from '@playwright/test';
 
+/** The operator's TOTP secret on each platform (by address), once enrolled, and the last time step used. */
+const operatorTotp = new Map<string, { secret: string; lastStep: number }>();
+/** The operator's session on each platform, reused by every journey of the worker. */
+const operatorSessions = new Map<string, string>();
+
+const totpPeriodSeconds = 30;
+
+/**
+ * A TOTP code of a time step not used yet (the platform accepts one step either side of now, and never the
+ * same step twice): now, else the next one, else it waits for the next step to begin.
+ */
+const freshTotpCode = async (totp: { secret: string; lastStep: number }): Promise<string> => {
+  for (;;) {
+    const nowStep = Math.floor(Date.now() / 1000 / totpPeriodSeconds);
+    const step = Math.max(nowStep, totp.lastStep + 1);
+    if (step <= nowStep + 1) {
+      totp.lastStep = step;
+      return generate({ secret: totp.secret, epoch: step * totpPeriodSeconds });
+    }
+    await new Promise((resolve) =>
+      setTimeout(resolve, (nowStep + 1) * totpPeriodSeconds * 1000 - Date.now()),
+    );
+  }
+};
+
+const valueOf = async <T>(response: APIResponse, what: string): Promise<T> => {
+  if (!response.ok()) throw new Error(`${what} refused: ${await response.text()}`);
+  return ((await response.json()) as { value: T }).value;
+};
+
+/**
+ * Signs the demo operator in through the API as the console does: the password, then the second factor (an
+ * enrolment the first time, its secret kept for the platform's later sign-ins). Answers the session token.
+ */
+const signInOperator = async (request: APIRequestContext, baseUrl: string): Promise<string> => {
+  const challenge = await valueOf<{ stage: 'totp' | 'enrol'; challenge: string; secret?: string }>(
+    await request.post('/wps/backoffice/session/login', { data: operatorCredentials }),
+    'operator password',
+  );
+  if (challenge.stage === 'enrol') operatorTotp.set(baseUrl, { secret: challenge.secret ?? '', lastStep: 0 });
+  const totp = operatorTotp.get(baseUrl);
+  if (!totp) throw new Error(`the operator enrolled on ${baseUrl} outside these journeys' sign-in`);
+  const session = await valueOf<{ token: string }>(
+    await request.post('/wps/backoffice/session/verify', {
+      data: { challenge: challenge.challenge, code: await freshTotpCode(totp) },
+    }),
+    'operator code',
+  );
+  return session.token;
+};
+
+/**
+ * A fresh TOTP code of the demo operator on a platform (enrolling it through the API first if needed), for a
+ * journey that signs the operator in through the console.
+ */
+export const operatorTotpCode = async (request: APIRequestContext, baseUrl: string): Promise<string> => {
+  if (!operatorTotp.has(baseUrl)) operatorSessions.set(baseUrl, await signInOperator(request, baseUrl));
+  const totp = operatorTotp.get(baseUrl);
+  if (!totp) throw new Error(`the operator is not enrolled on ${baseUrl}`);
+  return freshTotpCode(totp);
+};
+
 /**
  * The demo operator, changing the DEMO brand's settings through the real operator API (the brand is named
- * by the merchant header, as the player site names it).
+ * by the merchant header, as the player site names it). One sign-in per platform: later journeys reuse it.
  */
 export class Operator {
   private constructor(
@@ -190,12 +260,44 @@ export class Operator {
     private readonly headers: { authorization: string; 'x-merchant-code': string },
   ) {}
 
-  static async login(request: APIRequestContext): Promise<Operator> {
-    const response = await request.post('/wps/backoffice/session/login', {
-      data: { username: 'operator', password: 'Operator#2025' },
+  static async login(request: APIRequestContext, baseUrl: string): Promise<Operator> {
+    const known = operatorSessions.get(baseUrl);
+    const isLive =
+      known !== undefined &&
+      (
+        await request.get('/wps/backoffice/session/me', { headers: { authorization: `Bearer ${known}` } })
+      ).ok();
+    const token = isLive ? known : await signInOperator(request, baseUrl);
+    operatorSessions.set(baseUrl, token);
+    return new Operator(request, { authorization: `Bearer ${token}`, 'x-merchant-code': 'DEMO' });
+  }
+
+  /** Any operator API call, as the operator (for journeys that need one this class does not name). */
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    data?: unknown,
+  ): Promise<APIResponse> {
+    return this.request.fetch(url, {
+      method,
+      headers: this.headers,
+      ...(data === undefined ? {} : { data }),
     });
-    const body = (await response.json()) as { value: { token: string } };
-    return new Operator(request, { authorization: `Bearer ${body.value.token}`, 'x-merchant-code': 'DEMO' });
+  }
+
+  /**
+   * A new staff member of a role, as an admin creates one in the console: a random username and the temporary
+   * password the platform answers once (its owner changes it and enrols two-factor at first sign-in).
+   */
+  async createStaff(
+    role: 'admin' | 'finance' | 'support',
+  ): Promise<{ username: string; temporaryPassword: string }> {
+    const username = `${role}${randomBytes(4).toString('hex')}`;
+    const created = await valueOf<{ temporaryPassword: string }>(
+      await this.call('POST', '/wps/backoffice/staff', { username, displayName: `Journey ${role}`, role }),
+      'staff creation',
+    );
+    return { username, temporaryPassword: created.temporaryPassword };
   }
 
   async updateSiteSettings(patch: Record<string, unknown>): Promise<void> {

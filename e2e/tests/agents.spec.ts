@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { control } from '../support/journeys';
-import { expect, test, testCaptchaAnswer } from '../support/platform';
+import { expect, type Operator, test, testCaptchaAnswer } from '../support/platform';
 
 const money = (text: string | null): number => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -63,15 +63,8 @@ const transferTo = async (page: Page, username: string, amount: string) => {
  * The operator's "run settlement now" (POST /wps/backoffice/agent-contracts/settlement/run); `asOf` is a
  * pretend clock the platform accepts only under NODE_ENV=test, so the journey need not wait for midnight.
  */
-const runSettlement = async (request: APIRequestContext, asOf: string) => {
-  const login = await request.post('/wps/backoffice/session/login', {
-    data: { username: 'operator', password: 'Operator#2025' },
-  });
-  const { value } = (await login.json()) as { value: { token: string } };
-  const response = await request.post('/wps/backoffice/agent-contracts/settlement/run', {
-    headers: { authorization: `Bearer ${value.token}` },
-    data: { asOf },
-  });
+const runSettlement = async (operator: Operator, asOf: string) => {
+  const response = await operator.call('POST', '/wps/backoffice/agent-contracts/settlement/run', { asOf });
   if (!response.ok()) throw new Error(`settlement refused: ${await response.text()}`);
   return ((await response.json()) as { value: { paid: number } }).value;
 };
@@ -81,7 +74,6 @@ test('an agent recruits through its link, pays its member, and a sub-agent is pa
   browser,
   baseURL,
   operator,
-  request,
 }) => {
   test.setTimeout(180_000);
   const origin = baseURL ?? '';
@@ -164,7 +156,7 @@ test('an agent recruits through its link, pays its member, and a sub-agent is pa
 
   // 8. Settlement runs as if the day were over (the operator's run-now, with a pretend clock in tests).
   const asOf = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
-  const run = await runSettlement(request, asOf);
+  const run = await runSettlement(operator, asOf);
   expect(run.paid).toBeGreaterThanOrEqual(1);
 
   // 9. Both sides see the pay record.

@@ -10,7 +10,7 @@ test('the embedded database keeps its data across a restart', async ({ playwrigh
   try {
     const first = await startPlatform(environment);
     const firstRequest = await playwright.request.newContext({ baseURL: first.baseUrl });
-    await (await Operator.login(firstRequest)).updateSiteSettings({ status: 1 });
+    await (await Operator.login(firstRequest, first.baseUrl)).updateSiteSettings({ status: 1 });
     await firstRequest.dispose();
     await stopPlatform(first.child);
 

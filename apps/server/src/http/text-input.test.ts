@@ -41,7 +41,7 @@ describe('text the database cannot store', () => {
       method: 'POST',
       url: '/wps/backoffice/session/login',
       headers: { 'content-type': 'application/json' },
-      payload: '{"username":"operator\\u0000","password":"Operator#2025"}',
+      payload: '{"username":"operator\\u0000","password":"any-password"}',
     });
     expect(refusedField(response)).toBe('body.username');
   });
@@ -51,7 +51,7 @@ describe('text the database cannot store', () => {
       method: 'POST',
       url: '/wps/backoffice/session/login',
       headers: { 'content-type': 'application/json' },
-      payload: '{"username":"operator\\ud800","password":"Operator#2025"}',
+      payload: '{"username":"operator\\ud800","password":"any-password"}',
     });
     expect(refusedField(response)).toBe('body.username');
   });

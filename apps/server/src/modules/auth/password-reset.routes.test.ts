@@ -50,7 +50,7 @@ describe('password reset by email', () => {
     const [row] = await subject.database.db.select().from(members).where(eq(members.username, username));
     return row?.passwordHash ?? '';
   };
-  const linkIn = (body: string | undefined) => /(\S+)\/forget\?token=([\w-]+)/.exec(body ?? '');
+  const linkIn = (body: string | undefined) => /(\S+)\/forget\?reset=([\w-]+)/.exec(body ?? '');
 
   it('changes nothing when asked; the emailed link sets the new password once and ends the sessions', async () => {
     const hashBefore = await passwordHashOf(demoPlayer.username);

@@ -87,7 +87,7 @@ export const resetPasswordByEmail = async (
     expiresAt: new Date(now + passwordResetLimits.linkLifetimeMs),
   });
   const origin = await resetLinkOrigin(deps, context, visitor, input.requestOrigin);
-  const link = `${origin}/forget?token=${encodeURIComponent(token)}`;
+  const link = `${origin}/forget?reset=${encodeURIComponent(token)}`;
   const minutes = passwordResetLimits.linkLifetimeMs / minute;
   // A failed delivery is recorded for the operator; telling the visitor would tell them the account exists.
   await deps.notifications.sendEmail(

@@ -87,7 +87,7 @@ describe('delivery through configured providers', () => {
     expect(response.statusCode).toBe(200);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(`To: ${demoPlayer.email}`);
-    const token = /forget\?token=([\w-]+)/.exec(mails[0]?.replace(/=\r?\n/g, '') ?? '')?.[1] ?? '';
+    const token = /forget\?reset=([\w-]+)/.exec(mails[0]?.replace(/=\r?\n/g, '') ?? '')?.[1] ?? '';
     expect(token).not.toBe('');
     const rows = await recorded(demoPlayer.email);
     expect(rows).toHaveLength(1);

@@ -53,7 +53,7 @@ describe('forgot-password modal', () => {
     expect(within(modal).getByTestId('forgot-email-form')).toBeTruthy();
   });
 
-  it('checks the email form, sends it form-encoded, says the password was sent and closes', async () => {
+  it('checks the email form, sends it form-encoded, says a link was sent if the details match, and closes', async () => {
     const api = mockApi({ 'POST /wps/member/password/email': ok(null) });
     await openForgot(['CHNGPASSMAIL3']);
 
@@ -68,7 +68,11 @@ describe('forgot-password modal', () => {
     fireEvent.click(screen.getByTestId('forgot-submit'));
 
     const notice = await screen.findByTestId('alert-dialog');
-    expect(within(notice).getByText('Your new password has been sent to your email.')).toBeTruthy();
+    expect(
+      within(notice).getByText(
+        'If the username and email match an account, we have sent it an email with a link to choose a new password. The link works once, within 20 minutes.',
+      ),
+    ).toBeTruthy();
     const [request] = api.requestsTo('POST /wps/member/password/email');
     expect(request?.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
     expect(request?.body).toEqual({ username: 'player01', email: 'me@example.com' });
@@ -80,14 +84,59 @@ describe('forgot-password modal', () => {
     expect(window.location.pathname).toBe('/');
   });
 
-  it('shows the server error of a failed email reset', async () => {
-    mockApi({ 'POST /wps/member/password/email': fail('ACCOUNT_NOT_FOUND') });
+  it('shows the server error of a refused email reset', async () => {
+    mockApi({ 'POST /wps/member/password/email': fail('RATE_LIMITED') });
     await openForgot(['CHNGPASSMAIL3']);
     type('Username', 'player01');
     type('Email', 'me@example.com');
     fireEvent.click(screen.getByTestId('forgot-submit'));
 
-    expect((await screen.findByTestId('form-error')).textContent).toBe('Username/Email does not exist.');
+    expect((await screen.findByTestId('form-error')).textContent).toBe(
+      'Too many requests, please try again later.',
+    );
+  });
+
+  it('opens the emailed link: sets the new password with its token, then sends the member to log in', async () => {
+    const api = mockApi({ 'POST /wps/member/password/email/complete': ok(null) });
+    permission.info.whitelabel = whitelabelWith(['CHNGPASSMAIL3']);
+    renderApp('/forget?reset=link-token-0123456789abcdef', permission);
+    const form = await screen.findByTestId('reset-link-form');
+    expect(within(form).queryByTestId('forgot-username')).toBeNull();
+
+    type('New password', 'secret123');
+    type('Confirm new password', 'secret124');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    expect(screen.getByTestId('reset-confirm-password-error').textContent).not.toBe('');
+    expect(api.requestsTo('POST /wps/member/password/email/complete')).toHaveLength(0);
+
+    type('Confirm new password', 'secret123');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+    const notice = await screen.findByTestId('alert-dialog');
+    expect(
+      within(notice).getByText('Your password has been changed. Please log in with your new password.'),
+    ).toBeTruthy();
+    expect(api.requestsTo('POST /wps/member/password/email/complete')[0]?.body).toEqual({
+      token: 'link-token-0123456789abcdef',
+      newPassword: 'secret123',
+    });
+    fireEvent.click(within(notice).getByTestId('dialog-confirm'));
+    await waitFor(() => {
+      expect(window.location.pathname).toBe('/login');
+    });
+  });
+
+  it('says when the link is used or expired', async () => {
+    mockApi({ 'POST /wps/member/password/email/complete': fail('RESET_LINK_INVALID') });
+    permission.info.whitelabel = whitelabelWith(['CHNGPASSMAIL3']);
+    renderApp('/forget?reset=link-token-0123456789abcdef', permission);
+    await screen.findByTestId('reset-link-form');
+    type('New password', 'secret123');
+    type('Confirm new password', 'secret123');
+    fireEvent.click(screen.getByTestId('reset-submit'));
+
+    expect((await screen.findByTestId('form-error')).textContent).toBe(
+      'This reset link is invalid, already used or expired. Please ask for a new one.',
+    );
   });
 
   it('resets by phone with the SMS code and logs the member in', async () => {

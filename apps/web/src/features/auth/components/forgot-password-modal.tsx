@@ -1,9 +1,13 @@
 import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
-import { validateForgotByEmail, validateForgotByPhone } from '@wps/contracts/validation-rules';
+import {
+  validateChangePassword,
+  validateForgotByEmail,
+  validateForgotByPhone,
+} from '@wps/contracts/validation-rules';
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, PasswordField, TextField } from '../../../components/form-field';
@@ -12,7 +16,7 @@ import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
 import { useSiteForm } from '../../../lib/use-site-form';
 import { useFinishLogin } from '../api/finish-login';
-import { resetPasswordByEmail, resetPasswordByPhone } from '../api/passwords';
+import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from '../api/passwords';
 import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
@@ -23,6 +27,7 @@ import { SmsCodeField } from './sms-code-field';
 type ForgotMethod = 'email' | 'mobileNum';
 
 type EmailResetValues = { username: string; email: string };
+type LinkResetValues = { newPassword: string; confirmNewPassword: string };
 type PhoneResetValues = {
   countryCode: string;
   mobileNum: string;
@@ -72,7 +77,7 @@ function EmailResetForm({ panelProps }: { panelProps: PanelProps }) {
     await run(async () => {
       await resetPasswordByEmail({ username: values.username.trim(), email: values.email.trim() });
       hideGlobalLoader();
-      // Spec section 4: say the password was sent, then close.
+      // Spec section 4 says the password was sent; now a link is, and only if the details match an account.
       await dialogs.alert({ message: t('auth.forgot_email_sent') });
       await navigate('/');
     });
@@ -178,11 +183,74 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
   );
 }
 
+/**
+ * The page the emailed link opens (/forget?reset=…): the new password twice; the link works once, and then the
+ * member logs in with the new password.
+ */
+function LinkResetForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dialogs = useDialogs();
+  const passwordRule = usePermission().info.register.fields.password;
+  const { isSubmitting, formError, run, values, field, showRuleErrors } = useResetForm<LinkResetValues>({
+    newPassword: '',
+    confirmNewPassword: '',
+  });
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const found = validateChangePassword(values, { passwordRule, isOldPasswordRequired: false });
+    if (showRuleErrors(found)) return;
+    await run(async () => {
+      await completePasswordReset({ token, newPassword: values.newPassword });
+      hideGlobalLoader();
+      await dialogs.alert({ message: t('auth.reset_done') });
+      await navigate('/login');
+    });
+  };
+
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      data-testid="reset-link-form"
+      onSubmit={(event) => void submit(event)}
+    >
+      <p className="notice">{t('auth.reset_intro')}</p>
+      <PasswordField
+        label={t('auth.new_password')}
+        {...field('newPassword')}
+        autoComplete="new-password"
+        maxLength={128}
+        testId="reset-new-password"
+      />
+      <PasswordField
+        label={t('auth.confirm_new_password')}
+        {...field('confirmNewPassword')}
+        autoComplete="new-password"
+        maxLength={128}
+        testId="reset-confirm-password"
+      />
+      <FormError message={formError} />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={isSubmitting}
+        data-testid="reset-submit"
+      >
+        {t('auth.submit')}
+      </button>
+    </form>
+  );
+}
+
 type PanelProps = { id: string; role?: 'tabpanel'; 'aria-labelledby'?: string; className: string };
 
 /**
  * The /forget route (spec section 2, Forgot-password modal): email and mobile tabs by the brand's flags,
- * the selector only when both are on, mobile first when the phone reset is on.
+ * the selector only when both are on, mobile first when the phone reset is on. With the token of an emailed
+ * link (/forget?reset=…) it asks for the new password instead.
  */
 export function ForgotPasswordModal({
   banner,
@@ -192,6 +260,8 @@ export function ForgotPasswordModal({
 } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('reset');
   const { whitelabel } = usePermission().info;
   const isPhoneOn = isWhitelabelEnabled(whitelabel, 'CHNGPASSVERIF3');
   const isEmailOn = isWhitelabelEnabled(whitelabel, 'CHNGPASSMAIL3');
@@ -205,12 +275,50 @@ export function ForgotPasswordModal({
   return (
     <Modal title={t('pages.forget.title')} onClose={() => void navigate('/')} testId="forgot-modal">
       {banner}
+      {token ? (
+        <LinkResetForm token={token} />
+      ) : (
+        <ForgotMethods
+          hasTabs={hasTabs}
+          method={method}
+          onMethodChange={setMethod}
+          panelId={panelId}
+          panelProps={panelProps}
+          isPhoneOn={isPhoneOn}
+          isEmailOn={isEmailOn}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** The two ways to ask for a reset, by the brand's flags. */
+function ForgotMethods({
+  hasTabs,
+  method,
+  onMethodChange,
+  panelId,
+  panelProps,
+  isPhoneOn,
+  isEmailOn,
+}: {
+  hasTabs: boolean;
+  method: ForgotMethod;
+  onMethodChange: (method: ForgotMethod) => void;
+  panelId: string;
+  panelProps: PanelProps;
+  isPhoneOn: boolean;
+  isEmailOn: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       {hasTabs && (
         <AuthTabs
           label={t('auth.forgot_method')}
           panelId={panelId}
           current={method}
-          onChange={setMethod}
+          onChange={onMethodChange}
           testId="forgot-tabs"
           tabs={[
             { id: 'email', label: t('auth.tab_email') },
@@ -225,6 +333,6 @@ export function ForgotPasswordModal({
       ) : (
         <PhoneResetForm key="mobileNum" panelProps={panelProps} />
       )}
-    </Modal>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
-import { takeAttempts } from '../attempts/attempts.service';
+import { clearAttempts, takeAttempts } from '../attempts/attempts.service';
 import type { BrandContext } from '../site/site.service';
 import { authAttemptRules } from './auth-attempts';
 import { hashCode } from './auth-checks';
@@ -19,6 +19,9 @@ const recipientAddress = (recipient: CodeRecipient): string =>
     ? `+${normaliseDialingCode(recipient.countryDialingCode)}${normaliseMobile(recipient.mobileNum)}`
     : recipient.email.trim().toLowerCase();
 
+const resendKey = (context: BrandContext, purpose: CodePurpose, address: string): string =>
+  `${context.brand.id}:${purpose}:${address}`;
+
 /** Checks and spends the newest code for the recipient; a wrong guess counts toward the attempt limit. */
 export const consumeCode = async (
   { db }: Pick<AuthUseCaseDependencies, 'db'>,
@@ -28,16 +31,22 @@ export const consumeCode = async (
   code: string | undefined,
 ): Promise<boolean> => {
   if (!code) return false;
+  const address = recipientAddress(recipient);
   const latest = await repository.findLatestVerificationCode(db, {
     brandId: context.brand.id,
     purpose,
-    recipient: recipientAddress(recipient),
+    recipient: address,
   });
   if (!latest) return false;
+  // The guess is counted on the code's row in one statement before the comparison, so a burst of guesses
+  // gets exactly codeMaxAttempts comparisons.
   const attempts = await repository.countVerificationAttempt(db, latest.id);
   if (attempts === undefined || attempts > authLimits.codeMaxAttempts) return false;
   if (latest.codeHash !== hashCode(code)) return false;
-  return repository.markVerificationCodeUsed(db, latest.id);
+  const isUsed = await repository.markVerificationCodeUsed(db, latest.id);
+  // A code used up lets the next one for the purpose be asked at once (the minute is between unused codes).
+  if (isUsed) await clearAttempts(db, authAttemptRules.codeResend, resendKey(context, purpose, address));
+  return isUsed;
 };
 
 /**
@@ -54,7 +63,7 @@ const takeSendingAttempts = async (
 ): Promise<void> => {
   const verdict = await takeAttempts(db, [
     { rule: authAttemptRules.codesPerAddress, key: visitor.ip },
-    { rule: authAttemptRules.codeResend, key: `${context.brand.id}:${purpose}:${address}` },
+    { rule: authAttemptRules.codeResend, key: resendKey(context, purpose, address) },
     { rule: authAttemptRules.codesPerRecipient, key: `${context.brand.id}:${address}` },
   ]);
   if (!verdict.isAllowed) {

@@ -3,6 +3,35 @@ import type { Database, Executor } from '../../db/database';
 import { turnoverEvents, turnoverRequirements } from './turnover.tables';
 
 export type RequirementSource = 'deposit' | 'bonus' | 'adjustment';
+/** How a requirement changes: sources that raise it, and the ones that lower it. */
+type EventSource = RequirementSource | 'bet' | 'transfer_in' | 'transfer_out';
+const lowering: ReadonlySet<EventSource> = new Set(['bet', 'transfer_out']);
+
+/** Money moved from one member to another in one currency (a transfer), with the sender's balance before it. */
+export type TransferredMoney = {
+  brandId: bigint;
+  fromMemberId: bigint;
+  toMemberId: bigint;
+  currency: string;
+  amount: bigint;
+  /** The sender's main wallet before the transfer (at least `amount`). */
+  senderBalanceBefore: bigint;
+  /** Unique per transfer: a repeated call with the same reference changes nothing. */
+  reference: string;
+};
+
+/**
+ * The part of the sender's outstanding requirement that goes with `amount` of `balanceBefore`: the same
+ * share, rounded up, never more than what is outstanding. What is carried is taken from the sender, so the
+ * requirement in the brand stays whole.
+ */
+export const carriedRequirement = (remaining: bigint, amount: bigint, balanceBefore: bigint): bigint => {
+  if (remaining <= 0n || amount <= 0n) return 0n;
+  if (balanceBefore <= amount) return remaining;
+  const share = (remaining * amount + balanceBefore - 1n) / balanceBefore;
+  return share < remaining ? share : remaining;
+};
+
 type Change = {
   brandId: bigint;
   memberId: bigint;
@@ -17,11 +46,7 @@ type Change = {
  * member, not globally) and is recorded once per reference, inside the caller's transaction.
  */
 export const createTurnoverService = ({ db }: { db: Database }) => {
-  const apply = async (
-    executor: Executor,
-    change: Change,
-    source: RequirementSource | 'bet',
-  ): Promise<bigint> => {
+  const apply = async (executor: Executor, change: Change, source: EventSource): Promise<bigint> => {
     if (change.amount <= 0n) throw new RangeError('A turnover change is a positive amount');
     const [locked] = await executor
       .insert(turnoverRequirements)
@@ -43,12 +68,11 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
         ),
       );
     if (done) return locked.remaining;
-    const remaining =
-      source === 'bet'
-        ? locked.remaining > change.amount
-          ? locked.remaining - change.amount
-          : 0n
-        : locked.remaining + change.amount;
+    const remaining = lowering.has(source)
+      ? locked.remaining > change.amount
+        ? locked.remaining - change.amount
+        : 0n
+      : locked.remaining + change.amount;
     await executor
       .update(turnoverRequirements)
       .set({ remaining, updatedAt: new Date() })
@@ -68,6 +92,36 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
       apply(executor, change, change.source),
     /** A valid bet lowers the remaining amount, not below zero. */
     recordValidBet: (executor: Executor, change: Change) => apply(executor, change, 'bet'),
+
+    /**
+     * Money moved to another member takes its share of the sender's outstanding requirement with it
+     * (`carriedRequirement`), so a transfer cannot wash a requirement: the receiver must bet it before
+     * withdrawing. Runs in the transfer's transaction, after its posting (balances are locked before turnover
+     * rows everywhere); answers the amount carried.
+     */
+    carryWithTransfer: async (executor: Executor, money: TransferredMoney): Promise<bigint> => {
+      const [sender] = await executor
+        .select({ remaining: turnoverRequirements.remaining })
+        .from(turnoverRequirements)
+        .where(
+          and(
+            eq(turnoverRequirements.memberId, money.fromMemberId),
+            eq(turnoverRequirements.currency, money.currency),
+          ),
+        )
+        .for('update');
+      const carried = carriedRequirement(sender?.remaining ?? 0n, money.amount, money.senderBalanceBefore);
+      if (carried === 0n) return 0n;
+      const change = {
+        brandId: money.brandId,
+        currency: money.currency,
+        amount: carried,
+        reference: money.reference,
+      };
+      await apply(executor, { ...change, memberId: money.fromMemberId }, 'transfer_out');
+      await apply(executor, { ...change, memberId: money.toMemberId }, 'transfer_in');
+      return carried;
+    },
     remaining: async (memberId: bigint, currency: string, executor: Executor = db): Promise<bigint> => {
       const [row] = await executor
         .select({ remaining: turnoverRequirements.remaining })

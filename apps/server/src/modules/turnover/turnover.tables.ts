@@ -40,7 +40,10 @@ export const turnoverEvents = pgTable(
       .notNull()
       .references(() => members.id),
     currency: text('currency').notNull(),
-    /** 'deposit', 'bonus', 'adjustment' raise the requirement; 'bet' lowers it. */
+    /**
+     * 'deposit', 'bonus', 'adjustment' and 'transfer_in' (a share of the sender's requirement that came with
+     * a transfer) raise the requirement; 'bet' and 'transfer_out' lower it.
+     */
     source: text('source').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     remainingAfter: bigint('remaining_after', { mode: 'bigint' }).notNull(),

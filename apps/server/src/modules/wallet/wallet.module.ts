@@ -36,7 +36,7 @@ export const walletModule = defineModule(
     const wallet = createWalletService({ db, ledger, push });
     const funds = createFundsService({ db, ledger, wallet });
     const records = createRecordsService({ db, ledger, wallet });
-    const transfers = createTransferService({ db, ledger, wallet, members, messages });
+    const transfers = createTransferService({ db, ledger, wallet, members, messages, turnover });
     const admin = createWalletAdminService({
       db,
       ledger,

@@ -1,6 +1,8 @@
 import { formatMinorUnits } from '@wps/contracts/money';
+import type { Executor } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
 import type { MemberRow } from '../../members/members.service';
+import type { LedgerAccount, PostingResult } from '../ledger.service';
 import type { WalletBrand } from '../wallet-context';
 import type { TransferResult, TransferServiceDependencies } from './transfer-types';
 
@@ -21,8 +23,43 @@ export const checkSenderPaymentPassword = async (
 };
 
 /**
+ * The sender's outstanding wagering requirement goes with the money in its share, inside the transfer's
+ * transaction (turnover.carryWithTransfer), so the recipient's withdrawal is held to it.
+ */
+const carryRequirement = async (
+  turnover: TransferServiceDependencies['turnover'],
+  tx: Executor,
+  moved: {
+    sender: MemberRow;
+    recipient: MemberRow;
+    brand: WalletBrand;
+    amount: bigint;
+    posting: PostingResult;
+    from: LedgerAccount;
+  },
+): Promise<void> => {
+  const { sender, recipient, brand, amount, posting, from } = moved;
+  // A member's cash account is not sharded, so its entry carries the balance it left.
+  const senderBalanceAfter = posting.entries.find((entry) => entry.accountId === from.id)?.balanceAfter;
+  if (senderBalanceAfter === undefined || senderBalanceAfter === null) {
+    throw new Error(`transfer ${posting.transactionId} has no sender balance`);
+  }
+  await turnover.carryWithTransfer(tx, {
+    brandId: sender.brandId,
+    fromMemberId: sender.id,
+    toMemberId: recipient.id,
+    currency: brand.currency,
+    amount,
+    senderBalanceBefore: senderBalanceAfter + amount,
+    reference: `transfer:${posting.transactionId}`,
+  });
+};
+
+/**
  * The sender's cash is debited and the recipient's credited in one posting keyed by the sender's request id,
- * with the recipient's inbox message in the same database transaction.
+ * with the recipient's inbox message in the same database transaction. The sender's outstanding wagering
+ * requirement goes with the money in its share (turnover.carryWithTransfer), in the same transaction: a
+ * transfer to an upline or a downline cannot wash it, and the recipient's withdrawal is held to it.
  */
 export const moveBetweenMembers = async (
   {
@@ -30,7 +67,8 @@ export const moveBetweenMembers = async (
     ledger,
     wallet,
     messages,
-  }: Pick<TransferServiceDependencies, 'db' | 'ledger' | 'wallet' | 'messages'>,
+    turnover,
+  }: Pick<TransferServiceDependencies, 'db' | 'ledger' | 'wallet' | 'messages' | 'turnover'>,
   sender: MemberRow,
   recipient: MemberRow,
   brand: WalletBrand,
@@ -58,8 +96,9 @@ export const moveBetweenMembers = async (
       },
       { executor: tx },
     );
-    // A retry answers the original transfer; the recipient was told about it then.
+    // A retry answers the original transfer; its requirement moved and the recipient was told then.
     if (!result.isReplay) {
+      await carryRequirement(turnover, tx, { sender, recipient, brand, amount, posting: result, from });
       await messages.send(tx, {
         brandId: recipient.brandId,
         memberId: recipient.id,

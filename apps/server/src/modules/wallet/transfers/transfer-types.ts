@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 import type { MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
+import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../ledger.service';
 import type { WalletService } from '../wallet.service';
 
@@ -10,6 +11,8 @@ export type TransferServiceDependencies = {
   wallet: WalletService;
   members: MemberService;
   messages: MessageService;
+  /** The sender's outstanding wagering requirement moves with the money (turnover.carryWithTransfer). */
+  turnover: Pick<TurnoverService, 'carryWithTransfer'>;
 };
 
 export type TransferRequest = { amount: string; paymentPassword: string; requestId: string };

@@ -49,8 +49,9 @@ const setCookie = (
 type AuthRouteDependencies = {
   auth: AuthService;
   requireMember: preHandlerAsyncHookHandler;
-  /** Refuses free-play accounts (spec: in_need_true_account). */
-  requireRealMember: preHandlerAsyncHookHandler;
+  /** The guards of what a session that must change its password may still do (logout, info, the change). */
+  requireMemberDuringPasswordChange: preHandlerAsyncHookHandler;
+  requireRealMemberDuringPasswordChange: preHandlerAsyncHookHandler;
   /** Opens the spec's "encrypt" bodies before validation (and refuses plain ones where the brand says so). */
   decryptBody: (request: FastifyRequest) => Promise<void>;
   bodyKeyring: BodyKeyring;
@@ -60,7 +61,8 @@ export const authRoutes =
   ({
     auth,
     requireMember,
-    requireRealMember,
+    requireMemberDuringPasswordChange,
+    requireRealMemberDuringPasswordChange,
     decryptBody,
     bodyKeyring,
   }: AuthRouteDependencies): FastifyPluginAsyncZod =>
@@ -156,7 +158,7 @@ export const authRoutes =
     app.delete(
       '/session/logout',
       {
-        preHandler: requireMember,
+        preHandler: requireMemberDuringPasswordChange,
         schema: { tags, response: { 200: emptySuccessSchema, ...failureResponses } },
       },
       async (request, reply) => {
@@ -169,7 +171,7 @@ export const authRoutes =
     app.get(
       '/member/info',
       {
-        preHandler: requireMember,
+        preHandler: requireMemberDuringPasswordChange,
         schema: { tags, response: { 200: memberInfoResponseSchema, ...failureResponses } },
       },
       async (request) => ok(await auth.getMemberInfo(request.visitor, request.memberSession)),
@@ -205,7 +207,7 @@ export const authRoutes =
       '/member/password',
       {
         ...encrypted,
-        preHandler: requireRealMember,
+        preHandler: requireRealMemberDuringPasswordChange,
         schema: {
           tags,
           body: changePasswordRequestSchema,

@@ -21,6 +21,18 @@ const isPasswordExpired = (context: BrandContext, member: MemberRow): boolean =>
   context.isEnabled('PWDEXPFORCECHANGE3') &&
   Date.now() - member.passwordChangedAt.getTime() > context.brand.passwordMaxAgeDays * 24 * 60 * minute;
 
+/**
+ * Whether a session must change its password before anything else: a password login with a password someone
+ * else chose (an agent's, an operator's) or one expired where the brand enforces expiry. The spec asks no change
+ * after an SMS or social login (the member may not know a password).
+ */
+export const isPasswordChangeDue = (
+  context: BrandContext,
+  session: Pick<MemberSession, 'member' | 'loginMethod'>,
+): boolean =>
+  session.loginMethod === 'password' &&
+  (session.member.mustChangePassword || isPasswordExpired(context, session.member));
+
 /** Opens a session; first-login and forced-change facts are computed from the member before this login. */
 export const openSession = async (
   { db, members }: Pick<AuthUseCaseDependencies, 'db' | 'members'>,
@@ -122,8 +134,5 @@ export const getMemberInfo = async (
   session: MemberSession,
 ): Promise<MemberInfo> => {
   const context = await site.getBrandContext(visitor);
-  const passwordExpired = isPasswordExpired(context, session.member);
-  const mustChange =
-    session.loginMethod === 'password' && (session.member.mustChangePassword || passwordExpired);
-  return toMemberInfo(session.member, context.brand, mustChange);
+  return toMemberInfo(session.member, context.brand, isPasswordChangeDue(context, session));
 };

@@ -12,7 +12,8 @@ export type RegisterDownlineMemberDependencies = Pick<AgentServiceDependencies, 
 
 /**
  * registerCenter: the agent creates a member or a sub-agent directly under itself; the brand's username and
- * password rules apply, as on the register page.
+ * password rules apply, as on the register page. The password is the agent's choice, so the member must change
+ * it at the first login before doing anything else.
  */
 export const registerDownlineMember = async (
   { db, members }: RegisterDownlineMemberDependencies,
@@ -43,6 +44,8 @@ export const registerDownlineMember = async (
     nickname: request.nickname?.trim() || username,
     type,
     passwordHash: await hashPassword(request.password),
+    // The agent chose the password and knows it: the member replaces it at the first login.
+    mustChangePassword: true,
     uplineId: agent.id,
     registerDomain: 'agent-centre',
   });

@@ -12,7 +12,6 @@ import { useSiteForm } from '../../../lib/use-site-form';
 import { changePassword } from '../../auth/api/passwords';
 import { useSignOut } from '../../auth/api/use-sign-out';
 import { usePermission } from '../../site/api/get-permission';
-import { memberQueryKeyPrefix } from '../api/get-member-info';
 
 type ChangePasswordModalProps = {
   /** The forced change after login: it cannot be dismissed, only completed or left by signing out. */
@@ -49,7 +48,8 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
         confirmNewPassword: values.confirmNewPassword.trim(),
       });
       savePasswordChangePending(false);
-      await queryClient.invalidateQueries({ queryKey: memberQueryKeyPrefix });
+      // Everything the server refused while the change was due (PASSWORD_CHANGE_REQUIRED) loads again.
+      await queryClient.invalidateQueries();
       dialogs.toast(t('auth.password_changed'));
       onChanged();
     } catch (error) {

@@ -41,11 +41,14 @@ const configSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   ),
-  /** The sandbox payment gateway started beside the platform (demo and tests); 0 picks a free port. */
+  /**
+   * The sandbox payment gateway started beside the platform (demo and tests), on loopback only; 0 picks a free
+   * port. Unset: on, except with NODE_ENV=production, where it runs only when set to true.
+   */
   SANDBOX_GATEWAY_ENABLED: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   SANDBOX_GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /**
    * The demo game vendor, a separate process started beside the platform (demo and tests); its port, where 0
@@ -126,7 +129,12 @@ const configSchema = z.object({
 /** Every environment variable the platform reads (README's configuration table lists them all). */
 export const configVariables = Object.keys(configSchema.shape);
 
-export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST' | 'BACKOFFICE_DIST'> & {
+export type AppConfig = Omit<
+  z.infer<typeof configSchema>,
+  'DATA_DIR' | 'WEB_DIST' | 'BACKOFFICE_DIST' | 'SANDBOX_GATEWAY_ENABLED'
+> & {
+  /** Whether the sandbox payment gateway runs: never in production unless asked for. */
+  SANDBOX_GATEWAY_ENABLED: boolean;
   DATA_DIR: string;
   WEB_DIST: string;
   BACKOFFICE_DIST: string;
@@ -147,6 +155,7 @@ export const loadConfig = (environment: NodeJS.ProcessEnv = process.env): AppCon
   const dataDir = path.resolve(repositoryRoot, parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    SANDBOX_GATEWAY_ENABLED: parsed.data.SANDBOX_GATEWAY_ENABLED ?? parsed.data.NODE_ENV !== 'production',
     DATA_DIR: dataDir,
     UPLOADS_DIR: path.join(dataDir, 'uploads'),
     WEB_DIST: path.resolve(repositoryRoot, parsed.data.WEB_DIST),

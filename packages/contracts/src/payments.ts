@@ -248,6 +248,11 @@ export const staffChannelSchema = depositChannelSchema.extend({
       merchantId: z.string(),
       baseUrl: z.string().nullable(),
       hasSecret: z.boolean(),
+      /**
+       * The sandbox gateway started beside the platform (no baseUrl): a test channel whose payments are
+       * pretend; off in production unless SANDBOX_GATEWAY_ENABLED=true, and its notices refused while it is off.
+       */
+      usesSandbox: z.boolean(),
     })
     .nullable(),
 });

@@ -14,10 +14,47 @@ const gatewayChannel = {
   isEnabled: true,
   sortOrder: 2,
   turnoverPercent: 100,
-  gateway: { provider: 'sandbox', merchantId: 'M-1', baseUrl: null, hasSecret: true },
+  gateway: { provider: 'sandbox', merchantId: 'M-1', baseUrl: null, hasSecret: true, usesSandbox: true },
 };
 
+const realGatewayChannel = {
+  ...gatewayChannel,
+  code: 'REAL_PAY',
+  name: 'Real pay',
+  gateway: {
+    provider: 'sandbox',
+    merchantId: 'M-2',
+    baseUrl: 'https://pay.example.com',
+    hasSecret: true,
+    usesSandbox: false,
+  },
+};
+
+const paymentSettings = ok({
+  currency: 'USD',
+  withdrawalMin: '10.00',
+  withdrawalMax: '5000.00',
+  withdrawalDailyMaxAmount: '20000.00',
+  withdrawalDailyMaxCount: 5,
+  confirmationMinutes: 60,
+});
+
 describe('deposit channels', () => {
+  it('marks a channel on the sandbox gateway as a test channel, and no other', async () => {
+    signIn();
+    mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/payment-channels': ok({ list: [gatewayChannel, realGatewayChannel] }),
+      'GET /wps/backoffice/payment-settings': paymentSettings,
+    });
+    renderConsole('/channels');
+
+    const badge = await screen.findByTestId('channel-test-SANDBOX_PAY');
+    expect(badge.textContent).toBe('test');
+    expect(screen.getByTestId('channel-row-REAL_PAY')).toBeTruthy();
+    expect(screen.queryByTestId('channel-test-REAL_PAY')).toBeNull();
+  });
+
   it('keeps the stored gateway secret unless a new one is typed', async () => {
     signIn();
     const api = mockApi({

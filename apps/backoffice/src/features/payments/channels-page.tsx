@@ -49,7 +49,21 @@ export const ChannelsPage = () => {
         {list.map((channel) => (
           <tr key={channel.code} data-testid={`channel-row-${channel.code}`}>
             <td>{channel.code}</td>
-            <td>{channel.name}</td>
+            <td>
+              {channel.name}
+              {channel.gateway?.usesSandbox ? (
+                <>
+                  {' '}
+                  <span
+                    className="badge badge--pending"
+                    title="Sandbox gateway: pretend payments for the demo, off in production"
+                    data-testid={`channel-test-${channel.code}`}
+                  >
+                    test
+                  </span>
+                </>
+              ) : null}
+            </td>
             <td>{channel.method}</td>
             <td className="number">
               {channel.minAmount} – {channel.maxAmount} {channel.currency}

@@ -27,6 +27,13 @@ export const ownUrl = (server: Server, host: string, configuredPort: number): st
   return `http://${isLocal ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 };
 
+/**
+ * A channel whose gateway is the sandbox started beside the platform (no baseUrl): a test channel, whose
+ * payments are pretend and whose notices count only while that sandbox runs.
+ */
+export const usesSandboxGateway = (settings: Pick<GatewaySettings, 'baseUrl'>): boolean =>
+  settings.baseUrl === null;
+
 export type GatewayOrderRequest = {
   /** Our deposit id; the gateway's notice names it as `orderId`. */
   orderId: string;
@@ -60,6 +67,13 @@ export const createGatewayClient = ({
   log: Pick<FastifyBaseLogger, 'warn'>;
   timeoutMs?: number;
 }) => ({
+  /**
+   * Whether the platform believes notices for this channel: a sandbox channel's only while the sandbox runs
+   * beside it (off in production unless asked for), so a signature made with its secret, which the sandbox
+   * reads from the database, can never credit real balances where no sandbox is meant to be.
+   */
+  takesNoticesFor: (settings: GatewaySettings): boolean =>
+    !usesSandboxGateway(settings) || sandboxUrl !== undefined,
   createOrder: async (settings: GatewaySettings, order: GatewayOrderRequest): Promise<GatewayOrder> => {
     const baseUrl = settings.baseUrl ?? sandboxUrl;
     if (!baseUrl) {

@@ -9,15 +9,17 @@ const isAddressInUse = (error: unknown): boolean =>
 /**
  * Starts the sandbox payment gateway in the platform's process (npm start, the browser journeys), on
  * SANDBOX_GATEWAY_PORT; when that port is taken (another platform on this machine), on a free one, since
- * only the platform and the player's browser need to know it. Undefined when SANDBOX_GATEWAY_ENABLED=false.
+ * only the platform and the player's browser need to know it. It listens on loopback only, whatever HOST
+ * says: its pretend payments are for a demo on this machine. Undefined when SANDBOX_GATEWAY_ENABLED is false
+ * (by default in production).
  */
 export const startSandboxBesidePlatform = async (
-  config: Pick<AppConfig, 'HOST' | 'LOG_LEVEL' | 'SANDBOX_GATEWAY_ENABLED' | 'SANDBOX_GATEWAY_PORT'>,
+  config: Pick<AppConfig, 'LOG_LEVEL' | 'SANDBOX_GATEWAY_ENABLED' | 'SANDBOX_GATEWAY_PORT'>,
   db: Database,
 ): Promise<RunningSandboxGateway | undefined> => {
   if (!config.SANDBOX_GATEWAY_ENABLED) return undefined;
   const options = {
-    host: config.HOST,
+    host: '127.0.0.1',
     lookupMerchantSecret: createSandboxSecretLookup(db),
     logger: { level: config.LOG_LEVEL },
   };

@@ -1,5 +1,6 @@
 import type { DepositChannel } from '@wps/contracts/payments';
 import type { ChannelRow } from '../channels.repository';
+import { usesSandboxGateway } from '../gateway-client';
 import type { ChannelServiceDependencies, StaffChannel } from './channel-types';
 
 type ChannelViewDependencies = Pick<ChannelServiceDependencies, 'wallet'>;
@@ -33,6 +34,7 @@ export const toStaffChannel = async (
         merchantId: row.gateway.merchantId,
         baseUrl: row.gateway.baseUrl,
         hasSecret: row.gateway.secret.length > 0,
+        usesSandbox: usesSandboxGateway(row.gateway),
       }
     : null,
 });

@@ -8,7 +8,8 @@ import { type CreditDepositDependencies, creditDeposit } from './credit-deposit'
 import type { DepositServiceDependencies } from './deposit-types';
 import { settleDepositWithoutMoney } from './settle-without-money';
 
-export type GatewayNoticeDependencies = CreditDepositDependencies & Pick<DepositServiceDependencies, 'log'>;
+export type GatewayNoticeDependencies = CreditDepositDependencies &
+  Pick<DepositServiceDependencies, 'log' | 'gateway'>;
 
 const gatewayDeclinedReason = 'The payment was declined at the gateway.';
 
@@ -65,10 +66,14 @@ export const handleGatewayNotice = async (
   rawBody: Buffer,
   signature: unknown,
 ): Promise<DepositStatus> => {
-  const { channels, log } = deps;
+  const { channels, gateway, log } = deps;
   // A disabled channel still takes the notices of the payments opened before it was disabled.
   const channel = await channels.findByCode(brandId, channelCode);
   if (!channel?.gateway) throw new AppError('NOT_FOUND');
+  if (!gateway.takesNoticesFor(channel.gateway)) {
+    log.warn({ channelCode }, 'gateway notice refused: the channel uses the sandbox, which is not running');
+    throw new AppError('FORBIDDEN', { message: 'This channel uses the sandbox gateway, which is off.' });
+  }
   if (!isValidGatewaySignature(channel.gateway.secret, rawBody, signature)) {
     throw new AppError('SIGNATURE_INVALID');
   }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { demoStaff, fail, mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
@@ -76,7 +76,10 @@ describe('staff sign-in', () => {
 
   it('enrols: QR code and key to type, the first code, then the recovery codes once before the session', async () => {
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    });
     const createObjectURL = vi.spyOn(URL, 'createObjectURL');
     // jsdom cannot follow a download link; the link's click is enough.
     const downloadClick = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -97,7 +100,7 @@ describe('staff sign-in', () => {
     expect((await screen.findByTestId('enrol-qr')).getAttribute('src')).toBe(
       'data:image/png;base64,iVBORw0KGgo=',
     );
-    expect(screen.getByTestId('enrol-secret').textContent?.replace(/\s/g, '')).toBe(
+    expect(screen.getByTestId('enrol-secret').textContent.replace(/\s/g, '')).toBe(
       'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
     );
 

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { ApprovalsPage } from '../features/approvals/approvals-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { MembersPage } from '../features/members/members-page';
 import { ChannelsPage } from '../features/payments/channels-page';
@@ -46,6 +47,7 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route index element={<Navigate to="/deposits" replace />} />
             <Route path="/deposits" element={<DepositsPage />} />
             <Route path="/withdrawals" element={<WithdrawalsPage />} />
+            <Route path="/approvals" element={<ApprovalsPage />} />
             <Route path="/members" element={<MembersPage />} />
             <Route path="/channels" element={<ChannelsPage />} />
             <Route path="/settings" element={<SettingsPage />} />

@@ -9,6 +9,7 @@ type Section = { path: string; label: string; roles?: readonly StaffRole[] };
 const sections: readonly Section[] = [
   { path: '/deposits', label: 'Deposits' },
   { path: '/withdrawals', label: 'Withdrawals' },
+  { path: '/approvals', label: 'Approvals', roles: ['admin', 'finance'] },
   { path: '/members', label: 'Members' },
   { path: '/channels', label: 'Channels' },
   { path: '/settings', label: 'Settings' },

@@ -84,27 +84,34 @@ export const ReviewDialog = ({
   );
 };
 
-/** The Approve and Reject buttons of a pending row; `kind` names the test ids (approve-deposit-12). */
+/**
+ * The Approve and Reject buttons of a pending row; `kind` names the test ids (approve-deposit-12). Without
+ * `canApprove` (four eyes: the staff member who proposed or approved first) only Reject shows.
+ */
 export const ReviewActions = ({
   kind,
   id,
   onReview,
+  canApprove = true,
 }: {
-  kind: 'deposit' | 'withdrawal';
+  kind: 'deposit' | 'withdrawal' | 'adjustment';
   id: string;
   onReview: (decision: ReviewDecision) => void;
+  canApprove?: boolean;
 }) => (
   <>
-    <button
-      type="button"
-      className="button button--primary"
-      onClick={() => {
-        onReview('approve');
-      }}
-      data-testid={`approve-${kind}-${id}`}
-    >
-      Approve
-    </button>
+    {canApprove ? (
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => {
+          onReview('approve');
+        }}
+        data-testid={`approve-${kind}-${id}`}
+      >
+        Approve
+      </button>
+    ) : null}
     <button
       type="button"
       className="button button--danger"

@@ -101,29 +101,33 @@ export const ReviewQueueDialog = <Item extends ReviewedItem>({
   );
 };
 
-/** A request's state, with the note or reason the staff gave. */
-export const ReviewStatusCell = ({ item }: { item: ReviewedItem }) => (
+/** A request's state, with the note or reason the staff gave, and anything more the screen adds. */
+export const ReviewStatusCell = ({ item, children }: { item: ReviewedItem; children?: ReactNode }) => (
   <td>
     <span className={`badge badge--${item.status}`}>{item.status}</span>
     {item.reviewNote ? <div className="muted">{item.reviewNote}</div> : null}
+    {children}
   </td>
 );
 
-/** Approve and reject, while the request is pending. */
+/** Approve and reject, while the request is pending; only reject when `canApprove` is false (four eyes). */
 export const ReviewActionsCell = <Item extends ReviewedItem>({
   queue,
   item,
   kind,
+  canApprove = true,
 }: {
   queue: ReviewQueue<Item>;
   item: Item;
   kind: 'deposit' | 'withdrawal';
+  canApprove?: boolean;
 }) => (
   <td className="row-actions">
     {item.status === 'pending' ? (
       <ReviewActions
         kind={kind}
         id={item.id}
+        canApprove={canApprove}
         onReview={(decision) => {
           queue.openReview(item, decision);
         }}

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { isAboveAmount, useWalletSettings } from '../wallet/api';
 import { useAdjustBalance } from './api';
 
 type Direction = 'credit' | 'debit';
@@ -12,6 +13,19 @@ const checkForm = (amount: string, reason: string): string | null => {
     return 'Enter an amount above zero, such as 25.00.';
   if (reason === '') return 'A reason is required.';
   return null;
+};
+
+/** Four eyes: above the brand's second-approval amount the adjustment waits for another staff member. */
+const SecondApprovalNote = ({ amount, currency }: { amount: string; currency: string }) => {
+  const settings = useWalletSettings();
+  const limit = settings.data?.secondApprovalAbove;
+  if (limit === undefined || !isAboveAmount(amount, limit)) return null;
+  return (
+    <p className="notice" role="status" data-testid="adjustment-needs-second-approval">
+      Above {limit} {currency}: this adjustment needs a second approval. It is saved as a proposal and posted
+      only when another staff member approves it under Approvals.
+    </p>
+  );
 };
 
 /**
@@ -104,6 +118,7 @@ export const AdjustmentForm = ({ username, currency }: { username: string; curre
           data-testid="adjustment-reason"
         />
       </label>
+      <SecondApprovalNote amount={pending?.amount ?? amount.trim()} currency={currency} />
       {problem ? (
         <p className="error" role="alert" data-testid="adjustment-problem">
           {problem}

@@ -49,7 +49,7 @@ describe('member wallet and manual adjustment', () => {
       'POST /wps/backoffice/adjustments': ({ body }: MockRequest) => {
         const before = balance;
         balance = (body as { amount: string }).amount === '-25.00' ? '975.00' : '985.00';
-        return ok({ transactionId: '40', balanceBefore: before, balanceAfter: balance });
+        return ok({ status: 'posted', transactionId: '40', balanceBefore: before, balanceAfter: balance });
       },
     });
     renderConsole('/members');
@@ -136,6 +136,50 @@ describe('member wallet and manual adjustment', () => {
       .requestsTo('POST /wps/backoffice/adjustments')
       .map((request) => (request.body as { requestId: string }).requestId);
     expect(second).toBe(first);
+  });
+
+  it('says above the second-approval amount that another staff member must approve, and shows the proposal', async () => {
+    signIn();
+    mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/members/demoplayer/wallet': memberWallet('1000.00'),
+      'GET /wps/backoffice/wallet-settings': ok({
+        mode: 'single',
+        transferVendors: [],
+        currency: 'USD',
+        secondApprovalAbove: '10000.00',
+      }),
+      'POST /wps/backoffice/adjustments': ok({
+        status: 'pending_approval',
+        secondApprovalAbove: '10000.00',
+        proposal: {
+          id: '12',
+          username: 'demoplayer',
+          amount: '-10000.01',
+          currency: 'USD',
+          reason: 'Chargeback',
+          status: 'pending',
+          proposedBy: 'operator',
+          createdAt: '2025-05-01T10:00:00.000Z',
+          decidedBy: null,
+          decidedAt: null,
+          decisionNote: null,
+          transactionId: null,
+        },
+      }),
+    });
+    renderConsole('/members?username=demoplayer');
+
+    await screen.findByTestId('member-main-wallet');
+    fireEvent.change(screen.getByTestId('adjustment-amount'), { target: { value: '10000.00' } });
+    expect(screen.queryByTestId('adjustment-needs-second-approval')).toBeNull();
+    fillAdjustment('debit', '10000.01', 'Chargeback');
+    expect((await screen.findByTestId('adjustment-needs-second-approval')).textContent).toContain(
+      'Above 10000.00 USD',
+    );
+    fireEvent.click(screen.getByTestId('adjustment-confirm'));
+    expect((await screen.findByTestId('adjustment-proposed')).textContent).toContain('proposal 12');
+    expect(screen.queryByTestId('adjustment-result')).toBeNull();
   });
 
   it('says when the member does not exist', async () => {

@@ -3,6 +3,7 @@ import { updatePaymentSettingsRequestSchema, type paymentSettingsSchema } from '
 import type { z } from 'zod';
 import { ErrorMessage } from '../../components/error-message';
 import { usePaymentSettings, useSavePaymentSettings, type UpdatePaymentSettings } from './api';
+import { SecondApprovalSettings } from './second-approval-settings';
 import './payments.css';
 
 type Settings = z.infer<typeof paymentSettingsSchema>;
@@ -106,6 +107,7 @@ export const SettingsPage = () => {
       <ErrorMessage error={settings.error} testId="settings-load-error" />
       {settings.isPending ? <p className="muted">Loading…</p> : null}
       {settings.data ? <SettingsForm settings={settings.data} /> : null}
+      <SecondApprovalSettings />
     </section>
   );
 };

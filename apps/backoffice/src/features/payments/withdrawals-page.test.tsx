@@ -52,6 +52,38 @@ describe('withdrawal review', () => {
     });
   });
 
+  it('shows a withdrawal awaiting its second approval and who gave the first; the first approver may only reject', async () => {
+    signIn();
+    mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/withdrawals': ok({
+        list: [
+          buildWithdrawal({
+            amount: '12000.00',
+            approvalsRequired: 2,
+            firstApproval: { staff: 'operator', note: 'Documents fine', at: '2025-05-01T11:30:00.000Z' },
+          }),
+          buildWithdrawal({ id: '10', amount: '15000.00', approvalsRequired: 2 }),
+        ],
+        totalPages: 1,
+      }),
+    });
+    renderConsole('/withdrawals');
+
+    const awaiting = await screen.findByTestId('withdrawal-row-9');
+    const fourEyes = within(awaiting).getByTestId('withdrawal-four-eyes-9').textContent;
+    expect(fourEyes).toContain('Awaiting second approval by another staff member');
+    expect(fourEyes).toContain('First approved by operator');
+    expect(fourEyes).toContain('Documents fine');
+    expect(within(awaiting).queryByTestId('approve-withdrawal-9')).toBeNull();
+    expect(within(awaiting).getByTestId('reject-withdrawal-9')).toBeTruthy();
+
+    const large = screen.getByTestId('withdrawal-row-10');
+    expect(within(large).getByTestId('withdrawal-four-eyes-10').textContent).toContain('Needs two approvals');
+    fireEvent.click(within(large).getByTestId('approve-withdrawal-10'));
+    expect(screen.getByTestId('withdrawal-approval-step').textContent).toContain('First of two');
+  });
+
   it('marks a disputed payout', async () => {
     signIn();
     mockApi({

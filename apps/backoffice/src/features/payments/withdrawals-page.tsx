@@ -10,6 +10,7 @@ import {
   useReviewQueue,
 } from '../../components/review-queue';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useStaffSession } from '../session/api';
 import { useReviewWithdrawal, useWithdrawals, type StaffWithdrawal } from './api';
 import './payments.css';
 
@@ -63,7 +64,41 @@ const Confirmation = ({ withdrawal }: { withdrawal: StaffWithdrawal }) => {
   );
 };
 
+/**
+ * Four eyes: a withdrawal above the brand's second-approval amount needs two staff members; after the first
+ * approval it waits for another one, and the row says who approved first.
+ */
+const SecondApproval = ({ withdrawal }: { withdrawal: StaffWithdrawal }) => {
+  const { firstApproval, status, id } = withdrawal;
+  if (firstApproval !== null) {
+    return (
+      <div data-testid={`withdrawal-four-eyes-${id}`}>
+        {status === 'pending' ? (
+          <span className="badge badge--awaiting">Awaiting second approval by another staff member</span>
+        ) : null}
+        <div className="muted">
+          First approved by {firstApproval.staff} · {formatDateTime(firstApproval.at)}
+          {firstApproval.note ? ` · “${firstApproval.note}”` : ''}
+        </div>
+      </div>
+    );
+  }
+  if (status === 'pending' && withdrawal.approvalsRequired > 1) {
+    return (
+      <div className="muted" data-testid={`withdrawal-four-eyes-${id}`}>
+        Needs two approvals by different staff members
+      </div>
+    );
+  }
+  return null;
+};
+
+/** Who approved first may not give the second approval; the server refuses it too. */
+const isFirstApprover = (withdrawal: StaffWithdrawal, username: string | undefined): boolean =>
+  withdrawal.firstApproval !== null && withdrawal.firstApproval.staff === username;
+
 export const WithdrawalsPage = () => {
+  const { staff } = useStaffSession();
   const queue = useReviewQueue<StaffWithdrawal>(useReviewWithdrawal());
   const withdrawals = useWithdrawals(queue.status, queue.pageNo);
   const list = withdrawals.data?.list ?? [];
@@ -119,11 +154,18 @@ export const WithdrawalsPage = () => {
               {withdrawal.turnoverRemaining}
             </td>
             <td>{formatDateTime(withdrawal.createdAt)}</td>
-            <ReviewStatusCell item={withdrawal} />
+            <ReviewStatusCell item={withdrawal}>
+              <SecondApproval withdrawal={withdrawal} />
+            </ReviewStatusCell>
             <td>
               <Confirmation withdrawal={withdrawal} />
             </td>
-            <ReviewActionsCell queue={queue} item={withdrawal} kind="withdrawal" />
+            <ReviewActionsCell
+              queue={queue}
+              item={withdrawal}
+              kind="withdrawal"
+              canApprove={!isFirstApprover(withdrawal, staff?.username)}
+            />
           </tr>
         ))}
       </ListTable>
@@ -143,6 +185,16 @@ export const WithdrawalsPage = () => {
             </dd>
             <dt>Turnover remaining</dt>
             <dd>{withdrawal.turnoverRemaining}</dd>
+            {withdrawal.approvalsRequired > 1 ? (
+              <>
+                <dt>Approvals</dt>
+                <dd data-testid="withdrawal-approval-step">
+                  {withdrawal.firstApproval === null
+                    ? 'First of two: nothing is paid until another staff member approves too.'
+                    : `Second of two (first: ${withdrawal.firstApproval.staff}): approving pays it out.`}
+                </dd>
+              </>
+            ) : null}
           </dl>
         )}
       />

@@ -1,0 +1,93 @@
+import { useState, type SyntheticEvent } from 'react';
+import { ErrorMessage } from '../../components/error-message';
+import { useStaffSession } from '../session/api';
+import { useSaveWalletSettings, useWalletSettings, type WalletSettings } from '../wallet/api';
+
+const amountPattern = /^\d{1,15}(\.\d{1,8})?$/;
+
+const SecondApprovalForm = ({ settings, canChange }: { settings: WalletSettings; canChange: boolean }) => {
+  const save = useSaveWalletSettings();
+  const [amount, setAmount] = useState(settings.secondApprovalAbove);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = amount.trim();
+    if (!amountPattern.test(trimmed) || !/[1-9]/.test(trimmed)) {
+      setProblem('Enter an amount above zero, such as 10000.00.');
+      return;
+    }
+    setProblem(null);
+    // The wallet mode and vendors are saved as they are; only the amount changes.
+    save.mutate({
+      mode: settings.mode,
+      transferVendors: settings.transferVendors,
+      secondApprovalAbove: trimmed,
+    });
+  };
+
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby="second-approval-title">
+      <h2 id="second-approval-title">Second approval (four eyes)</h2>
+      <p className="muted">
+        A manual adjustment or a withdrawal above this amount is proposed or approved by one staff member and
+        needs the approval of another before any money moves. Up to it, one approval is enough.
+      </p>
+      <label>
+        Second approval above ({settings.currency})
+        <input
+          inputMode="decimal"
+          value={amount}
+          disabled={!canChange}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            save.reset();
+          }}
+          data-testid="second-approval-amount"
+        />
+      </label>
+      {canChange ? null : (
+        <p className="muted" data-testid="second-approval-admin-only">
+          Only an admin can change it.
+        </p>
+      )}
+      {problem ? (
+        <p className="error" role="alert" data-testid="second-approval-problem">
+          {problem}
+        </p>
+      ) : null}
+      <ErrorMessage error={save.error} testId="second-approval-error" />
+      {save.isSuccess ? (
+        <p className="success" role="status" data-testid="second-approval-saved">
+          Saved: above {save.data.secondApprovalAbove} {save.data.currency} a second approval is needed.
+        </p>
+      ) : null}
+      {canChange ? (
+        <div className="actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={save.isPending}
+            data-testid="second-approval-save"
+          >
+            {save.isPending ? 'Saving…' : 'Save amount'}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+};
+
+/** The brand's second-approval amount, beside the withdrawal rules; admins change it. */
+export const SecondApprovalSettings = () => {
+  const settings = useWalletSettings();
+  const { staff } = useStaffSession();
+  return (
+    <>
+      <ErrorMessage error={settings.error} testId="second-approval-load-error" />
+      {settings.data ? (
+        <SecondApprovalForm settings={settings.data} canChange={staff?.role === 'admin'} />
+      ) : null}
+    </>
+  );
+};

@@ -13,6 +13,7 @@ export const feedbackModule = defineModule(
       uploads: app.uploads.uploads,
       members: app.members.members,
     });
+    app.uploads.uploads.registerReferences('feedback', feedback.findReferencedUploads);
     await app.register(feedbackRoutes(feedback, app.auth.requireRealMember), { prefix: apiPrefix });
     await app.register(feedbackAdminRoutes(feedback, app.backoffice), { prefix: operatorApiPrefix });
   },

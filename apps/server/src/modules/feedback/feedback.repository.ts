@@ -44,3 +44,14 @@ export const countFeedback = async (executor: Executor) => {
   const [row] = await executor.select({ total: count() }).from(feedback);
   return row?.total ?? 0;
 };
+
+/** Which of these uploads are a feedback's images. */
+export const listReferencedUploads = async (executor: Executor, ids: readonly string[]): Promise<string[]> =>
+  ids.length === 0
+    ? []
+    : (
+        await executor
+          .select({ uploadId: feedbackImages.uploadId })
+          .from(feedbackImages)
+          .where(inArray(feedbackImages.uploadId, [...ids]))
+      ).map((row) => row.uploadId);

@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import type { MemberService } from '../members/members.service';
 import type { SiteService } from '../site/site.service';
-import type { UploadService } from '../uploads/uploads.service';
+import type { UploadCandidate, UploadService } from '../uploads/uploads.service';
 import * as repository from './feedback.repository';
 
 export type FeedbackServiceDependencies = {
@@ -113,6 +113,13 @@ export const createFeedbackService = (deps: FeedbackServiceDependencies) => ({
 
   /** Staff's list, newest first; images are read through the back office's upload endpoint. */
   list: (page: { pageNo: number; pageSize: number }) => listFeedbackForStaff(deps, page),
+
+  /** Which of these uploads are feedback images (the upload purge keeps them). */
+  findReferencedUploads: (candidates: readonly UploadCandidate[]) =>
+    repository.listReferencedUploads(
+      deps.db,
+      candidates.map((candidate) => candidate.id),
+    ),
 });
 
 export type FeedbackService = ReturnType<typeof createFeedbackService>;

@@ -7,6 +7,7 @@ import { createGatewayClient, ownUrl } from './gateway-client';
 import { createPaymentPasswordService } from './payment-password.service';
 import { createPaymentSettingsService } from './payment-settings.service';
 import { createPayoutAccountService } from './payout-accounts.service';
+import { listReferencedProofUploads } from './proof-uploads.repository';
 import { withdrawalAdminRoutes } from './withdrawals-admin.routes';
 import { withdrawalRoutes } from './withdrawals.routes';
 import { createWithdrawalService } from './withdrawals.service';
@@ -37,6 +38,8 @@ export const paymentsModule = defineModule(
       settings,
       funds,
     });
+    // Deposit slips and dispute proofs are kept by the upload purge while a request refers to them.
+    uploads.registerReferences('payments', (candidates) => listReferencedProofUploads(db, candidates));
     const channels = createChannelService({ db, wallet });
     const deposits = createDepositService({
       db,

@@ -1,6 +1,9 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { uploadAdminRoutes, uploadRoutes } from './uploads.routes';
-import { createUploadService, type UploadService } from './uploads.service';
+import { createUploadService, orphanUploadJobName, type UploadService } from './uploads.service';
+
+/** How often uploads nothing refers to are looked for (they go a day after they were made). */
+const orphanPurgeIntervalMs = 60 * 60 * 1000;
 
 export type UploadsModule = { uploads: UploadService };
 
@@ -10,10 +13,13 @@ declare module 'fastify' {
   }
 }
 
-/** Files members upload (proofs, feedback images). */
+/** Files members upload (proofs, feedback images), within per-member bounds; orphans are purged hourly. */
 export const uploadsModule = defineModule('uploads', ['auth', 'backoffice'], async (app) => {
-  const { config, database } = app.platform;
+  const { config, database, scheduler } = app.platform;
   const uploads = createUploadService({ db: database.db, directory: config.UPLOADS_DIR });
+  scheduler.every(orphanUploadJobName, orphanPurgeIntervalMs, async () => {
+    await uploads.purgeOrphans();
+  });
   app.decorate('uploads', { uploads });
   await app.register(uploadRoutes(uploads, app.auth.requireMember), { prefix: apiPrefix });
   await app.register(uploadAdminRoutes(uploads, app.backoffice), { prefix: operatorApiPrefix });

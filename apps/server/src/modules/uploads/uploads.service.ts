@@ -5,7 +5,13 @@ import { uploadLimits, type UploadPurpose } from '@wps/contracts/uploads';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
+import { purgeOrphanUploads, type UploadReferenceSource } from './orphan-purge';
+import { assertWithinBounds, defaultUploadBounds, type UploadBounds } from './upload-bounds';
+import * as repository from './uploads.repository';
 import { uploads } from './uploads.tables';
+
+export type { UploadCandidate, UploadReferenceSource } from './orphan-purge';
+export { defaultUploadBounds, type UploadBounds } from './upload-bounds';
 
 export type UploadRow = typeof uploads.$inferSelect;
 type ImageType = (typeof uploadLimits.contentTypes)[number];
@@ -19,11 +25,32 @@ const signatures: { type: ImageType; bytes: number[] }[] = [
 export const detectImageType = (data: Buffer): ImageType | undefined =>
   signatures.find(({ bytes }) => bytes.every((byte, index) => data[index] === byte))?.type;
 
-/** Proof images: checked, stored under `directory` by id, and read back only for their owner or staff. */
-export const createUploadService = ({ db, directory }: { db: Database; directory: string }) => {
+const day = 24 * 60 * 60 * 1000;
+
+/** The job that deletes uploads nothing refers to (uploads.module.ts schedules it). */
+export const orphanUploadJobName = 'uploads.purge-orphans';
+
+/**
+ * Proof images: checked, counted against the member's bounds, stored under `directory` by id, read back only
+ * for their owner or staff, and deleted when nothing refers to them a day after they were made.
+ */
+export const createUploadService = ({
+  db,
+  directory,
+  bounds = defaultUploadBounds,
+}: {
+  db: Database;
+  directory: string;
+  bounds?: UploadBounds;
+}) => {
   const fileOf = (id: string) => path.join(directory, id);
+  const referenceSources = new Map<string, UploadReferenceSource>();
 
   return {
+    /**
+     * Stores an image for a member. Their usage is counted and the row written under the member's lock, so
+     * uploads sent at once cannot pass a bound together.
+     */
     store: async (
       owner: { brandId: bigint; memberId: bigint },
       purpose: UploadPurpose,
@@ -34,16 +61,23 @@ export const createUploadService = ({ db, directory }: { db: Database; directory
       if (!contentType) throw new AppError('UPLOAD_INVALID_TYPE');
       const id = randomUUID();
       await mkdir(directory, { recursive: true });
-      await writeFile(fileOf(id), data, { flag: 'wx', mode: 0o600 });
       try {
-        await db.insert(uploads).values({
-          id,
-          brandId: owner.brandId,
-          memberId: owner.memberId,
-          purpose,
-          contentType,
-          byteSize: data.length,
-          sha256: createHash('sha256').update(data).digest('hex'),
+        await db.transaction(async (tx) => {
+          await repository.lockMemberUploads(tx, owner.memberId);
+          const now = new Date();
+          const usage = await repository.readMemberUsage(tx, owner.memberId, new Date(now.getTime() - day));
+          assertWithinBounds(bounds, usage, data.length);
+          await writeFile(fileOf(id), data, { flag: 'wx', mode: 0o600 });
+          await repository.insertUpload(tx, {
+            id,
+            brandId: owner.brandId,
+            memberId: owner.memberId,
+            purpose,
+            contentType,
+            byteSize: data.length,
+            sha256: createHash('sha256').update(data).digest('hex'),
+            createdAt: now,
+          });
         });
       } catch (error) {
         await rm(fileOf(id), { force: true });
@@ -51,6 +85,19 @@ export const createUploadService = ({ db, directory }: { db: Database; directory
       }
       return { id, contentType, byteSize: data.length };
     },
+
+    /**
+     * A domain that keeps upload ids says which of some ids it refers to, so the purge keeps them. Registered
+     * by each such module when it is built.
+     */
+    registerReferences: (name: string, source: UploadReferenceSource): void => {
+      if (referenceSources.has(name)) throw new Error(`upload references ${name} are already registered`);
+      referenceSources.set(name, source);
+    },
+
+    /** Deletes uploads nothing refers to a day after they were made, rows and files; answers how many. */
+    purgeOrphans: (now?: Date): Promise<number> =>
+      purgeOrphanUploads({ db, fileOf, sources: referenceSources }, now),
 
     /** The upload when it belongs to this member, for checking an id a member hands in. */
     findOwned: async (brandId: bigint, memberId: bigint, id: string): Promise<UploadRow | undefined> => {

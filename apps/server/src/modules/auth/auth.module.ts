@@ -3,6 +3,7 @@ import { createMemberGuards, decorateMemberContext, type MemberGuards } from './
 import { authRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
 import { createBodyDecryptionHook, createBodyKeyring } from './encrypted-body';
+import { authPurgeJobName, purgeExpiredAuthRows } from './purge-expired';
 import { socialSignInAdminRoutes } from './social-sign-in-admin.routes';
 import { socialSignInRoutes } from './social-sign-in.routes';
 import { createSocialSignIn } from './social-sign-in';
@@ -20,7 +21,7 @@ export const authModule = defineModule(
   'auth',
   ['site', 'members', 'notifications', 'backoffice'],
   async (app) => {
-    const { config, database } = app.platform;
+    const { config, database, scheduler } = app.platform;
     const { site, requireBrand } = app.site;
     const fixedCaptcha = config.TEST_CAPTCHA_ANSWER;
     const auth = createAuthService({
@@ -33,6 +34,10 @@ export const authModule = defineModule(
       ...(config.REGISTRATIONS_PER_ADDRESS_PER_HOUR === undefined
         ? {}
         : { registrationsPerAddressPerHour: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR }),
+    });
+    // Expired captchas, codes, reset links and spent attempt counters, hourly.
+    scheduler.every(authPurgeJobName, 60 * 60_000, async () => {
+      await purgeExpiredAuthRows({ db: database.db });
     });
     const guards = createMemberGuards(auth, requireBrand);
     decorateMemberContext(app);

@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerApiDocs, registerOperatorApiDocs } from './http/api-docs';
+import { createPagePolicy, platformPolicyDirectives } from './http/content-security-policy';
 import { registerErrorHandling } from './http/error-handler';
 import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
 import { refuseUnstorableText } from './http/storable-text';
@@ -35,7 +36,7 @@ import { turnoverModule } from './modules/turnover/turnover.module';
 import { uploadsModule } from './modules/uploads/uploads.module';
 import { walletModule } from './modules/wallet/wallet.module';
 import { registerBackofficeApp } from './http/backoffice-app';
-import { registerWebApp, siteInlineScriptHashes } from './http/web-app';
+import { registerWebApp } from './http/web-app';
 
 export type AppDependencies = {
   config: AppConfig;
@@ -106,21 +107,9 @@ export const buildApp = async ({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // This origin only; a brand's pages get their own policy with the hosts that brand uses (pagePolicy below).
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", 'https://www.googletagmanager.com', ...siteInlineScriptHashes],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // blob: the operator console shows proof images fetched with its staff token as object URLs.
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https:'],
-        'frame-src': ["'self'", 'https:', () => gameFrameOrigins().join(' ')],
-        // The site's service worker (/sw.js) and web app manifest come from this origin only.
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: platformPolicyDirectives },
   });
 
   await registerApiDocs(app);
@@ -182,6 +171,15 @@ export const buildApp = async ({
         banner: first && { url: first.url, title: first.title, language: brand.defaultLanguage },
       };
     },
+    pagePolicy: createPagePolicy({
+      brandOf: async (request) => {
+        await app.site.requireBrand(request);
+        return request.brand;
+      },
+      contentImageOrigins: app.content.content.imageOrigins,
+      gameOrigins: app.games.externalOrigins,
+      runtimeFrameOrigins: gameFrameOrigins,
+    }),
   });
   return app;
 };

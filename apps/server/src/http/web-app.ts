@@ -124,6 +124,11 @@ export type WebAppOptions = {
    * index.html, and its first banner. A failure (an unknown host) leaves the page as built.
    */
   homePage?: (request: FastifyRequest) => Promise<HomePageStart>;
+  /**
+   * The Content-Security-Policy of the brand's pages (its analytics, CDNs and game vendors); a failure (an
+   * unknown host) keeps the platform's own, which allows this origin only.
+   */
+  pagePolicy?: (request: FastifyRequest) => Promise<string>;
 };
 
 /**
@@ -185,6 +190,11 @@ export const registerWebApp = async (
   app.setNotFoundHandler(async (request, reply) => {
     if (hasSite && isPageRequest(request) && !isApiPath(request.url)) {
       reply.header('cache-control', 'no-cache');
+      const policy = await options.pagePolicy?.(request).catch((error: unknown) => {
+        request.log.debug({ err: error }, "the platform's own policy for this page");
+        return undefined;
+      });
+      if (policy !== undefined) reply.header('content-security-policy', policy);
       const homePage = isHomePath(request.url) ? await homePageOf(request) : null;
       if (homePage === null) return reply.sendFile('index.html');
       const accepted = request.headers['accept-encoding'] ?? '';

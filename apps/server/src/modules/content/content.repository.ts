@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/database';
 import { contentAnnouncements, contentBanners, contentHelpArticles } from './content.tables';
@@ -21,6 +21,16 @@ const inLanguage = (column: PgColumn, language: string): SQL | undefined =>
   or(eq(column, language), eq(column, 'ALL'));
 
 // Banners
+
+/** The hosts (scheme and host) of a brand's banner images given as absolute URLs: where its content lives. */
+export const listBannerImageOrigins = async (executor: Executor, brandId: bigint): Promise<string[]> => {
+  const origin = sql<string | null>`substring(${contentBanners.imageUrl} from '^https?://[^/?#]+')`;
+  const rows = await executor
+    .selectDistinct({ origin })
+    .from(contentBanners)
+    .where(eq(contentBanners.brandId, brandId));
+  return rows.flatMap((row) => row.origin ?? []);
+};
 
 export const listLiveBanners = (
   executor: Executor,

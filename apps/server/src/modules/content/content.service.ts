@@ -20,6 +20,7 @@ import {
 } from './announcements';
 import { createBanner, deleteBanner, listBannersForOperator, updateBanner } from './banner-edits';
 import { listBanners } from './banners';
+import { listBannerImageOrigins } from './content.repository';
 import {
   type ContentContext,
   type ContentServiceDependencies,
@@ -48,6 +49,8 @@ export const createContentService = ({ db, now = () => new Date() }: ContentServ
     getContent: (brandId: bigint, request: ContentRequest) => getContent(context, brandId, request),
     listBanners: (brandId: bigint, groupName: BannerGroup, language: string) =>
       listBanners(context, brandId, groupName, language),
+    /** Where the brand's banner images live (their pages' Content-Security-Policy allows these hosts). */
+    imageOrigins: (brandId: bigint) => listBannerImageOrigins(db, brandId),
     listAnnouncements: (brandId: bigint, request: AnnouncementListRequest) =>
       listAnnouncements(context, brandId, request),
     /**

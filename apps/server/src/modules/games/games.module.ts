@@ -12,8 +12,19 @@ import { createRoundsService } from './rounds.service';
 import { vendorWalletRoutes } from './vendor-wallet.routes';
 import { createVendorWalletService, scheduleIdleRoundClosing } from './vendor-wallet.service';
 import { vendorAdminRoutes } from './vendors-admin.routes';
-import { createVendorService } from './vendors.service';
+import { createVendorService, type VendorService } from './vendors.service';
 import { createPlatformSigner } from './wallet-signing';
+
+export type GamesModule = {
+  /** Where the site's pages may reach for games (their Content-Security-Policy). */
+  externalOrigins: VendorService['externalOrigins'];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    games: GamesModule;
+  }
+}
 
 /** Vendors, the catalogue, launch, rounds and the seamless wallet vendors call. */
 export const gamesModule = defineModule(
@@ -29,6 +40,7 @@ export const gamesModule = defineModule(
     const favourites = createFavouriteService({ db, catalogue });
     const vendors = createVendorService({ db, onCatalogueChange: catalogue.clearCaches });
     const launch = createLaunchService({ db });
+    app.decorate('games', { externalOrigins: vendors.externalOrigins });
     const rounds = createRoundsService({ db, wallet, records });
     const vendorWallet = createVendorWalletService({
       db,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { gameVendors, gameVendorTiles, games } from './games.tables';
 
@@ -209,4 +209,26 @@ export const setDemoVendorConnection = async (
     .update(gameVendors)
     .set({ launchUrl, walletPublicKey, updatedAt: sql`now()` })
     .where(sql`${gameVendors.isDemo} and ${gameVendors.integration} = 'seamless'`);
+};
+
+/** The scheme and host of an absolute http(s) URL column, in SQL (null for paths and anything else). */
+const originIn = (column: SQLWrapper) => sql<string | null>`substring(${column} from '^https?://[^/?#]+')`;
+
+/**
+ * Where the site's pages must be allowed to reach for games: the launch origins of the enabled vendors (their
+ * games open in a frame) and the hosts of games' own artwork.
+ */
+export const listExternalOrigins = async (
+  executor: Executor,
+): Promise<{ frames: string[]; images: string[] }> => {
+  const [frames, icons, largeIcons] = await Promise.all([
+    executor
+      .selectDistinct({ origin: originIn(gameVendors.launchUrl) })
+      .from(gameVendors)
+      .where(eq(gameVendors.isEnabled, true)),
+    executor.selectDistinct({ origin: originIn(games.iconUrl) }).from(games),
+    executor.selectDistinct({ origin: originIn(games.largeIconUrl) }).from(games),
+  ]);
+  const present = (rows: { origin: string | null }[]) => rows.flatMap(({ origin }) => origin ?? []);
+  return { frames: present(frames), images: [...new Set([...present(icons), ...present(largeIcons)])] };
 };

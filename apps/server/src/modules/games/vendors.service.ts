@@ -209,6 +209,8 @@ export const createVendorService = ({
   onCatalogueChange?: () => void;
 }) => ({
   list: (): Promise<VendorSummary[]> => summariesOf(db),
+  /** The vendors' launch origins and their games' artwork hosts: what the site's pages may frame and show. */
+  externalOrigins: () => repository.listExternalOrigins(db),
 
   add: async (actor: AuditActor, input: VendorRegistrationData): Promise<VendorSummary> => {
     const summary = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionValue } from '@wps/contracts/auth';
-import { validateChangePassword } from '@wps/contracts/validation-rules';
+import { validateChangePassword, validateForgotByEmail } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import { hashPassword } from '../../lib/password-hashing';
@@ -61,6 +61,8 @@ export const resetPasswordByEmail = async (
 ): Promise<void> => {
   const context = await deps.site.getBrandContext(visitor);
   requireFlag(context, 'CHNGPASSMAIL3');
+  // The site's own checks (spec section 5): a name the brand's rule could never have made is refused as such.
+  throwIfInvalid(validateForgotByEmail(input, { usernameRule: context.register.fields.username }));
   const username = input.username.trim();
   const perAddress = await takeAttempt(deps.db, passwordResetLimits.perAddress, visitor.ip);
   if (!perAddress.isAllowed) throw tooManyResetRequests();

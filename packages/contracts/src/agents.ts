@@ -163,7 +163,8 @@ export const teamTransactionsResponseSchema = successEnvelope(
 /** POST /wps/agent/members (registerCenter): a member or sub-agent created directly under the caller. */
 export const agentRegisterRequestSchema = z.strictObject({
   username: z.string().trim().min(4).max(16),
-  password: z.string().min(6).max(128),
+  // The password policy (validation-rules' checkPassword) decides the rest, with its own message.
+  password: z.string().min(1).max(128),
   nickname: z.string().trim().min(1).max(32).optional(),
   /** A sub-agent (type 1) instead of a player. */
   isAgent: z.boolean().default(false),

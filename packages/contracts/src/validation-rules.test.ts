@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { registerFields, type RegisterField, type RegisterFieldRule, type RegisterSetting } from './site';
 import { validationPatterns, type ValidationPatternId } from './validation-patterns';
+import { isCommonPassword } from './common-passwords';
 import {
+  checkPassword,
   checkRegisterField,
   formatRuleMessage,
+  passwordHint,
+  passwordPolicy,
   toMobileUsername,
   validateChangePassword,
   validateForgotByEmail,
@@ -53,8 +57,19 @@ const validRegistration: RegistrationInput = {
   termsAccepted: true,
 };
 
-const usernameMode = { mode: 'username', isSmsVerificationOn: false, isCaptchaOn: false } as const;
-const mobileMode = { mode: 'mobile', isSmsVerificationOn: true, isCaptchaOn: false } as const;
+const usernameMode = {
+  mode: 'username',
+  isSmsVerificationOn: false,
+  isCaptchaOn: false,
+  isCommonPassword,
+} as const;
+const mobileMode = {
+  mode: 'mobile',
+  isSmsVerificationOn: true,
+  isCaptchaOn: false,
+  isCommonPassword,
+} as const;
+const policyLength = { min: passwordPolicy.minLength, max: passwordPolicy.maxLength };
 
 /** A value each pattern accepts and one it refuses, within the bounds 2-20 unless the pattern fixes them. */
 const patternCases: Record<ValidationPatternId, { pass: string; fail: string }> = {
@@ -143,7 +158,7 @@ describe('formatRuleMessage', () => {
 
   it('formats every English template without leaving a placeholder behind', () => {
     for (const template of Object.values(validationMessagesEn)) {
-      const text = formatRuleMessage(template, { min: 2, max: 8, 0: 1, 1: 9, age: 18 });
+      const text = formatRuleMessage(template, { min: 2, max: 8, 0: 1, 1: 9, age: 18, recommended: 12 });
       expect(text).not.toMatch(/\((min|max)\)|\{\d\}|\{\{/);
     }
   });
@@ -261,7 +276,8 @@ describe('validateRegistration', () => {
       settingWith(),
       usernameMode,
     );
-    expect(shortAndWrong.password).toEqual({ key: 'reg_pattern_6', values: { min: 6, max: 20 } });
+    // The brand's letters-and-digits pattern limits characters, so the policy's bounds apply without it.
+    expect(shortAndWrong.password).toEqual({ key: 'password_length', values: policyLength });
     expect(shortAndWrong.confirmPassword).toEqual({ key: 'checkPass' });
   });
 
@@ -451,20 +467,24 @@ describe('validateChangePassword', () => {
 
   it('requires the old password only when the account has one', () => {
     const input = { newPassword: 'secret123', confirmNewPassword: 'secret123' };
-    expect(validateChangePassword(input, { passwordRule, isOldPasswordRequired: true })).toEqual({
+    expect(
+      validateChangePassword(input, { passwordRule, isOldPasswordRequired: true, isCommonPassword }),
+    ).toEqual({
       oldPassword: { key: 'input_not_empty' },
     });
-    expect(validateChangePassword(input, { passwordRule, isOldPasswordRequired: false })).toEqual({});
+    expect(
+      validateChangePassword(input, { passwordRule, isOldPasswordRequired: false, isCommonPassword }),
+    ).toEqual({});
   });
 
   it('checks the new password against the rule and the confirmation against it', () => {
     expect(
       validateChangePassword(
         { oldPassword: 'old', newPassword: 'short', confirmNewPassword: 'other' },
-        { passwordRule, isOldPasswordRequired: true },
+        { passwordRule, isOldPasswordRequired: true, isCommonPassword },
       ),
     ).toEqual({
-      newPassword: { key: 'reg_pattern_6', values: { min: 6, max: 20 } },
+      newPassword: { key: 'password_length', values: policyLength },
       confirmNewPassword: { key: 'confirm_incorrect' },
     });
     expect(
@@ -473,6 +493,7 @@ describe('validateChangePassword', () => {
         {
           passwordRule: ruleOf(null, 6, 20),
           isOldPasswordRequired: false,
+          isCommonPassword,
         },
       ),
     ).toEqual({ confirmNewPassword: { key: 'input_not_empty' } });
@@ -482,9 +503,10 @@ describe('validateChangePassword', () => {
         {
           passwordRule: ruleOf(null, 6, 20),
           isOldPasswordRequired: false,
+          isCommonPassword,
         },
       ),
-    ).toEqual({ newPassword: { key: 'password_length', values: { min: 6, max: 20 } } });
+    ).toEqual({ newPassword: { key: 'password_length', values: policyLength } });
   });
 });
 
@@ -507,7 +529,7 @@ describe('validateForgotByEmail', () => {
 });
 
 describe('validateForgotByPhone', () => {
-  const options = { mobileRule: ruleOf(7, 8, 11), passwordRule: ruleOf(6, 6, 20) };
+  const options = { mobileRule: ruleOf(7, 8, 11), passwordRule: ruleOf(6, 6, 20), isCommonPassword };
 
   it('requires the number, the code and a new password of the rule', () => {
     expect(validateForgotByPhone({}, options)).toEqual({
@@ -520,7 +542,7 @@ describe('validateForgotByPhone', () => {
     ).toEqual({
       mobileNum: { key: 'phone_tips', values: { min: 8, max: 11 } },
       verificationCode: { key: 'verification_code_invalid' },
-      newPassword: { key: 'reg_pattern_6', values: { min: 6, max: 20 } },
+      newPassword: { key: 'password_length', values: policyLength },
     });
   });
 
@@ -530,5 +552,54 @@ describe('validateForgotByPhone', () => {
     expect(validateForgotByPhone({ ...input, confirmNewPassword: 'secret124' }, options)).toEqual({
       confirmNewPassword: { key: 'confirm_incorrect' },
     });
+  });
+});
+
+describe('password policy (OWASP ASVS 5.0)', () => {
+  const lettersAndDigits = ruleOf(6, 6, 20);
+
+  it('takes any characters, spaces and symbols included, from 8 to 128, whatever the brand pattern limits', () => {
+    expect(checkPassword('correct horse battery staple', lettersAndDigits, isCommonPassword)).toBeNull();
+    expect(checkPassword('Ünïcødé-€-密码-ok', lettersAndDigits, isCommonPassword)).toBeNull();
+    expect(checkPassword('x'.repeat(7) + '!', lettersAndDigits, isCommonPassword)).toBeNull();
+    expect(checkPassword('Abc-123', lettersAndDigits, isCommonPassword)).toEqual({
+      key: 'password_length',
+      values: policyLength,
+    });
+    expect(checkPassword('y'.repeat(128), lettersAndDigits, isCommonPassword)).toBeNull();
+    expect(checkPassword('y'.repeat(129), lettersAndDigits, isCommonPassword)?.key).toBe('password_length');
+  });
+
+  it('keeps what a brand adds: a longer minimum, a pattern asking for one of each kind', () => {
+    expect(checkPassword('lotus garden', ruleOf(null, 14, 20), isCommonPassword)).toEqual({
+      key: 'password_length',
+      values: { min: 14, max: 128 },
+    });
+    expect(checkPassword('lotus garden 42', ruleOf(18, 8, 20), isCommonPassword)).toEqual({
+      key: 'reg_pattern_18',
+      values: policyLength,
+    });
+    expect(checkPassword('Lotus garden 42!', ruleOf(18, 8, 20), isCommonPassword)).toBeNull();
+  });
+
+  it('refuses one of the most common passwords, in any case', () => {
+    expect(checkPassword('Password1', ruleOf(null, 8, 128), isCommonPassword)).toEqual({
+      key: 'password_common',
+    });
+    expect(
+      validateRegistration(
+        { ...validRegistration, password: 'qwerty123', confirmPassword: 'qwerty123' },
+        settingWith(),
+        usernameMode,
+      ),
+    ).toEqual({ password: { key: 'password_common' } });
+  });
+
+  it('hints the minimum and the recommended length', () => {
+    const hint = passwordHint(lettersAndDigits);
+    expect(hint).toEqual({ key: 'password_hint', values: { min: 8, recommended: 12 } });
+    expect(formatRuleMessage(validationMessagesEn.password_hint ?? '', hint.values)).toBe(
+      'At least 8 characters, 12 or more recommended; spaces and symbols are welcome.',
+    );
   });
 });

@@ -41,6 +41,9 @@ const patternMessagesEn: Record<`reg_pattern_${ValidationPatternId}`, string> = 
 export const validationMessagesEn: Record<string, string> = {
   ...patternMessagesEn,
   password_length: 'Please fill in your password with (min)-(max) characters.',
+  password_common: 'This password is one of the most common; please choose another.',
+  password_hint:
+    'At least (min) characters, {{recommended}} or more recommended; spaces and symbols are welcome.',
   verification_code_invalid: 'Please enter a valid verification code.',
   mobile_invalid: 'Please enter a valid mobile number.',
   confirm_incorrect: 'Incorrect confirmation input.',
@@ -171,12 +174,69 @@ const checkSmsCode = (value: string | undefined): RuleMessage | null => {
   return /^[0-9]{4,8}$/.test(value) ? null : message('verification_code_invalid');
 };
 
-/** The password rule always applies: a brand cannot switch off or make optional the account's password. */
-const mandatory = (rule: RegisterFieldRule): RegisterFieldRule => ({
-  ...rule,
-  enabled: true,
-  required: true,
-});
+/**
+ * The password policy of OWASP ASVS 5.0: at least 8 characters (12 recommended), up to 128, any characters
+ * (spaces and symbols included), and not one of the most common passwords. A brand's password rule may ask more
+ * (a longer minimum, a pattern that only adds requirements) but never less, and never limits the characters or
+ * the length below 128.
+ */
+export const passwordPolicy = { minLength: 8, recommendedLength: 12, maxLength: 128 } as const;
+
+/**
+ * Whether a password is one of the most common: `isCommonPassword` of `@wps/contracts/common-passwords`. It is
+ * handed to the validators rather than imported here, so the list loads only with the forms that set a password,
+ * not with the site's first page.
+ */
+export type CommonPasswordCheck = (password: string) => boolean;
+
+/** Brand password patterns that only add requirements (any character, or one of each kind); others limit them. */
+const passwordSafePatterns: ReadonlySet<string> = new Set([
+  '*',
+  '',
+  validationPatterns[1].source,
+  validationPatterns[18].source,
+]);
+
+/**
+ * The password rule that applies on a brand: always on and required, the policy's bounds (the brand's minimum
+ * when longer), and the brand's pattern only when it limits no characters.
+ */
+export const passwordRuleOf = (brandRule: RegisterFieldRule): RegisterFieldRule => {
+  const isPatternKept = passwordSafePatterns.has(brandRule.acceptedPattern);
+  return {
+    enabled: true,
+    required: true,
+    acceptedPattern: isPatternKept ? brandRule.acceptedPattern : '*',
+    patternId: isPatternKept ? brandRule.patternId : null,
+    minLength: Math.min(Math.max(brandRule.minLength, passwordPolicy.minLength), passwordPolicy.maxLength),
+    maxLength: passwordPolicy.maxLength,
+  };
+};
+
+/** The hint shown under a new password's field: the minimum, the recommended length, any characters. */
+export const passwordHint = (brandRule: RegisterFieldRule): RuleMessage => {
+  const { minLength } = passwordRuleOf(brandRule);
+  return message('password_hint', {
+    min: minLength,
+    recommended: Math.max(minLength, passwordPolicy.recommendedLength),
+  });
+};
+
+/**
+ * A new password (registration, change, reset, a member an agent creates) against the policy and the brand's
+ * rule: `input_not_empty`, the rule's pattern or length message, or `password_common`.
+ */
+export const checkPassword = (
+  value: string | undefined,
+  brandRule: RegisterFieldRule,
+  isCommonPassword: CommonPasswordCheck,
+): RuleMessage | null => {
+  const input = trimmed(value);
+  if (input === '') return notEmpty();
+  const rule = passwordRuleOf(brandRule);
+  if (!isWithinBounds(input, rule) || !matchesPattern(input, rule)) return patternMessage('password', rule);
+  return isCommonPassword(input) ? message('password_common') : null;
+};
 
 const setError = (errors: FieldErrors, field: string, error: RuleMessage | null): void => {
   if (error !== null && !(field in errors)) errors[field] = error;
@@ -203,7 +263,12 @@ const ruleOnlyFields = [
 export const validateRegistration = (
   input: RegistrationInput,
   setting: RegisterSetting,
-  options: { mode: RegistrationMode; isSmsVerificationOn: boolean; isCaptchaOn: boolean },
+  options: {
+    mode: RegistrationMode;
+    isSmsVerificationOn: boolean;
+    isCaptchaOn: boolean;
+    isCommonPassword: CommonPasswordCheck;
+  },
 ): FieldErrors => {
   const { fields } = setting;
   const isMobileMode = options.mode === 'mobile';
@@ -219,8 +284,7 @@ export const validateRegistration = (
   if (!isMobileMode)
     setError(errors, 'username', checkRegisterField('username', input.username, fields.username));
 
-  const passwordRule = mandatory(fields.password);
-  setError(errors, 'password', checkRegisterField('password', input.password, passwordRule));
+  setError(errors, 'password', checkPassword(input.password, fields.password, options.isCommonPassword));
   const confirmPassword = trimmed(input.confirmPassword);
   if (confirmPassword === '') setError(errors, 'confirmPassword', notEmpty());
   else if (confirmPassword !== trimmed(input.password))
@@ -256,15 +320,6 @@ export const validateLogin = (
   return errors;
 };
 
-const checkNewPassword = (value: string | undefined, rule: RegisterFieldRule): RuleMessage | null => {
-  const input = trimmed(value);
-  if (input === '') return notEmpty();
-  const passwordRule = mandatory(rule);
-  return isWithinBounds(input, passwordRule) && matchesPattern(input, passwordRule)
-    ? null
-    : patternMessage('newPassword', passwordRule);
-};
-
 const checkConfirmation = (
   confirmation: string | undefined,
   original: string | undefined,
@@ -277,12 +332,20 @@ const checkConfirmation = (
 /** Spec section 5, Change password. The old password is skipped when the account has none to give. */
 export const validateChangePassword = (
   input: { oldPassword?: string; newPassword?: string; confirmNewPassword?: string },
-  options: { passwordRule: RegisterFieldRule; isOldPasswordRequired: boolean },
+  options: {
+    passwordRule: RegisterFieldRule;
+    isOldPasswordRequired: boolean;
+    isCommonPassword: CommonPasswordCheck;
+  },
 ): FieldErrors => {
   const errors: FieldErrors = {};
   if (options.isOldPasswordRequired && trimmed(input.oldPassword) === '')
     setError(errors, 'oldPassword', notEmpty());
-  setError(errors, 'newPassword', checkNewPassword(input.newPassword, options.passwordRule));
+  setError(
+    errors,
+    'newPassword',
+    checkPassword(input.newPassword, options.passwordRule, options.isCommonPassword),
+  );
   setError(errors, 'confirmNewPassword', checkConfirmation(input.confirmNewPassword, input.newPassword));
   return errors;
 };
@@ -315,12 +378,20 @@ export const validateForgotByEmail = (
  */
 export const validateForgotByPhone = (
   input: { mobileNum?: string; verificationCode?: string; newPassword?: string; confirmNewPassword?: string },
-  options: { mobileRule: RegisterFieldRule; passwordRule: RegisterFieldRule },
+  options: {
+    mobileRule: RegisterFieldRule;
+    passwordRule: RegisterFieldRule;
+    isCommonPassword: CommonPasswordCheck;
+  },
 ): FieldErrors => {
   const errors: FieldErrors = {};
   setError(errors, 'mobileNum', checkMobileNumber(input.mobileNum, options.mobileRule, true));
   setError(errors, 'verificationCode', checkSmsCode(input.verificationCode));
-  setError(errors, 'newPassword', checkNewPassword(input.newPassword, options.passwordRule));
+  setError(
+    errors,
+    'newPassword',
+    checkPassword(input.newPassword, options.passwordRule, options.isCommonPassword),
+  );
   if (input.confirmNewPassword !== undefined) {
     setError(errors, 'confirmNewPassword', checkConfirmation(input.confirmNewPassword, input.newPassword));
   }

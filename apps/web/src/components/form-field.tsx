@@ -9,6 +9,8 @@ export type TextFieldProps = InputProps & {
   onValueChange: (value: string) => void;
   /** Already translated; shown beside the label (spec section 8) and tied to the input. */
   error?: string | null;
+  /** Already translated; a standing note under the input (what a new password may be), tied to it. */
+  hint?: string;
   /** A control shown after the input, inside the same row (toggle, send-code button, captcha image). */
   trailing?: ReactNode;
   /** A control before the input (country-code picker). */
@@ -21,6 +23,7 @@ export function TextField({
   value,
   onValueChange,
   error = null,
+  hint,
   trailing,
   leading,
   testId,
@@ -28,6 +31,10 @@ export function TextField({
 }: TextFieldProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error !== null ? errorId : null, hint === undefined ? null : hintId]
+    .filter((id) => id !== null)
+    .join(' ');
   return (
     <div className="field" data-testid={testId}>
       <div className="field__label-row">
@@ -48,13 +55,18 @@ export function TextField({
           className="field__input"
           value={value}
           aria-invalid={error !== null}
-          aria-describedby={error !== null ? errorId : undefined}
+          aria-describedby={describedBy === '' ? undefined : describedBy}
           onChange={(event) => {
             onValueChange(event.target.value);
           }}
         />
         {trailing}
       </div>
+      {hint !== undefined && (
+        <p id={hintId} className="field__hint" data-testid={testId ? `${testId}-hint` : undefined}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { isCommonPassword } from '@wps/contracts/common-passwords';
 import { validateChangePassword } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -20,6 +21,7 @@ export const changePassword = async (
     validateChangePassword(input, {
       passwordRule: context.register.fields.password,
       isOldPasswordRequired,
+      isCommonPassword,
     }),
   );
   if (

@@ -1,4 +1,5 @@
 import { MemberType, type RegisterRequest, type SessionValue } from '@wps/contracts/auth';
+import { isCommonPassword } from '@wps/contracts/common-passwords';
 import { toMobileUsername, validateRegistration } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -35,7 +36,14 @@ const admitRegistration = async (
 ) => {
   const isSmsVerificationOn = mode === 'mobile' && context.isEnabled('REGMOBVERF3');
   const isCaptchaOn = context.register.fields.captcha.enabled;
-  throwIfInvalid(validateRegistration(input, context.register, { mode, isSmsVerificationOn, isCaptchaOn }));
+  throwIfInvalid(
+    validateRegistration(input, context.register, {
+      mode,
+      isSmsVerificationOn,
+      isCaptchaOn,
+      isCommonPassword,
+    }),
+  );
 
   const affiliateCode = input.affiliateCode?.trim();
   const upline = affiliateCode

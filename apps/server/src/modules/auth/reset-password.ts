@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionValue } from '@wps/contracts/auth';
+import { isCommonPassword } from '@wps/contracts/common-passwords';
 import { validateChangePassword, validateForgotByEmail } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -115,7 +116,7 @@ export const completePasswordReset = async (
   throwIfInvalid(
     validateChangePassword(
       { newPassword: input.newPassword, confirmNewPassword: input.newPassword },
-      { passwordRule: context.register.fields.password, isOldPasswordRequired: false },
+      { passwordRule: context.register.fields.password, isOldPasswordRequired: false, isCommonPassword },
     ),
   );
   const passwordHash = await hashPassword(input.newPassword);
@@ -148,7 +149,7 @@ export const resetPasswordByPhone = async (
   throwIfInvalid(
     validateChangePassword(
       { newPassword: input.newPassword, confirmNewPassword: input.newPassword },
-      { passwordRule: context.register.fields.password, isOldPasswordRequired: false },
+      { passwordRule: context.register.fields.password, isOldPasswordRequired: false, isCommonPassword },
     ),
   );
   const dialingCode = normaliseDialingCode(input.countryDialingCode);

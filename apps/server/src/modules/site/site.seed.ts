@@ -34,7 +34,8 @@ const enabledFlags: readonly WhitelabelFlag[] = [
 type FieldSeed = { required: boolean; patternId?: ValidationPatternId; min: number; max: number };
 const registerFieldSeeds: Partial<Record<RegisterField, FieldSeed>> = {
   username: { required: true, patternId: 2, min: 6, max: 16 },
-  password: { required: true, patternId: 6, min: 6, max: 20 },
+  // The password policy's bounds (OWASP ASVS 5.0: any characters, 8 to 128); the brand adds no pattern.
+  password: { required: true, min: 8, max: 128 },
   payeeName: { required: false, patternId: 9, min: 2, max: 50 },
   paymentPassword: { required: false, patternId: 7, min: 6, max: 6 },
   mobileNum: { required: false, patternId: 7, min: 8, max: 11 },

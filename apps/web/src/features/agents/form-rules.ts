@@ -1,6 +1,7 @@
 import { toMinorUnits } from '@wps/contracts/money';
 import { paymentPasswordPattern } from '@wps/contracts/wallet';
 import { z } from 'zod';
+import { translateRuleMessage } from '../../lib/translate-message';
 import type { TranslateRule } from '../../lib/use-site-form';
 import type en from '../../locales/en.json';
 import { isFigureInput, parseRatePercent } from './contract-format';
@@ -18,9 +19,14 @@ const agentRules: Record<AgentRule, true> = {
 };
 const isAgentRule = (key: string): key is AgentRule => Object.hasOwn(agentRules, key);
 
-/** The agent centre's rule keys in the member's language, for its forms (useSiteForm). */
+/**
+ * The agent centre's rule keys in the member's language, for its forms (useSiteForm); the shared validation keys
+ * (the password policy's) too, and the server's words as they came.
+ */
 export const translateAgentRule: TranslateRule = (t, key, values) =>
-  isAgentRule(key) ? t(`agents.validation.${key}`, values ?? {}) : key;
+  isAgentRule(key)
+    ? t(`agents.validation.${key}`, values ?? {})
+    : translateRuleMessage(t, values === undefined ? { key } : { key, values });
 
 /** An agent form's message is its rule key (agents.validation.*), translated when it is shown. */
 const rule = (key: AgentRule): string => key;

@@ -1,6 +1,12 @@
 import type { AgentRegisterRequest } from '@wps/contracts/agents';
 import { MemberType } from '@wps/contracts/auth';
-import { checkRegisterField, formatRuleMessage, validationMessagesEn } from '@wps/contracts/validation-rules';
+import { isCommonPassword } from '@wps/contracts/common-passwords';
+import {
+  checkPassword,
+  checkRegisterField,
+  formatRuleMessage,
+  validationMessagesEn,
+} from '@wps/contracts/validation-rules';
 import { AppError } from '../../../http/app-error';
 import { hashPassword } from '../../../lib/password-hashing';
 import type { MemberRow } from '../../members/members.service';
@@ -11,9 +17,9 @@ import { assertAgent, invalidField } from './agent-checks';
 export type RegisterDownlineMemberDependencies = Pick<AgentServiceDependencies, 'db' | 'members'>;
 
 /**
- * registerCenter: the agent creates a member or a sub-agent directly under itself; the brand's username and
- * password rules apply, as on the register page. The password is the agent's choice, so the member must change
- * it at the first login before doing anything else.
+ * registerCenter: the agent creates a member or a sub-agent directly under itself; the brand's username rule and
+ * the password policy apply, as on the register page. The password is the agent's choice, so the member must
+ * change it at the first login before doing anything else.
  */
 export const registerDownlineMember = async (
   { db, members }: RegisterDownlineMemberDependencies,
@@ -23,12 +29,18 @@ export const registerDownlineMember = async (
 ) => {
   assertAgent(agent);
   const { fields } = context.register;
-  for (const [field, value] of [
-    ['username', request.username],
-    ['password', request.password],
-  ] as const) {
-    const rule = fields[field];
-    const problem = checkRegisterField(field, value, { ...rule, enabled: true, required: true });
+  const problems = [
+    [
+      'username',
+      checkRegisterField('username', request.username, {
+        ...fields.username,
+        enabled: true,
+        required: true,
+      }),
+    ],
+    ['password', checkPassword(request.password, fields.password, isCommonPassword)],
+  ] as const;
+  for (const [field, problem] of problems) {
     if (problem) {
       throw invalidField(
         field,

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isCommonPassword } from '@wps/contracts/common-passwords';
+import { checkPassword, passwordHint } from '@wps/contracts/validation-rules';
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -10,7 +12,8 @@ import { agentQueryKeys } from '../api/agent-query-keys';
 import { type AffiliateLink, useAffiliateLinks, useCreateAffiliateLink } from '../api/get-affiliate';
 import { registerDownline } from '../api/register-downline';
 import { registerDownlineFormSchema, translateAgentRule } from '../form-rules';
-import { translateApiError } from '../../../lib/translate-message';
+import { translateApiError, translateRuleMessage } from '../../../lib/translate-message';
+import { usePermission } from '../../site/api/get-permission';
 import { QrCode } from './qr-code';
 
 function CopyValue({ value, label, testId }: { value: string; label: string; testId: string }) {
@@ -186,6 +189,7 @@ function RegisterDownlineForm() {
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const titleId = useId();
+  const passwordRule = usePermission().info.register.fields.password;
   const { form, values, field, formError, showRuleErrors, showApiError } =
     useSiteForm<RegisterDownlineValues>({
       defaultValues: { kind: 'MEMBER', username: '', password: '', confirmPassword: '' },
@@ -199,9 +203,14 @@ function RegisterDownlineForm() {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (register.isPending) return;
-    if (showRuleErrors(checkSchema(registerDownlineFormSchema, values))) return;
+    const found = checkSchema(registerDownlineFormSchema, values);
+    // The password policy, as on the register page (the member changes it at the first login).
+    const passwordProblem = checkPassword(values.password, passwordRule, isCommonPassword);
+    if (!('password' in found) && passwordProblem !== null) found.password = passwordProblem;
+    if (showRuleErrors(found)) return;
     register.mutate(
-      { username: values.username.trim(), password: values.password, isAgent: kind === 'AGENT' },
+      // Trimmed as everywhere on the site (the login sends the password trimmed).
+      { username: values.username.trim(), password: values.password.trim(), isAgent: kind === 'AGENT' },
       {
         onSuccess: (created) => {
           form.setValue('username', '');
@@ -256,7 +265,9 @@ function RegisterDownlineForm() {
         <PasswordField
           label={t('agents.register.password')}
           autoComplete="new-password"
+          maxLength={128}
           {...field('password')}
+          hint={translateRuleMessage(t, passwordHint(passwordRule))}
           testId="register-downline-password"
         />
         <PasswordField

@@ -1,5 +1,7 @@
+import { isCommonPassword } from '@wps/contracts/common-passwords';
 import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import {
+  passwordHint,
   validateChangePassword,
   validateForgotByEmail,
   validateForgotByPhone,
@@ -14,6 +16,7 @@ import { FormError, PasswordField, TextField } from '../../../components/form-fi
 import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
+import { translateRuleMessage } from '../../../lib/translate-message';
 import { useSiteForm } from '../../../lib/use-site-form';
 import { useFinishLogin } from '../api/finish-login';
 import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from '../api/passwords';
@@ -127,7 +130,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
     const { mobileNum, verificationCode, newPassword } = values;
     const found = validateForgotByPhone(
       { mobileNum, verificationCode, newPassword },
-      { mobileRule, passwordRule },
+      { mobileRule, passwordRule, isCommonPassword },
     );
     if (showRuleErrors(found)) return;
     await run(async () => {
@@ -166,6 +169,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
       <PasswordField
         label={t('auth.new_password')}
         {...field('newPassword')}
+        hint={translateRuleMessage(t, passwordHint(passwordRule))}
         autoComplete="new-password"
         maxLength={128}
         testId="forgot-new-password"
@@ -200,10 +204,15 @@ function LinkResetForm({ token }: { token: string }) {
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
-    const found = validateChangePassword(values, { passwordRule, isOldPasswordRequired: false });
+    const found = validateChangePassword(values, {
+      passwordRule,
+      isOldPasswordRequired: false,
+      isCommonPassword,
+    });
     if (showRuleErrors(found)) return;
     await run(async () => {
-      await completePasswordReset({ token, newPassword: values.newPassword });
+      // Trimmed as everywhere on the site (the login sends the password trimmed).
+      await completePasswordReset({ token, newPassword: values.newPassword.trim() });
       hideGlobalLoader();
       await dialogs.alert({ message: t('auth.reset_done') });
       await navigate('/login');
@@ -221,6 +230,7 @@ function LinkResetForm({ token }: { token: string }) {
       <PasswordField
         label={t('auth.new_password')}
         {...field('newPassword')}
+        hint={translateRuleMessage(t, passwordHint(passwordRule))}
         autoComplete="new-password"
         maxLength={128}
         testId="reset-new-password"

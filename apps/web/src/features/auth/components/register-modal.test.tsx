@@ -18,6 +18,7 @@ beforeEach(async () => {
     minLength: 6,
     maxLength: 16,
   });
+  // A letters-and-digits pattern and a cap of 20, as brands once had: the password policy sets them aside.
   fields.password = fieldRule({
     required: true,
     patternId: 6,
@@ -114,11 +115,34 @@ describe('register modal', () => {
       'Start with a letter, then letters and numbers, 6-16 characters.',
     );
     expect(screen.getByTestId('register-password-error').textContent).toBe(
-      'A combination of letters and numbers, 6-20 characters.',
+      'Please fill in your password with 8-128 characters.',
     );
     expect(screen.getByTestId('register-confirm-password-error').textContent).toBe(
       'Confirmation password is not correct.',
     );
+  });
+
+  it('follows the password policy: any characters from 8, never a common password, with the hint', async () => {
+    mockApi({});
+    await openRegister();
+    fireEvent.click(screen.getByRole('tab', { name: 'Username' }));
+    expect(screen.getByTestId('register-password-hint').textContent).toBe(
+      'At least 8 characters, 12 or more recommended; spaces and symbols are welcome.',
+    );
+
+    type('Username', 'player01');
+    type('Password', 'Password1');
+    type('Confirm password', 'Password1');
+    fireEvent.click(screen.getByRole('checkbox', { name: /terms of use/ }));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.getByTestId('register-password-error').textContent).toBe(
+      'This password is one of the most common; please choose another.',
+    );
+
+    type('Password', 'lotus garden #42');
+    type('Confirm password', 'lotus garden #42');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.queryByTestId('register-password-error')).toBeNull();
   });
 
   it('links the terms, the agreement and the forgot-password modal', async () => {

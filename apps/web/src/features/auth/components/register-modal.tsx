@@ -1,5 +1,7 @@
 import { isWhitelabelEnabled, type RegisterField } from '@wps/contracts/site-rules';
+import { isCommonPassword } from '@wps/contracts/common-passwords';
 import {
+  passwordHint,
   toMobileUsername,
   validateRegistration,
   type FieldErrors,
@@ -14,6 +16,7 @@ import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
 import { readReferralCode } from '../../../lib/storage';
+import { translateRuleMessage } from '../../../lib/translate-message';
 import { useSiteForm } from '../../../lib/use-site-form';
 import { checkAffiliateCode, useAffiliateCodeCheck } from '../api/check-affiliate-code';
 import { useFinishLogin } from '../api/finish-login';
@@ -206,6 +209,7 @@ export function RegisterModal({
       mode,
       isSmsVerificationOn,
       isCaptchaOn,
+      isCommonPassword,
     });
     // A code the address brought and the server accepted is not the visitor's to fix.
     if (!isAffiliateShown)
@@ -302,6 +306,7 @@ export function RegisterModal({
         <PasswordField
           label={t('auth.password')}
           {...field('password')}
+          hint={translateRuleMessage(t, passwordHint(fields.password))}
           autoComplete="new-password"
           maxLength={128}
           testId="register-password"

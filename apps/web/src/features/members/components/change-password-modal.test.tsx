@@ -42,10 +42,17 @@ describe('forced password change', () => {
     type('Confirm new password', 'other');
     fireEvent.click(screen.getByTestId('change-password-submit'));
     expect(screen.getByTestId('change-new-password-error').textContent).toBe(
-      'A combination of letters and numbers, 6-20 characters.',
+      'Please fill in your password with 8-128 characters.',
     );
     expect(screen.getByTestId('change-confirm-password-error').textContent).toBe(
       'Incorrect confirmation input.',
+    );
+
+    type('New password', 'Password1');
+    type('Confirm new password', 'Password1');
+    fireEvent.click(screen.getByTestId('change-password-submit'));
+    expect(screen.getByTestId('change-new-password-error').textContent).toBe(
+      'This password is one of the most common; please choose another.',
     );
 
     type('New password', 'secret123');

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { validateChangePassword } from '@wps/contracts/validation-rules';
+import { isCommonPassword } from '@wps/contracts/common-passwords';
+import { passwordHint, validateChangePassword } from '@wps/contracts/validation-rules';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -8,6 +9,7 @@ import { Modal } from '../../../components/modal';
 import { isApiError } from '../../../lib/api-client';
 import { hideGlobalLoader, showGlobalLoader } from '../../../lib/global-loader';
 import { savePasswordChangePending } from '../../../lib/storage';
+import { translateRuleMessage } from '../../../lib/translate-message';
 import { useSiteForm } from '../../../lib/use-site-form';
 import { changePassword } from '../../auth/api/passwords';
 import { useSignOut } from '../../auth/api/use-sign-out';
@@ -37,7 +39,11 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
     event.preventDefault();
     if (isSubmitting) return;
     // The site never keeps the current password, so it is always asked for, forced change included.
-    const found = validateChangePassword(values, { passwordRule, isOldPasswordRequired: true });
+    const found = validateChangePassword(values, {
+      passwordRule,
+      isOldPasswordRequired: true,
+      isCommonPassword,
+    });
     if (showRuleErrors(found)) return;
     setSubmitting(true);
     showGlobalLoader();
@@ -89,6 +95,7 @@ export function ChangePasswordModal({ isForced, onClose, onChanged }: ChangePass
         <PasswordField
           label={t('auth.new_password')}
           {...field('newPassword')}
+          hint={translateRuleMessage(t, passwordHint(passwordRule))}
           autoComplete="new-password"
           maxLength={128}
           testId="change-new-password"

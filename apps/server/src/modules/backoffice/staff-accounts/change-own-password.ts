@@ -1,3 +1,4 @@
+import { isCommonPassword } from '@wps/contracts/common-passwords';
 import type { Database } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
 import { hashPassword, verifyPassword } from '../../../lib/password-hashing';
@@ -8,8 +9,8 @@ import { accountKey, passedFirstStep, takeSignInAttempt } from '../sign-in/sign-
 
 /**
  * A staff member changes their own password: the old one is checked after an attempt is taken (a stolen
- * session cannot guess it past the account's lockout), the new one must differ, the must-change flag clears
- * and every other session of theirs ends.
+ * session cannot guess it past the account's lockout), the new one must differ and not be a common password
+ * (the shipped list), the must-change flag clears and every other session of theirs ends.
  */
 export const changeOwnPassword = async (
   { db }: { db: Database },
@@ -23,11 +24,14 @@ export const changeOwnPassword = async (
     throw new AppError('OLD_PASSWORD_WRONG');
   }
   await passedFirstStep(db, attempt);
-  if (input.newPassword === input.oldPassword) {
-    throw new AppError('VALIDATION_FAILED', {
-      issues: [{ field: 'newPassword', message: 'The new password must differ from the old one.' }],
-    });
-  }
+  const problem =
+    input.newPassword === input.oldPassword
+      ? 'The new password must differ from the old one.'
+      : isCommonPassword(input.newPassword)
+        ? 'This password is too common; choose another.'
+        : undefined;
+  if (problem)
+    throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'newPassword', message: problem }] });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await repository.updateStaff(tx, member.id, { passwordHash, mustChangePassword: false });

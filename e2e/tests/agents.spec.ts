@@ -121,10 +121,21 @@ test('an agent recruits through its link, pays its member, and a sub-agent is pa
   await offer.getByTestId('contract-offer-submit').click();
   await expect(page.getByTestId('toast')).toContainText('Contract offered to subagent01');
 
-  // 6. The sub-agent logs in and accepts in the contract popup.
+  // 6. The sub-agent logs in, replaces the password the agent chose (nothing else works until it does) and
+  // accepts in the contract popup.
   const subContext = await browser.newContext({ baseURL: origin });
   const sub = await subContext.newPage();
-  await logInAgent(sub, 'subagent01', 'Secret123');
+  await sub.goto('/agent');
+  await control(sub, 'login-username').fill('subagent01');
+  await control(sub, 'login-password').fill('Secret123');
+  await sub.getByTestId('login-submit').click();
+  await expect(sub.getByTestId('forced-change-password-modal')).toBeVisible();
+  await control(sub, 'change-old-password').fill('Secret123');
+  await control(sub, 'change-new-password').fill('sub agent passphrase 1');
+  await control(sub, 'change-confirm-password').fill('sub agent passphrase 1');
+  await sub.getByTestId('change-password-submit').click();
+  await expect(sub).toHaveURL(/\/agentHome$/);
+  await expect(sub.getByTestId('agent-home-page')).toBeVisible();
   const popup = sub.getByTestId('contract-popup');
   await expect(popup).toContainText('demoagent offers you this contract.');
   await expect(popup.getByTestId('contract-tier')).toContainText('10.00%');

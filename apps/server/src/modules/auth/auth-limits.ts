@@ -6,9 +6,7 @@ export const authLimits = {
   rememberedLifetimeMs: 24 * 60 * minute,
   captchaLifetimeMs: 5 * minute,
   captchaRefreshMs: 1_000,
-  /** Failures of one account before it is locked, and for how long. */
-  lockAfterFailures: 5,
-  lockMs: 15 * minute,
+  // Failures of one account name before it is locked, and for how long: members' memberAttemptRules.login.
   /** Failures from one address in the window before the captcha is always asked, and before refusal. */
   addressCaptchaAfter: 3,
   addressRefuseAfter: 20,

@@ -11,7 +11,7 @@ export type AuthEvent = {
   detail?: Record<string, unknown>;
 };
 
-/** Writes one line of the auth log (logins, registrations, resets ...): a record, not a counter (limits are attempt counters). */
+/** Writes one line of the auth log (logins, registrations, resets ...): a record; limits are attempt counters. */
 export const recordAuthEvent = (
   { db }: Pick<AuthUseCaseDependencies, 'db'>,
   context: BrandContext,

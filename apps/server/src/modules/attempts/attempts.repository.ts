@@ -11,22 +11,20 @@ export type TakenAttempt = { count: number; windowStartedAt: Date; lockedUntil: 
  */
 export const takeAttempt = async (
   db: Executor,
-  input: { rule: string; key: string; now: Date; windowMs: number; limit: number; lockMs: number | null },
+  input: { rule: string; key: string; now: Date; windowMs: number },
 ): Promise<TakenAttempt> => {
   const windowStart = new Date(input.now.getTime() - input.windowMs);
   const isLocked = sql`(${attemptCounters.lockedUntil} is not null and ${attemptCounters.lockedUntil} > ${input.now})`;
   const isFresh = sql`(${attemptCounters.windowStartedAt} <= ${windowStart} or (${attemptCounters.lockedUntil} is not null and ${attemptCounters.lockedUntil} <= ${input.now}))`;
-  const nextCount = sql`case when ${isLocked} then ${attemptCounters.count} when ${isFresh} then 1 else ${attemptCounters.count} + 1 end`;
-  const lockUntil = input.lockMs === null ? null : new Date(input.now.getTime() + input.lockMs);
   const [row] = await db
     .insert(attemptCounters)
     .values({ rule: input.rule, key: input.key, count: 1, windowStartedAt: input.now, lockedUntil: null })
     .onConflictDoUpdate({
       target: [attemptCounters.rule, attemptCounters.key],
       set: {
-        count: nextCount,
+        count: sql`case when ${isLocked} then ${attemptCounters.count} when ${isFresh} then 1 else ${attemptCounters.count} + 1 end`,
         windowStartedAt: sql`case when ${isLocked} then ${attemptCounters.windowStartedAt} when ${isFresh} then ${input.now} else ${attemptCounters.windowStartedAt} end`,
-        lockedUntil: sql`case when ${isLocked} then ${attemptCounters.lockedUntil} when ${nextCount} > ${input.limit} and ${lockUntil}::timestamptz is not null then ${lockUntil}::timestamptz when ${isFresh} then null else ${attemptCounters.lockedUntil} end`,
+        lockedUntil: sql`case when ${isLocked} then ${attemptCounters.lockedUntil} when ${isFresh} then null else ${attemptCounters.lockedUntil} end`,
       },
     })
     .returning({
@@ -37,6 +35,23 @@ export const takeAttempt = async (
   if (!row) throw new Error('attempt counter upsert returned no row');
   return row;
 };
+
+/** Locks the key until `until` when its kept attempts have reached `limit` and it is not locked already. */
+export const lockWhenSpent = (
+  db: Executor,
+  input: { rule: string; key: string; now: Date; limit: number; until: Date },
+) =>
+  db
+    .update(attemptCounters)
+    .set({ lockedUntil: input.until })
+    .where(
+      and(
+        eq(attemptCounters.rule, input.rule),
+        eq(attemptCounters.key, input.key),
+        sql`${attemptCounters.count} >= ${input.limit}`,
+        or(sql`${attemptCounters.lockedUntil} is null`, lt(attemptCounters.lockedUntil, input.now)),
+      ),
+    );
 
 /** The current count of a key, without taking an attempt (0 when none in the window). */
 export const readAttempts = async (

@@ -2,8 +2,9 @@ import type { Executor } from '../../db/database';
 import * as repository from './attempts.repository';
 
 /**
- * A limit on attempts: at most `limit` attempts per key in `windowMs`. With `lockMs`, the attempt past the limit
- * locks the key for that long (an account lockout); without, attempts are refused until the window ends.
+ * A limit on attempts: at most `limit` attempts per key in `windowMs`, refused past it until the window ends.
+ * With `lockMs`, the failure that uses up the limit (`recordFailure`) also locks the key for that long from then
+ * (an account lockout).
  */
 export type AttemptRule = { name: string; limit: number; windowMs: number; lockMs?: number };
 
@@ -12,8 +13,10 @@ export type AttemptVerdict =
 
 /**
  * Takes one attempt before the secret is checked: the count is raised in one statement, so N requests at once
- * are numbered 1..N and only the first `limit` are allowed. Call `clear` after a success where the rule resets
- * on success (a right password), never before the secret is checked.
+ * are numbered 1..N and only the first `limit` are allowed. A refused attempt is given back at once, so the count
+ * is what was checked (failures kept, checks in flight): a burst of right passwords, each giving its attempt
+ * back, never locks anyone out for longer than the burst. Call `clearAttempts` or `returnAttempt` after a
+ * success, `recordFailure` after a wrong secret, never before the secret is checked.
  */
 export const takeAttempt = async (
   db: Executor,
@@ -26,18 +29,38 @@ export const takeAttempt = async (
     key,
     now,
     windowMs: rule.windowMs,
-    limit: rule.limit,
-    lockMs: rule.lockMs ?? null,
   });
   if (taken.lockedUntil !== null && taken.lockedUntil > now)
     return { isAllowed: false, count: taken.count, retryAt: taken.lockedUntil };
-  if (taken.count > rule.limit)
+  if (taken.count > rule.limit) {
+    await repository.returnAttempt(db, rule.name, key);
     return {
       isAllowed: false,
       count: taken.count,
       retryAt: new Date(taken.windowStartedAt.getTime() + rule.windowMs),
     };
+  }
   return { isAllowed: true, count: taken.count, remaining: rule.limit - taken.count };
+};
+
+/**
+ * A wrong secret keeps its attempt; under a rule with `lockMs`, the failure that reaches the limit locks the key
+ * for `lockMs` from now.
+ */
+export const recordFailure = async (
+  db: Executor,
+  rule: AttemptRule,
+  key: string,
+  now: Date = new Date(),
+): Promise<void> => {
+  if (rule.lockMs === undefined) return;
+  await repository.lockWhenSpent(db, {
+    rule: rule.name,
+    key,
+    now,
+    limit: rule.limit,
+    until: new Date(now.getTime() + rule.lockMs),
+  });
 };
 
 /** How many attempts the key has used in the window (for "ask the captcha after N failures"), taking none. */

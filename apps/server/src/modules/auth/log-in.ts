@@ -2,7 +2,13 @@ import { isAgentType, type LoginRequest, MemberType, type SessionValue } from '@
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import { verifyAgainstDecoy, verifyPassword } from '../../lib/password-hashing';
-import { clearAttempts, countAttempts, returnAttempt, takeAttempt } from '../attempts/attempts.service';
+import {
+  clearAttempts,
+  countAttempts,
+  recordFailure,
+  returnAttempt,
+  takeAttempt,
+} from '../attempts/attempts.service';
 import { loginAttemptKey, memberAttemptRules, type MemberRow } from '../members/members.service';
 import type { BrandContext } from '../site/site.service';
 import { requireFlag } from './auth-checks';
@@ -150,7 +156,10 @@ export const logIn = async (
   const remaining = await takeLoginAttempt(deps, context, visitor, { account, memberId: member?.id, keys });
 
   const isVerified = await verifyLoginSecret(deps, context, input, member, { dialingCode, account });
-  if (!member || !isVerified) return refuseFailedLogin(deps, context, visitor, account, member, remaining);
+  if (!member || !isVerified) {
+    await recordFailure(deps.db, memberAttemptRules.login, keys.account);
+    return refuseFailedLogin(deps, context, visitor, account, member, remaining);
+  }
   // A right secret: the name starts afresh, and the address's attempt was no failure.
   await Promise.all([
     clearAttempts(deps.db, memberAttemptRules.login, keys.account),

@@ -2,7 +2,7 @@ import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../lib/password-hashing';
-import { type AttemptRule, clearAttempts, takeAttempt } from '../attempts/attempts.service';
+import { type AttemptRule, clearAttempts, recordFailure, takeAttempt } from '../attempts/attempts.service';
 import * as repository from './members.repository';
 import type { MemberName, MemberRow, NewMember } from './members.repository';
 
@@ -105,8 +105,10 @@ export const createMemberService = ({ db }: { db: Database }) => ({
     const key = memberId.toString();
     const attempt = await takeAttempt(db, memberAttemptRules.paymentPassword, key);
     if (!attempt.isAllowed) throw lockedError(attempt.retryAt);
-    if (!(await verifyPassword(member.paymentPasswordHash, password)))
+    if (!(await verifyPassword(member.paymentPasswordHash, password))) {
+      await recordFailure(db, memberAttemptRules.paymentPassword, key);
       throw new AppError('PAYMENT_PASSWORD_WRONG');
+    }
     await clearAttempts(db, memberAttemptRules.paymentPassword, key);
   },
 
@@ -123,6 +125,7 @@ export const createMemberService = ({ db }: { db: Database }) => ({
     const attempt = await takeAttempt(db, memberAttemptRules.login, key);
     if (!attempt.isAllowed) throw lockedError(attempt.retryAt);
     if (!member.passwordHash || !(await verifyPassword(member.passwordHash, password))) {
+      await recordFailure(db, memberAttemptRules.login, key);
       throw new AppError('OLD_PASSWORD_WRONG', {
         issues: [{ field: 'loginPassword', message: 'The login password is not correct' }],
       });

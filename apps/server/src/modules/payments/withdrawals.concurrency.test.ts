@@ -92,7 +92,11 @@ describe.runIf(hasPostgres)('withdrawal races on PostgreSQL (skipped unless DATA
     );
     const codes = results.map((response) => codeOf(response) ?? 'OK');
     expect(codes.filter((code) => code === 'OK')).toHaveLength(2);
-    expect(codes.filter((code) => code !== 'OK')).toEqual(Array<string>(8).fill('INSUFFICIENT_FUNDS'));
+    // Past the payment password's five checks at once, a request is refused before it reaches the money.
+    expect(codes.filter((code) => code === 'INSUFFICIENT_FUNDS').length).toBeGreaterThanOrEqual(3);
+    expect(codes.filter((code) => !['OK', 'INSUFFICIENT_FUNDS', 'ACCOUNT_LOCKED'].includes(code))).toEqual(
+      [],
+    );
     expect(await fx.balances(member)).toEqual({ cash: 5_000n, held: 20_000n });
     expect(await fx.withdrawalRows(member.id)).toHaveLength(2);
   });
@@ -106,15 +110,19 @@ describe.runIf(hasPostgres)('withdrawal races on PostgreSQL (skipped unless DATA
     );
     const codes = results.map((response) => codeOf(response) ?? 'OK');
     expect(codes.filter((code) => code === 'OK')).toHaveLength(3);
-    expect(codes.filter((code) => code !== 'OK')).toEqual(Array<string>(5).fill('DAILY_LIMIT_REACHED'));
+    expect(codes.filter((code) => code === 'DAILY_LIMIT_REACHED').length).toBeGreaterThanOrEqual(2);
+    expect(codes.filter((code) => !['OK', 'DAILY_LIMIT_REACHED', 'ACCOUNT_LOCKED'].includes(code))).toEqual(
+      [],
+    );
     expect(await fx.balances(member)).toEqual({ cash: 985_000n, held: 15_000n });
 
     // The same request id sent many times at once makes one withdrawal and one hold.
     const other = await fx.createMember({ balance: 100_000n });
     const otherAccount = await fx.addPayoutAccount(other);
     const requestId = randomUUID();
+    // Five at once: the payment password's limit of checks at one time.
     const repeats = await Promise.all(
-      Array.from({ length: 6 }, () =>
+      Array.from({ length: 5 }, () =>
         fx.requestWithdrawal(other, { payoutAccountId: otherAccount, requestId }),
       ),
     );

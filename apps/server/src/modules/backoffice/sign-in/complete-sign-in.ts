@@ -7,7 +7,7 @@ import * as repository from '../backoffice.repository';
 import { toStaffProfile } from '../staff-profile';
 import { isAddressAllowed } from './address-allow-list';
 import { hashRecoveryCode, isTotpCodeShape, matchTotpStep, newRecoveryCodes } from './second-factor';
-import { accountKey, signedIn, takeSignInAttempt } from './sign-in-limits';
+import { accountKey, failedSignIn, signedIn, takeSignInAttempt } from './sign-in-limits';
 
 export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
 
@@ -91,6 +91,7 @@ export const completeSignIn = async (
     await signedIn(db, attempt);
     return session;
   } catch (error) {
+    await failedSignIn(db, attempt);
     await recordAuditEvent(db, {
       actor: { type: 'staff', id: staff.id.toString(), ip: input.ip },
       action: 'staff.login.failure',

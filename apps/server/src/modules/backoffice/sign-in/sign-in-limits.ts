@@ -4,6 +4,7 @@ import {
   type AttemptRule,
   clearAttempts,
   countAttempts,
+  recordFailure,
   returnAttempt,
   takeAttempt,
 } from '../../attempts/attempts.service';
@@ -47,6 +48,11 @@ export const takeSignInAttempt = async (db: Executor, attempt: SignInAttempt): P
 export const passedFirstStep = async (db: Executor, attempt: SignInAttempt): Promise<void> => {
   await returnAttempt(db, staffSignInRules.address, attempt.address);
   await returnAttempt(db, staffSignInRules.account, attempt.accountKey);
+};
+
+/** A wrong password or code keeps its attempts; the one that uses up the account's five locks it. */
+export const failedSignIn = async (db: Executor, attempt: SignInAttempt): Promise<void> => {
+  await recordFailure(db, staffSignInRules.account, attempt.accountKey);
 };
 
 /** A completed sign-in: the account's failures are forgotten, and the address gets its attempt back. */

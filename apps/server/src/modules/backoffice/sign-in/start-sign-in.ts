@@ -7,7 +7,7 @@ import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../backoffice.repository';
 import { isAddressAllowed } from './address-allow-list';
 import { newTotpEnrolment } from './second-factor';
-import { accountKey, passedFirstStep, takeSignInAttempt } from './sign-in-limits';
+import { accountKey, failedSignIn, passedFirstStep, takeSignInAttempt } from './sign-in-limits';
 
 /** How long the second step may take after the password. */
 export const challengeLifetimeMs = 5 * 60 * 1000;
@@ -47,6 +47,7 @@ export const startSignIn = async (
       entityId: input.username,
       after: { reason: refusal },
     });
+    await failedSignIn(db, attempt);
     throw wrongCredentials();
   }
   await passedFirstStep(db, attempt);

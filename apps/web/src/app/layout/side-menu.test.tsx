@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { buildMenu } from '../../features/games/testing/game-fixtures';
 import { changeSiteLanguage } from '../../lib/i18n';
-import { fail, mockApi, ok } from '../../testing/mock-api';
+import { buildMemberInfo, fail, mockApi, ok } from '../../testing/mock-api';
 import { buildSitePermission, whitelabelWith } from '../../testing/permission-fixture';
 import { renderApp } from '../../testing/render-app';
 
@@ -97,4 +97,24 @@ it('offers the account entries, the tools and the customer service, and the spee
     ['far.example', 'slow'],
   ]);
   expect(rows[1]?.textContent).toContain('9999 ms');
+});
+
+it('marks only the account entry of the open member page, not every /member?page= entry', async () => {
+  mockApi({
+    'GET /wps/lgw/games/game_menus': ok([]),
+    'GET /wps/member/info': ok(buildMemberInfo()),
+  });
+  window.sessionStorage.setItem('token', 'tok-1');
+  renderApp('/member?page=rewardCenter', await buildSitePermission());
+
+  const account = await screen.findByTestId('side-menu-account');
+  await waitFor(() => {
+    expect(
+      within(account)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/member?page=rewardCenter']);
+  });
+  expect(account.querySelectorAll('.side-menu__link--active')).toHaveLength(1);
 });

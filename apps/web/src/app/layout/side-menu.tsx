@@ -1,7 +1,7 @@
 import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/use-session';
 import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
@@ -11,6 +11,7 @@ import { LiveChatButton } from '../../features/site/components/live-chat-button'
 import { lazyComponent } from '../../lib/lazy-component';
 import { useAfterPageLoad } from '../../lib/use-after-page-load';
 import { openExternalLink } from '../../lib/open-external-link';
+import { isMenuLinkCurrent } from './menu-link-match';
 
 // The w_leftmenu banner's code and its call come once the page has loaded: no visit comes for it.
 const GroupBanner = lazyComponent(
@@ -44,6 +45,7 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const [openTool, setOpenTool] = useState<'speed-test' | 'mirror-sites' | null>(null);
   const menus = useGameMenus();
   const isPageLoaded = useAfterPageLoad();
+  const location = useLocation();
   const closeTool = () => {
     setOpenTool(null);
   };
@@ -108,13 +110,22 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
         ))}
       </ul>
       <ul className="side-menu__list side-menu__list--separated" data-testid="side-menu-account">
-        {accountLinks.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} end className={menuLinkClass} onClick={onClose}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
+        {accountLinks.map((link) => {
+          // These name a centre's page in `?page=`, which NavLink ignores: only the open page's entry is current.
+          const isCurrent = isMenuLinkCurrent(link.to, location, { end: true });
+          return (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className={menuLinkClass({ isActive: isCurrent })}
+                aria-current={isCurrent ? 'page' : undefined}
+                onClick={onClose}
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
       <ul className="side-menu__list side-menu__list--separated" data-testid="side-menu-tools">
         <li>

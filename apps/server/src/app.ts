@@ -15,6 +15,7 @@ import { registerApiDocs, registerOperatorApiDocs } from './http/api-docs';
 import { createPagePolicy, platformPolicyDirectives } from './http/content-security-policy';
 import { registerErrorHandling } from './http/error-handler';
 import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
+import { requestLogController } from './http/request-logging';
 import { refuseUnstorableText } from './http/storable-text';
 import { createJobScheduler, type JobScheduler } from './jobs/scheduler';
 import { agentsModule } from './modules/agents/agents.module';
@@ -79,6 +80,8 @@ export const buildApp = async ({
       serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // In development the per-request lines are at debug, so the terminal shows the banner and the warnings.
+    logController: requestLogController(config.NODE_ENV),
     trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',

@@ -19,17 +19,23 @@ export type RouteHandle = {
   meta?: PageMetaKey;
   /** Game pages take the whole width (spec section 2). */
   hideSideMenu?: boolean;
+  /**
+   * The page opens a modal the visitor came for (sign-up, login, password reset): announcement popups wait
+   * until it closes, so they never cover the form.
+   */
+  holdsPopups?: boolean;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-/** What a route's `handle` says of the two, read with plain checks (zod stays out of the first load). */
+/** What a route's `handle` says, read with plain checks (zod stays out of the first load). */
 const readRouteHandle = (handle: unknown): RouteHandle => {
   if (!isRecord(handle)) return {};
   const read: RouteHandle = {};
   if (typeof handle.meta === 'string' && isPageMetaKey(handle.meta)) read.meta = handle.meta;
   if (typeof handle.hideSideMenu === 'boolean') read.hideSideMenu = handle.hideSideMenu;
+  if (typeof handle.holdsPopups === 'boolean') read.holdsPopups = handle.holdsPopups;
   return read;
 };
 

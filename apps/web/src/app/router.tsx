@@ -24,6 +24,8 @@ const loadLotteryPage = () =>
   withDeferredDictionary(() => import('../features/house-games/components/lottery-page'));
 
 const homeHandle: RouteHandle = { meta: 'home' };
+/** The home page under a modal the visitor came for (an affiliate link opens /register): popups wait. */
+const modalHandle: RouteHandle = { ...homeHandle, holdsPopups: true };
 const gamePageHandle: RouteHandle = { hideSideMenu: true };
 
 const homeRoutes: RouteObject[] = ['index', 'index.html', 'home'].map((path) => ({
@@ -113,7 +115,7 @@ export const routes: RouteObject[] = [
                 </>
               ),
             ),
-            handle: homeHandle,
+            handle: modalHandle,
           },
           {
             path: 'register',
@@ -131,7 +133,7 @@ export const routes: RouteObject[] = [
                 </>
               ),
             ),
-            handle: homeHandle,
+            handle: modalHandle,
           },
           {
             path: 'forget',
@@ -149,7 +151,7 @@ export const routes: RouteObject[] = [
                 </>
               ),
             ),
-            handle: homeHandle,
+            handle: modalHandle,
           },
           {
             path: 'member',

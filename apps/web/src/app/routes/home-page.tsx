@@ -15,6 +15,7 @@ import { memberSectionPath } from '../../features/members/member-sections';
 import { useUnreadMessageCount } from '../../features/messages/api/get-unread-messages';
 import { usePermission } from '../../features/site/api/get-permission';
 import { useDeferredQueryData } from '../../lib/use-deferred-query-data';
+import { useRouteHandle } from '../route-handle';
 import './home-page.css';
 
 export function HomePage() {
@@ -27,11 +28,14 @@ export function HomePage() {
   const categories = categoriesWithVendors(menus.data, homeCategories);
   const hasMemberSections = session.isLogin && !session.isTrial;
   const unreadCount = useUnreadMessageCount();
+  // Under the login, sign-up or reset modal the announcement popup waits until the modal closes.
+  const { holdsPopups = false } = useRouteHandle();
   return (
     <div className="page home" data-testid="home-page">
       {/* The banners speak for the page; its heading stays for screen readers and search engines. */}
       <h1 className="visually-hidden">{t('home.welcome', { siteName })}</h1>
       <HomeContent
+        isPopupHeld={holdsPopups}
         messages={hasMemberSections ? { count: unreadCount, to: memberSectionPath('messageV2') } : undefined}
       />
       {/* The tabs' line is held while the menus load, so the sections below do not move when they come. */}

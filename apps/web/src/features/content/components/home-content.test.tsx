@@ -141,6 +141,34 @@ describe('announcement popup', () => {
     ).toEqual(['F']);
   });
 
+  it('waits while the sign-up modal an affiliate link opened is up, and shows once it closes', async () => {
+    mockApi({
+      'GET /wps/relay/CSP_getContent': contentFor(threeBanners),
+      'GET /wps/agent/affiliate': ok({ agentAccount: 'agent007' }),
+    });
+    // The popup shows on the home page (and its code is loaded, so below it would show at once if it could).
+    const home = renderApp('/', permission);
+    await screen.findByTestId('announcement-popup', {}, { timeout: 5_000 });
+    home.unmount();
+
+    renderApp('/register?affiliate=AGENT7', permission);
+    const modal = await screen.findByTestId('register-modal', {}, { timeout: 5_000 });
+    // The home page under the modal has its content (the popup's list is here), yet no popup covers the form.
+    expect(await screen.findByTestId('notice-marquee')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByTestId('notice-marquee-open')).not.toBeNull();
+    });
+    expect(screen.queryByTestId('announcement-popup')).toBeNull();
+    // Held, not closed: the session has not marked it seen.
+    expect(window.sessionStorage.getItem('announcementPopupClosed')).toBeNull();
+
+    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(screen.queryByTestId('register-modal')).toBeNull();
+    });
+    expect(await screen.findByTestId('announcement-popup', {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
   it('opens the notice popup from the marquee', async () => {
     window.sessionStorage.setItem('announcementPopupClosed', 'B');
     mockApi({ 'GET /wps/relay/CSP_getContent': contentFor(threeBanners) });

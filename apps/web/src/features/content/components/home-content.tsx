@@ -15,13 +15,18 @@ const AnnouncementPopup = lazyComponent('announcement-popup', () =>
 type HomeContentProps = {
   /** The messages link with the member's unread count, for the marquee; absent for guests. */
   messages?: { count: number; to: string } | undefined;
+  /**
+   * A modal the visitor came for is open (an affiliate link's sign-up form): the announcement popup waits,
+   * unclosed, and shows once the modal has gone.
+   */
+  isPopupHeld?: boolean;
 };
 
 /**
  * The top of the home page from the content call: the w_home banners, the notice marquee (a click opens the
  * notice popup) and the announcement popup for the visitor's audience, once per session until closed.
  */
-export function HomeContent({ messages }: HomeContentProps) {
+export function HomeContent({ messages, isPopupHeld = false }: HomeContentProps) {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const audience = useAnnouncementAudience();
@@ -52,7 +57,7 @@ export function HomeContent({ messages }: HomeContentProps) {
           }}
         />
       )}
-      {!popup.isClosed && popupItems.length > 0 && (
+      {!isPopupHeld && !popup.isClosed && popupItems.length > 0 && (
         <AnnouncementPopup
           title={t('content.announcements.popup_title')}
           items={popupItems}

@@ -77,3 +77,14 @@ ${details(order)}`;
 
 export const renderNotFoundPage = (): string =>
   layout('Sandbox Pay', '<h1>Sandbox Pay</h1><p>There is no such payment.</p>');
+
+/** The gateway's root: what this is, so the address printed at start opens something. */
+export const renderHomePage = (): string =>
+  layout(
+    'Sandbox Pay',
+    `<h1>Sandbox Pay</h1>
+<p class="sandbox">Sandbox payment gateway: no real money moves.</p>
+<p>This gateway runs beside the platform for the demo. A deposit through a sandbox channel on the player
+site opens its payment page here, where you pay or decline; the gateway then notifies the platform.</p>
+<p>Nothing to do on this page: start a deposit on the player site.</p>`,
+  );

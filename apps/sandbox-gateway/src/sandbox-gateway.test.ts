@@ -122,6 +122,12 @@ describe('the payment page', () => {
     expect(page).toContain('25.50 USD');
   });
 
+  it('answers a page at its root, the address `npm start` prints', async () => {
+    const response = await fetch(`${gateway.url}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Sandbox payment gateway');
+  });
+
   it('answers 404 for an unknown payment', async () => {
     expect((await fetch(`${gateway.url}/pay/sbx_nothing`)).status).toBe(404);
   });

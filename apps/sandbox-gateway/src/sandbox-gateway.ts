@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { z } from 'zod';
 import { createNotifier } from './notifier';
 import { createOrderSchema, createOrderStore, isSameOrder, type Order } from './orders';
-import { renderNotFoundPage, renderPaymentPage } from './payment-page';
+import { renderHomePage, renderNotFoundPage, renderPaymentPage } from './payment-page';
 import { isValidSignature, signatureHeader } from './signature';
 
 export type SandboxGatewayOptions = {
@@ -15,6 +15,8 @@ export type SandboxGatewayOptions = {
   retryDelaysMs?: readonly number[];
   attemptTimeoutMs?: number;
   logger?: FastifyServerOptions['logger'];
+  /** How Fastify logs each request (the platform's development one logs them at debug). */
+  logController?: FastifyServerOptions['logController'];
 };
 
 export type RunningSandboxGateway = { url: string; close: () => Promise<void> };
@@ -43,7 +45,10 @@ export const buildSandboxGateway = (
   options: SandboxGatewayOptions,
   publicUrl: () => string,
 ): FastifyInstance => {
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ...(options.logController ? { logController: options.logController } : {}),
+  });
   const orders = createOrderStore();
   const notifier = createNotifier({
     lookupMerchantSecret: options.lookupMerchantSecret,
@@ -96,6 +101,9 @@ export const buildSandboxGateway = (
     const order = existing ?? orders.create(parsed.data);
     return { gatewayOrderId: order.gatewayOrderId, paymentUrl: paymentUrlOf(order) };
   });
+
+  // The address `npm start` prints: a page that says what this is, not a 404.
+  app.get('/', async (_request, reply) => answerPage(reply, 200, renderHomePage()));
 
   app.get('/pay/:gatewayOrderId', async (request, reply) => {
     const order = findOrder(request.params);

@@ -1,5 +1,6 @@
 import { type RunningSandboxGateway, startSandboxGateway } from '@wps/sandbox-gateway/sandbox-gateway';
 import type { AppConfig } from '../../config';
+import { requestLogController } from '../../http/request-logging';
 import type { Database } from '../../db/database';
 import { createSandboxSecretLookup } from './channels.service';
 
@@ -14,7 +15,7 @@ const isAddressInUse = (error: unknown): boolean =>
  * (by default in production).
  */
 export const startSandboxBesidePlatform = async (
-  config: Pick<AppConfig, 'LOG_LEVEL' | 'SANDBOX_GATEWAY_ENABLED' | 'SANDBOX_GATEWAY_PORT'>,
+  config: Pick<AppConfig, 'LOG_LEVEL' | 'NODE_ENV' | 'SANDBOX_GATEWAY_ENABLED' | 'SANDBOX_GATEWAY_PORT'>,
   db: Database,
 ): Promise<RunningSandboxGateway | undefined> => {
   if (!config.SANDBOX_GATEWAY_ENABLED) return undefined;
@@ -22,6 +23,8 @@ export const startSandboxBesidePlatform = async (
     host: '127.0.0.1',
     lookupMerchantSecret: createSandboxSecretLookup(db),
     logger: { level: config.LOG_LEVEL },
+    // In development each request at debug, as the platform's own (the payment pages would flood the terminal).
+    logController: requestLogController(config.NODE_ENV),
   };
   try {
     return await startSandboxGateway({ ...options, port: config.SANDBOX_GATEWAY_PORT });

@@ -1,4 +1,6 @@
+import { fairnessPagePath } from '@wps/contracts/house-games-rules';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCrashVerification } from '../api/crash-queries';
 import { useCrashBrowserCheck } from '../api/crash-verify';
 
@@ -38,6 +40,24 @@ export function CrashVerifyPanel({ roundId, onClose }: { roundId: string; onClos
                 : t('house_crash.check_failed')}
           </dd>
         </dl>
+      )}
+      {data && (
+        <p>
+          <Link
+            to={`${fairnessPagePath}?${new URLSearchParams({
+              game: 'crash',
+              serverSeed: data.hash,
+              clientSeed: data.chain.salt,
+              nonce: '0',
+              houseEdgeBasisPoints: String(data.chain.houseEdgeBasisPoints),
+              previousHash: data.previousHash,
+              recorded: JSON.stringify({ crashPoint: data.crashPoint, linksToPrevious: true }),
+            }).toString()}`}
+            data-testid="crash-verify-fairness-link"
+          >
+            {t('house_crash.verify_on_fairness')}
+          </Link>
+        </p>
       )}
       <button type="button" className="button" onClick={onClose}>
         {t('house_crash.close')}

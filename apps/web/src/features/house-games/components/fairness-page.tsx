@@ -7,6 +7,8 @@ import { translateApiError } from '../../../lib/translate-message';
 import { type VerifyResult, useFairnessGames, useSeedPairLookup, useVerify } from '../api/fairness-queries';
 import { useRevealedSeeds } from '../api/slot-queries';
 import { SlotSymbol, useSymbolName } from './slot-reels';
+import { parseRecorded } from './fairness-verdict';
+import { FairnessVerdictView } from './fairness-verdict-view';
 import './slot-page.css';
 
 type SlotSpinResult = {
@@ -80,6 +82,8 @@ export function FairnessPage() {
   const games = useFairnessGames();
   const verify = useVerify();
   const expectedHash = searchParams.get('serverSeedHash');
+  // What the round recorded, carried by the link from it: set beside the recomputed result.
+  const recorded = parseRecorded(searchParams.get('recorded'));
   const lookup = useSeedPairLookup(expectedHash);
   const isMember = readSessionToken() !== null;
   const revealed = useRevealedSeeds('slot', isMember);
@@ -109,6 +113,11 @@ export function FairnessPage() {
     if (form.jackpotBound) params.jackpotBound = form.jackpotBound;
     if (form.gameCode) params.gameCode = form.gameCode;
     if (form.stations) params.stations = form.stations;
+    // A crash round's link also names its chain's house edge and the hash before it.
+    for (const name of ['houseEdgeBasisPoints', 'previousHash']) {
+      const value = searchParams.get(name);
+      if (value) params[name] = value;
+    }
     verify.mutate({
       game: form.game,
       serverSeed: serverSeed.trim(),
@@ -153,12 +162,15 @@ export function FairnessPage() {
             <label className="field__label" htmlFor={`fairness-${name}`}>
               {t(label)}
             </label>
-            <input
-              id={`fairness-${name}`}
-              className="field__input"
-              data-testid={`fairness-${name}`}
-              {...field(name)}
-            />
+            <div className="field__control">
+              <input
+                id={`fairness-${name}`}
+                className="field__input"
+                data-testid={`fairness-${name}`}
+                dir="ltr"
+                {...field(name)}
+              />
+            </div>
           </div>
         ))}
         <button
@@ -184,11 +196,13 @@ export function FairnessPage() {
                 : t('fairness.hash_differs')}
             </p>
           )}
-          {result.game === 'slot' ? (
-            <SlotResult result={result.result} />
-          ) : (
-            <pre>{JSON.stringify(result.result, null, 2)}</pre>
-          )}
+          <FairnessVerdictView
+            game={result.game}
+            result={result.result}
+            recorded={recorded}
+            hashMatches={expectedHash === null ? null : result.serverSeedHash === expectedHash}
+          />
+          {result.game === 'slot' && <SlotResult result={result.result} />}
         </section>
       )}
       {isMember && (

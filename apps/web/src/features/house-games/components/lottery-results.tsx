@@ -26,6 +26,8 @@ export const fairnessPathOf = (draw: LotteryDraw): string =>
     nonce: '0',
     gameCode: draw.gameCode,
     stations: draw.stations.map((station) => station.code).join(','),
+    // The drawn result, set beside the recomputed one.
+    ...(draw.result === null ? {} : { recorded: JSON.stringify(draw.result) }),
   }).toString()}`;
 
 /** A draw's proof: the seeds, and the server's recomputation of the result from them when asked. */

@@ -18,6 +18,11 @@ export const sessionValueSchema = z.object({
 });
 export type SessionValue = z.infer<typeof sessionValueSchema>;
 export const sessionResponseSchema = successEnvelope(sessionValueSchema);
+/**
+ * POST /wps/session/remembered: the session of the browser's httpOnly session cookie, for a tab that has no
+ * token yet; null (not a failure) when there is none, so a guest's visit makes no failing request.
+ */
+export const resumedSessionResponseSchema = successEnvelope(sessionValueSchema.nullable());
 
 /** Fields of the human-verification step (slider or third-party check), passed through to the checker. */
 const verificationFields = {

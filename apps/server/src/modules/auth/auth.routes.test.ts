@@ -46,6 +46,8 @@ describe('accounts and sign-in', () => {
       expect(response.statusCode).toBe(200);
       const session = response.json<SessionBody>().value;
       expect(session.firstTimeLogin).toBe(true);
+      // The member's other tabs are signed in too: the browser-session cookie carries the new session.
+      expect(response.cookies.find((cookie) => cookie.name === 'wps_session')?.value).toBe(session.token);
       const info = await visitor.call('GET', '/wps/member/info', undefined, bearer(session.token));
       expect(bodyOf(info).value).toMatchObject({
         account: 'lotusfan1',
@@ -391,18 +393,61 @@ describe('accounts and sign-in', () => {
       expect(response.json<SessionBody>().value.mustChangePassword).toBe(false);
     });
 
-    it('hands back a remembered session from its cookie', async () => {
+    it('hands a second tab the session of its httpOnly cookie: 24 hours when remembered (issue 30, point 4)', async () => {
       const visitor = createVisitor(subject.app, '203.0.113.46');
       const login = await visitor.call('POST', '/wps/session/login', {
         username: demoAgent.username,
         password: demoAgent.password,
         remember: true,
       });
-      expect(login.cookies.find((cookie) => cookie.name === 'wps_remember')?.httpOnly).toBe(true);
+      const cookie = login.cookies.find((candidate) => candidate.name === 'wps_session');
+      expect(cookie).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/wps/session',
+        maxAge: 86_400,
+      });
       const resumed = await visitor.call('POST', '/wps/session/remembered');
+      expect(resumed.statusCode).toBe(200);
       expect(resumed.json<SessionBody>().value.token).toBe(login.json<SessionBody>().value.token);
-      const stranger = await createVisitor(subject.app).call('POST', '/wps/session/remembered');
-      expect(bodyOf(stranger).code).toBe('UNAUTHORIZED');
+    });
+
+    it('hands a second tab a session not remembered from a browser-session cookie, until logout', async () => {
+      const visitor = createVisitor(subject.app, '203.0.113.47');
+      const login = await visitor.call('POST', '/wps/session/login', {
+        username: demoAgent.username,
+        password: demoAgent.password,
+      });
+      const { token } = login.json<SessionBody>().value;
+      const cookie = login.cookies.find((candidate) => candidate.name === 'wps_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/wps/session' });
+      // No Max-Age nor Expires: the cookie ends with the browser.
+      expect(cookie?.maxAge).toBeUndefined();
+      expect(cookie?.expires).toBeUndefined();
+      const resumed = await visitor.call('POST', '/wps/session/remembered');
+      expect(resumed.json<SessionBody>().value.token).toBe(token);
+
+      await visitor.call('DELETE', '/wps/session/logout', undefined, bearer(token));
+      const afterLogout = await visitor.call('POST', '/wps/session/remembered');
+      expect(afterLogout.statusCode).toBe(200);
+      expect(bodyOf(afterLogout).value).toBeNull();
+    });
+
+    it('answers a guest, or a cookie whose session has ended, with no session rather than a failure (issue 30, point 7)', async () => {
+      const guest = await createVisitor(subject.app, '203.0.113.48').call('POST', '/wps/session/remembered');
+      expect(guest.statusCode).toBe(200);
+      expect(bodyOf(guest)).toMatchObject({ success: true, value: null });
+      expect(guest.cookies).toHaveLength(0);
+
+      const stale = await subject.app.inject({
+        method: 'POST',
+        url: '/wps/session/remembered',
+        cookies: { wps_session: 'no-such-session-token-0123456789' },
+      });
+      expect(stale.statusCode).toBe(200);
+      expect(bodyOf(stale).value).toBeNull();
+      // The ended session's cookie is dropped.
+      expect(stale.cookies.find((candidate) => candidate.name === 'wps_session')?.value).toBe('');
     });
   });
 

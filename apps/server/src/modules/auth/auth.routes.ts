@@ -12,6 +12,7 @@ import {
   memberIconResponseSchema,
   memberInfoResponseSchema,
   registerRequestSchema,
+  resumedSessionResponseSchema,
   sessionResponseSchema,
   smsRequestSchema,
   smsResponseSchema,
@@ -19,16 +20,15 @@ import {
 } from '@wps/contracts/auth';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import { encryptionKeyResponseSchema } from '@wps/contracts/body-cipher';
 import { type AuthService, authLimits } from './auth.service';
 import type { BodyKeyring } from './encrypted-body';
+import { clearSessionCookie, sessionCookie, setSessionCookie } from './session-cookie';
 
 const tags = ['auth'];
 const captchaCookie = 'wps_captcha';
-const rememberCookie = 'wps_remember';
 
 const setCookie = (
   request: FastifyRequest,
@@ -115,8 +115,16 @@ export const authRoutes =
           ...encrypted,
           schema: { tags, body: registerRequestSchema, response: session(sessionResponseSchema) },
         },
-        async (request) =>
-          ok(await auth.register(request.visitor, mode, request.body, request.cookies[captchaCookie])),
+        async (request, reply) => {
+          const value = await auth.register(
+            request.visitor,
+            mode,
+            request.body,
+            request.cookies[captchaCookie],
+          );
+          setSessionCookie(request, reply, value.token, false);
+          return ok(value);
+        },
       );
     }
 
@@ -125,16 +133,7 @@ export const authRoutes =
       { ...encrypted, schema: { tags, body: loginRequestSchema, response: session(sessionResponseSchema) } },
       async (request, reply) => {
         const value = await auth.login(request.visitor, request.body, request.cookies[captchaCookie]);
-        if (request.body.remember === true) {
-          setCookie(
-            request,
-            reply,
-            rememberCookie,
-            value.token,
-            authLimits.rememberedLifetimeMs,
-            '/wps/session',
-          );
-        }
+        setSessionCookie(request, reply, value.token, request.body.remember === true);
         return ok(value);
       },
     );
@@ -142,16 +141,22 @@ export const authRoutes =
     app.post(
       '/session/login/freeplay',
       { schema: { tags, body: freePlayRequestSchema.optional(), response: session(sessionResponseSchema) } },
-      async (request) => ok(await auth.loginFreePlay(request.visitor)),
+      async (request, reply) => {
+        const value = await auth.loginFreePlay(request.visitor);
+        setSessionCookie(request, reply, value.token, false);
+        return ok(value);
+      },
     );
 
     app.post(
       '/session/remembered',
-      { schema: { tags, response: session(sessionResponseSchema) } },
-      async (request) => {
-        const token = request.cookies[rememberCookie];
-        if (!token) throw new AppError('UNAUTHORIZED');
-        return ok(await auth.resumeRemembered(request.visitor, token));
+      { schema: { tags, response: { 200: resumedSessionResponseSchema, ...failureResponses } } },
+      async (request, reply) => {
+        const token = request.cookies[sessionCookie];
+        const value = await auth.resumeSession(request.visitor, token);
+        // A cookie whose session has ended is dropped, so the browser stops offering it.
+        if (value === null && token !== undefined) clearSessionCookie(reply);
+        return ok(value);
       },
     );
 
@@ -163,7 +168,7 @@ export const authRoutes =
       },
       async (request, reply) => {
         await auth.logout(request.visitor, request.memberSession);
-        reply.clearCookie(rememberCookie, { path: '/wps/session' });
+        clearSessionCookie(reply);
         return ok(null);
       },
     );
@@ -265,7 +270,11 @@ export const authRoutes =
         ...encrypted,
         schema: { tags, body: forgotPasswordByPhoneRequestSchema, response: session(sessionResponseSchema) },
       },
-      async (request) => ok(await auth.resetPasswordByPhone(request.visitor, request.body)),
+      async (request, reply) => {
+        const value = await auth.resetPasswordByPhone(request.visitor, request.body);
+        setSessionCookie(request, reply, value.token, false);
+        return ok(value);
+      },
     );
 
     app.get(

@@ -15,7 +15,7 @@ import { logIn } from './log-in';
 import { updateLanguage } from './member-language';
 import { registerMember } from './register-member';
 import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from './reset-password';
-import { authenticate, getMemberInfo, logOut, resumeRememberedSession } from './sessions';
+import { authenticate, getMemberInfo, logOut, resumeSession } from './sessions';
 import { signInWithSocialIdentity } from './social-identity-sign-in';
 import type { SocialIdentity } from './social-sign-in.repository';
 import { requestSmsCode } from './verification-codes';
@@ -82,9 +82,9 @@ export const createAuthService = ({
     loginFreePlay: (visitor: VisitorContext): Promise<SessionValue> => logInForFreePlay(deps, visitor),
     /** The member behind a live token, refreshing its idle timer. */
     authenticate: (token: string): Promise<MemberSession | undefined> => authenticate(deps, token),
-    /** A remembered (24-hour) session, handed back to a site that lost its session storage. */
-    resumeRemembered: (visitor: VisitorContext, token: string): Promise<SessionValue> =>
-      resumeRememberedSession(deps, visitor, token),
+    /** The session of the browser's session cookie, for a tab without a token; null when there is none. */
+    resumeSession: (visitor: VisitorContext, token: string | undefined): Promise<SessionValue | null> =>
+      resumeSession(deps, visitor, token),
     logout: (visitor: VisitorContext, session: MemberSession) => logOut(deps, visitor, session),
     getMemberInfo: (visitor: VisitorContext, session: MemberSession): Promise<MemberInfo> =>
       getMemberInfo(deps, visitor, session),

@@ -1,5 +1,4 @@
 import type { MemberInfo, SessionValue } from '@wps/contracts/auth';
-import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
 import { createSessionToken, hashSessionToken } from '../../lib/session-token';
 import { clearAttempts } from '../attempts/attempts.service';
@@ -92,17 +91,27 @@ export const authenticate = async (
   return { member, tokenHash, loginMethod: session.loginMethod };
 };
 
-/** A remembered (24-hour) session, handed back to a site that lost its session storage. */
-export const resumeRememberedSession = async (
+/**
+ * The session behind the browser's session cookie (issue 30, point 4), handed back to a tab that has no token
+ * yet: a remembered one for its 24 hours, any other while it is live (idle under 2 hours, within its 12).
+ * Null when there is none to hand back (a guest, a logout, an expired or revoked session, a blocked member):
+ * a guest's first visit is not a failed request.
+ */
+export const resumeSession = async (
   { db, site, members }: Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members'>,
   visitor: VisitorContext,
-  token: string,
-): Promise<SessionValue> => {
+  token: string | undefined,
+): Promise<SessionValue | null> => {
+  if (!token) return null;
   const tokenHash = hashSessionToken(token);
-  const session = await repository.findLiveSession(db, tokenHash, new Date());
-  if (!session?.isRemembered) throw new AppError('UNAUTHORIZED');
+  const session = await repository.findLiveSession(
+    db,
+    tokenHash,
+    new Date(Date.now() - authLimits.sessionIdleMs),
+  );
+  if (!session) return null;
   const member = await members.findById(session.memberId);
-  if (member?.status !== 'active') throw new AppError('UNAUTHORIZED');
+  if (member?.status !== 'active') return null;
   const context = await site.getBrandContext(visitor);
   const passwordExpired = isPasswordExpired(context, member);
   return {

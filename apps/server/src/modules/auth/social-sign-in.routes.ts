@@ -7,6 +7,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
+import { setSessionCookie } from './session-cookie';
 import { type SocialSignIn, socialSignInLimits } from './social-sign-in';
 
 const tags = ['auth'];
@@ -70,6 +71,8 @@ export const socialSignInRoutes =
         let destination: URLSearchParams;
         try {
           const session = await social.complete(request.visitor, provider, parameters, boundState);
+          // The browser's session cookie, as after any login: the member's other tabs are signed in too.
+          setSessionCookie(request, reply, session.token, false);
           // The site runs its first-login action for a member created by this sign-in, as after registration.
           destination = new URLSearchParams({
             token: session.token,

@@ -209,6 +209,11 @@ const reviewedMemberSchema = z.object({
 export const staffDepositSchema = depositSchema.extend({ member: reviewedMemberSchema });
 export const staffWithdrawalSchema = withdrawalSchema.extend({
   member: reviewedMemberSchema,
+  /**
+   * Whether payoutAccount.accountNumber is the whole number: for the staff who pay withdrawals out (finance
+   * and admins, who may approve them) it is, so they know where to pay; support staff see it masked.
+   */
+  payoutAccountRevealed: z.boolean(),
   /** The member's turnover still to bet when the list was read, for the reviewer. */
   turnoverRemaining: z.string(),
   /** 2 when the amount is above the brand's second-approval amount (four eyes), else 1. */

@@ -44,6 +44,7 @@ export const buildWithdrawal = (overrides: Partial<StaffWithdrawal> = {}): Staff
     proofUploadId: null,
   },
   member: { id: '100', account: 'demoplayer', realName: 'Demo Player' },
+  payoutAccountRevealed: false,
   turnoverRemaining: '35.00',
   approvalsRequired: 1,
   firstApproval: null,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildWithdrawal } from '../../testing/fixtures';
-import { mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
+import { demoStaff, mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 describe('withdrawal review', () => {
@@ -28,6 +28,46 @@ describe('withdrawal review', () => {
 
     expect(await screen.findByTestId('withdrawals-empty')).toBeTruthy();
     expect(api.requestsTo('POST /wps/backoffice/withdrawals/9/approve')[0]?.body).toEqual({});
+  });
+
+  it('shows finance staff the whole payout account in the approval dialog (issue 30, point 5)', async () => {
+    signIn();
+    mockApi({
+      'GET /wps/backoffice/session/me': ok({ ...demoStaff, username: 'cashier', role: 'finance' }),
+      'GET /wps/backoffice/withdrawals': ok({
+        list: [
+          buildWithdrawal({
+            payoutAccount: {
+              method: 'bank',
+              providerName: 'BDO',
+              accountNumber: '0012345678901',
+              holderName: 'Demo Player',
+            },
+            payoutAccountRevealed: true,
+          }),
+        ],
+        totalPages: 1,
+      }),
+    });
+    renderConsole('/withdrawals');
+
+    const row = await screen.findByTestId('withdrawal-row-9');
+    expect(within(row).getByTestId('withdrawal-account-9').textContent).toBe('0012345678901');
+    fireEvent.click(within(row).getByTestId('approve-withdrawal-9'));
+    expect(screen.getByTestId('withdrawal-pay-to-account').textContent).toBe('0012345678901');
+    expect(screen.queryByTestId('withdrawal-pay-to-masked')).toBeNull();
+  });
+
+  it('says why the account is masked for support staff', async () => {
+    signIn();
+    mockApi({
+      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'support' }),
+      'GET /wps/backoffice/withdrawals': ok({ list: [buildWithdrawal()], totalPages: 1 }),
+    });
+    renderConsole('/withdrawals');
+
+    const row = await screen.findByTestId('withdrawal-row-9');
+    expect(within(row).getByTestId('withdrawal-account-9').getAttribute('title')).toMatch(/Masked/);
   });
 
   it('rejects with a reason', async () => {

@@ -93,6 +93,24 @@ const SecondApproval = ({ withdrawal }: { withdrawal: StaffWithdrawal }) => {
   return null;
 };
 
+/**
+ * Where the money goes. Finance staff and admins (who pay withdrawals out) get the whole account number from
+ * the server; others get the last four characters, and the console says why.
+ */
+const PayoutAccountNumber = ({ withdrawal }: { withdrawal: StaffWithdrawal }) => (
+  <span
+    className="payout-number"
+    data-testid={`withdrawal-account-${withdrawal.id}`}
+    title={
+      withdrawal.payoutAccountRevealed
+        ? undefined
+        : 'Masked: only finance staff and admins see the whole account number'
+    }
+  >
+    {withdrawal.payoutAccount.accountNumber}
+  </span>
+);
+
 /** Who approved first may not give the second approval; the server refuses it too. */
 const isFirstApprover = (withdrawal: StaffWithdrawal, username: string | undefined): boolean =>
   withdrawal.firstApproval !== null && withdrawal.firstApproval.staff === username;
@@ -147,7 +165,7 @@ export const WithdrawalsPage = () => {
             <td>
               {withdrawal.payoutAccount.providerName} ({withdrawal.payoutAccount.method})
               <div className="muted">
-                {withdrawal.payoutAccount.accountNumber} · {withdrawal.payoutAccount.holderName}
+                <PayoutAccountNumber withdrawal={withdrawal} /> · {withdrawal.payoutAccount.holderName}
               </div>
             </td>
             <td className="number" data-testid={`withdrawal-turnover-${withdrawal.id}`}>
@@ -179,9 +197,17 @@ export const WithdrawalsPage = () => {
             <dt>Amount</dt>
             <dd>{formatMoney(withdrawal.amount, withdrawal.currency)}</dd>
             <dt>Pay to</dt>
-            <dd>
-              {withdrawal.payoutAccount.providerName} {withdrawal.payoutAccount.accountNumber} (
-              {withdrawal.payoutAccount.holderName})
+            <dd data-testid="withdrawal-pay-to">
+              {withdrawal.payoutAccount.providerName} ({withdrawal.payoutAccount.method})
+              <div className="payout-number" data-testid="withdrawal-pay-to-account">
+                {withdrawal.payoutAccount.accountNumber}
+              </div>
+              <div>{withdrawal.payoutAccount.holderName}</div>
+              {withdrawal.payoutAccountRevealed ? null : (
+                <div className="muted" data-testid="withdrawal-pay-to-masked">
+                  Masked: only finance staff and admins see the whole account number.
+                </div>
+              )}
             </dd>
             <dt>Turnover remaining</dt>
             <dd>{withdrawal.turnoverRemaining}</dd>

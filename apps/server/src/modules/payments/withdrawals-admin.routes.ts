@@ -47,6 +47,7 @@ export const withdrawalAdminRoutes =
     const staffContextOf = (request: FastifyRequest): StaffContext => ({
       staffId: request.staff.id,
       staffName: request.staff.username,
+      role: request.staff.role,
       brand: request.brand,
       ip: request.ip,
     });
@@ -60,7 +61,7 @@ export const withdrawalAdminRoutes =
           response: { 200: staffWithdrawalListResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await withdrawals.listForStaff(request.brand, request.query)),
+      async (request) => ok(await withdrawals.listForStaff(staffContextOf(request), request.query)),
     );
 
     app.post(

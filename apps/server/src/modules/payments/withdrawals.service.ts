@@ -1,5 +1,4 @@
 import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
-import type { PaymentBrand } from './payment-settings.service';
 import { approveWithdrawal } from './withdrawals/approve-withdrawal';
 import { confirmReceipt } from './withdrawals/confirm-receipt';
 import { rejectWithdrawal } from './withdrawals/reject-withdrawal';
@@ -49,8 +48,8 @@ export const createWithdrawalService = (deps: WithdrawalServiceDependencies) => 
   confirm: (context: MemberContext, id: bigint, request: ConfirmWithdrawalRequest) =>
     confirmReceipt(deps, context, id, request),
 
-  listForStaff: (brand: PaymentBrand, query: Page & { status: WithdrawalReviewStatus }) =>
-    listWithdrawalsForStaff(deps, brand, query),
+  listForStaff: (context: StaffContext, query: Page & { status: WithdrawalReviewStatus }) =>
+    listWithdrawalsForStaff(deps, context, query),
 
   /**
    * Approve (pay out) or reject (return the money) a pending withdrawal, exactly once. Above the brand's

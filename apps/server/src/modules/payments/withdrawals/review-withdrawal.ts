@@ -4,7 +4,12 @@ import { recordAuditEvent } from '../../audit/audit.service';
 import type { OutgoingMessage } from '../../messages/messages.service';
 import * as repository from '../withdrawals.repository';
 import type { WithdrawalRow } from '../withdrawals.repository';
-import type { StaffContext, StaffWithdrawal, WithdrawalServiceDependencies } from './withdrawal-types';
+import {
+  revealsPayoutAccounts,
+  type StaffContext,
+  type StaffWithdrawal,
+  type WithdrawalServiceDependencies,
+} from './withdrawal-types';
 import { toStaffWithdrawals } from './withdrawal-views';
 
 export type ReviewWithdrawalDependencies = Pick<
@@ -127,7 +132,11 @@ export const reviewWithdrawal = async (
     deps.settings.limits(context.brand),
   ]);
   if (!view) throw new Error(`Withdrawal ${id} vanished after its review`);
-  const [staffView] = await toStaffWithdrawals(deps, [view], { ...limits, secondApprovalAbove });
+  const [staffView] = await toStaffWithdrawals(deps, [view], {
+    ...limits,
+    secondApprovalAbove,
+    revealPayoutAccounts: revealsPayoutAccounts(context.role),
+  });
   if (!staffView) throw new Error(`Withdrawal ${id} could not be described`);
   return staffView;
 };

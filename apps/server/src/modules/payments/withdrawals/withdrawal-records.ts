@@ -1,7 +1,13 @@
 import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
-import type { PaymentBrand } from '../payment-settings.service';
+import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../withdrawals.repository';
-import type { MemberContext, Page, WithdrawalServiceDependencies } from './withdrawal-types';
+import {
+  type MemberContext,
+  type Page,
+  revealsPayoutAccounts,
+  type StaffContext,
+  type WithdrawalServiceDependencies,
+} from './withdrawal-types';
 import { toStaffWithdrawals, toWithdrawal } from './withdrawal-views';
 
 /** The member's own withdrawals, newest first, paged. */
@@ -24,10 +30,14 @@ export const listOwnWithdrawals = async (
   };
 };
 
-/** The brand's withdrawals for staff review: the open ones, those awaiting a second approval, or all. */
+/**
+ * The brand's withdrawals for staff review: the open ones, those awaiting a second approval, or all. Staff
+ * who pay them out read the payout accounts in full, and that reading is recorded in the audit trail (one
+ * row per page read, naming the withdrawals shown); others see them masked.
+ */
 export const listWithdrawalsForStaff = async (
   deps: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'funds'>,
-  brand: PaymentBrand,
+  { brand, role, staffId, ip }: StaffContext,
   query: Page & { status: WithdrawalReviewStatus },
 ) => {
   const [{ rows, total }, limits, secondApprovalAbove] = await Promise.all([
@@ -38,8 +48,18 @@ export const listWithdrawalsForStaff = async (
     deps.settings.limits(brand),
     deps.funds.secondApprovalAbove(brand),
   ]);
+  const revealPayoutAccounts = revealsPayoutAccounts(role);
+  if (revealPayoutAccounts && rows.length > 0) {
+    await recordAuditEvent(deps.db, {
+      actor: { type: 'staff', id: staffId, ip },
+      action: 'payments.withdrawal.payout_accounts_read',
+      entityType: 'staff',
+      entityId: staffId,
+      after: { withdrawalIds: rows.map((row) => row.withdrawal.id.toString()) },
+    });
+  }
   return {
-    list: await toStaffWithdrawals(deps, rows, { ...limits, secondApprovalAbove }),
+    list: await toStaffWithdrawals(deps, rows, { ...limits, secondApprovalAbove, revealPayoutAccounts }),
     totalPages: Math.ceil(total / query.pageSize),
   };
 };

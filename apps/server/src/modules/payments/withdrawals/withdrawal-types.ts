@@ -1,3 +1,4 @@
+import type { StaffRole } from '@wps/contracts/backoffice';
 import type {
   confirmWithdrawalRequestSchema,
   createWithdrawalRequestSchema,
@@ -23,8 +24,23 @@ export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
 
 /** A member acting on their own brand's site. */
 export type MemberContext = { member: MemberRow; brand: PaymentBrand; ip: string };
-/** A staff member acting on a brand; the username is what the console shows of a first approval. */
-export type StaffContext = { staffId: string; staffName: string; brand: PaymentBrand; ip: string };
+/**
+ * A staff member acting on a brand; the username is what the console shows of a first approval, the role
+ * decides whether they read payout accounts in full.
+ */
+export type StaffContext = {
+  staffId: string;
+  staffName: string;
+  role: StaffRole;
+  brand: PaymentBrand;
+  ip: string;
+};
+
+/**
+ * Who reads payout account numbers in full: the roles that approve withdrawals and so pay them out (finance,
+ * and admins, who may approve too). Support staff answer players and see the last four characters only.
+ */
+export const revealsPayoutAccounts = (role: StaffRole): boolean => role === 'finance' || role === 'admin';
 export type Page = { pageNo: number; pageSize: number };
 /** A reviewer's decision on a pending withdrawal. */
 export type WithdrawalDecision =

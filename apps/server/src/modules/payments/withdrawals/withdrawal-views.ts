@@ -46,13 +46,18 @@ export const readOwnWithdrawal = async (
 };
 
 /**
- * Adds who asked and their outstanding turnover, for the reviewer, and the four-eyes state: how many approvals
+ * Adds who asked and their outstanding turnover, for the reviewer, the payout account in full for the roles
+ * that pay (revealsPayoutAccounts), and the four-eyes state: how many approvals
  * the amount needs (two above the brand's second-approval amount) and the first one, once given.
  */
 export const toStaffWithdrawals = async (
   deps: Pick<WithdrawalServiceDependencies, 'wallet' | 'members' | 'turnover'>,
   views: WithdrawalView[],
-  { confirmationMinutes, secondApprovalAbove }: { confirmationMinutes: number; secondApprovalAbove: bigint },
+  {
+    confirmationMinutes,
+    secondApprovalAbove,
+    revealPayoutAccounts,
+  }: { confirmationMinutes: number; secondApprovalAbove: bigint; revealPayoutAccounts: boolean },
 ): Promise<StaffWithdrawal[]> => {
   const { wallet, members, turnover } = deps;
   const memberIds = [...new Set(views.map((view) => view.withdrawal.memberId))];
@@ -63,8 +68,13 @@ export const toStaffWithdrawals = async (
     views.map(async (view) => {
       const { memberId, currency, amount, firstApprovedBy, firstApprovedAt } = view.withdrawal;
       const owner = owners.get(memberId);
+      const withdrawal = await toWithdrawal(deps, view, confirmationMinutes);
       return {
-        ...(await toWithdrawal(deps, view, confirmationMinutes)),
+        ...withdrawal,
+        payoutAccount: revealPayoutAccounts
+          ? { ...withdrawal.payoutAccount, accountNumber: view.payout.accountNumber }
+          : withdrawal.payoutAccount,
+        payoutAccountRevealed: revealPayoutAccounts,
         member: {
           id: memberId.toString(),
           account: owner?.username ?? '',

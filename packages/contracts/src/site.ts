@@ -76,8 +76,14 @@ export type DomainRouteEntry = z.infer<typeof domainRouteEntrySchema>;
 export const domainRouteQuerySchema = z.object({
   device: z.coerce.number().int().min(0).max(9).default(0),
 });
+/**
+ * A domain as the domain-route call answers it: with the origin it is reached at (scheme and port as the site
+ * is served, or PUBLIC_URL's), which the speed test pings and the mirror list links to.
+ */
+export const domainOriginEntrySchema = domainRouteEntrySchema.extend({ origin: z.string() });
+export type DomainOriginEntry = z.infer<typeof domainOriginEntrySchema>;
 export const domainRouteResponseSchema = successEnvelope(
-  z.object({ domainList: z.array(domainRouteEntrySchema) }),
+  z.object({ domainList: z.array(domainOriginEntrySchema) }),
 );
 
 export const locationSchema = z.object({

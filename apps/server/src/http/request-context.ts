@@ -17,3 +17,9 @@ export const visitorOf = (request: FastifyRequest): VisitorContext => {
     ip: request.ip,
   };
 };
+
+/**
+ * The origin the browser reached the platform at: scheme, host and port. Fastify's `protocol` and `host` honour
+ * X-Forwarded-Proto and X-Forwarded-Host only from the configured trusted proxies (trustProxy).
+ */
+export const requestOriginOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;

@@ -15,7 +15,7 @@ export const agentsModule = defineModule(
   async (app) => {
     const { config, database, scheduler } = app.platform;
     const { db } = database;
-    const { requireBrand } = app.site;
+    const { site, requireBrand } = app.site;
     const { members } = app.members;
     const { ledger, wallet } = app.wallet;
     const { requireMember } = app.auth;
@@ -38,7 +38,7 @@ export const agentsModule = defineModule(
       realtimeMs: realtimeSlotMs,
     });
 
-    await app.register(agentRoutes({ agents, requireMember }), { prefix: apiPrefix });
+    await app.register(agentRoutes({ agents, site, requireMember }), { prefix: apiPrefix });
     await app.register(agentContractRoutes({ contracts, settlement, requireMember }), { prefix: apiPrefix });
     await app.register(agentAdminRoutes({ agents, ...app.backoffice, requireBrand }), {
       prefix: operatorApiPrefix,

@@ -356,6 +356,35 @@ describe('registerCenter and affiliate links', () => {
   });
 });
 
+describe('affiliate link addresses', () => {
+  const linksAt = async (headers: Record<string, string>) =>
+    (await call(callerB, 'GET', '/wps/agent/affiliate-links', undefined, headers)).body.value.links as Json[];
+
+  it('start with the origin the agent reached, port included, not https:// and the main domain', async () => {
+    // A brand domain on a port that is not the scheme's default (the demo on 8080, a browser test's random port).
+    const [own] = await linksAt({ host: 'localhost:43123' });
+    expect(String(own?.url)).toBe(`http://localhost:43123/register?affiliate=${String(own?.code)}`);
+    const created = await call(
+      callerB,
+      'POST',
+      '/wps/agent/affiliate-links',
+      {},
+      { host: '127.0.0.1:43124' },
+    );
+    expect(String(created.body.value.url)).toMatch(/^http:\/\/127\.0\.0\.1:43124\/register\?affiliate=/);
+  });
+
+  it('follow a trusted proxy’s X-Forwarded-Proto and -Host', async () => {
+    // The test requests come from 127.0.0.1, which TRUSTED_PROXIES (loopback) trusts.
+    const [own] = await linksAt({
+      host: '127.0.0.1:8080',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'localhost:8443',
+    });
+    expect(String(own?.url)).toMatch(/^https:\/\/localhost:8443\/register\?affiliate=/);
+  });
+});
+
 describe('operator: move a member between agents', () => {
   const move = (caller: Caller | null, username: string, newUpline: string | null) =>
     call(

@@ -13,10 +13,12 @@ import {
   teamTransactionsQuerySchema,
   teamTransactionsResponseSchema,
 } from '@wps/contracts/agents';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
+import { requestOriginOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
+import type { SiteService } from '../site/site.service';
 import type { AgentService } from './agents.service';
 
 const tags = ['agent centre'];
@@ -25,12 +27,24 @@ const tags = ['agent centre'];
 export const agentRoutes =
   ({
     agents,
+    site,
     requireMember,
   }: {
     agents: AgentService;
+    site: Pick<SiteService, 'getSiteOrigin'>;
     requireMember: preHandlerAsyncHookHandler;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    /**
+     * Where the agent's links point: the brand's site origin (the address the agent reached, port and all, when
+     * it is one of the brand's domains; else PUBLIC_URL), else the address the agent reached. The links are
+     * shown back to the agent who asked, so a Host header of its own choosing misleads no one else.
+     */
+    const linkOrigin = async (request: FastifyRequest): Promise<string> => {
+      const own = requestOriginOf(request);
+      return (await site.getSiteOrigin(request.visitor, own)) ?? own;
+    };
+
     app.addHook('preHandler', requireMember);
 
     app.addHook('preHandler', async (request) => {
@@ -115,8 +129,7 @@ export const agentRoutes =
       '/agent/affiliate-links',
       { schema: { tags, response: { 200: affiliateLinksResponseSchema, ...failureResponses } } },
       async (request) => {
-        const { member: agent, brand } = request;
-        return ok({ links: await agents.affiliateLinks(agent, brand) });
+        return ok({ links: await agents.affiliateLinks(request.member, await linkOrigin(request)) });
       },
     );
 
@@ -130,8 +143,7 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        const { member: agent, brand } = request;
-        return ok(await agents.createAffiliateLink(agent, brand, request.body));
+        return ok(await agents.createAffiliateLink(request.member, await linkOrigin(request), request.body));
       },
     );
   };

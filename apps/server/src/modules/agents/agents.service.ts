@@ -51,10 +51,12 @@ export const createAgentService = ({ db, members, ledger }: AgentServiceDependen
       registerDownlineMember(context, agent, brandContext, request),
 
     /** The agent's own code first (created on first use), then the links it made. */
-    affiliateLinks: (agent: MemberRow, brand: AgentBrand) => listAgentAffiliateLinks(context, agent, brand),
+    affiliateLinks: (agent: MemberRow, siteOrigin: string) =>
+      listAgentAffiliateLinks(context, agent, siteOrigin),
 
-    createAffiliateLink: (agent: MemberRow, brand: AgentBrand, request: NewAffiliateLinkRequest) =>
-      createAffiliateLink(context, agent, brand, request),
+    /** `siteOrigin`: where the brand's site is reached, which the links start with. */
+    createAffiliateLink: (agent: MemberRow, siteOrigin: string, request: NewAffiliateLinkRequest) =>
+      createAffiliateLink(context, agent, siteOrigin, request),
 
     /** Operator: a member and its whole subtree to a new upline (an agent of the same brand) or to the top. */
     moveMember: (actor: AuditActor, brandId: bigint, request: MoveMemberRequest) =>

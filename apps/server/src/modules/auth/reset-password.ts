@@ -29,22 +29,18 @@ export const passwordResetLimits = {
 } as const satisfies Record<string, number | AttemptRule>;
 
 /**
- * Where the link sends the member: the site they asked from when its host is one of the brand's domains, else
- * the platform's public address, else the brand's main domain. Never a host only the request names, so a
- * forged Host header cannot point a member's link (and its token) at another site.
+ * Where the link sends the member: the brand's site origin (the site they asked from when its host is one of
+ * the brand's domains, else the platform's public address: site-origins.ts), else the brand's main domain.
+ * Never a host only the request names, so a forged Host header cannot point a member's link (and its token)
+ * at another site.
  */
 const resetLinkOrigin = async (
-  deps: Pick<AuthUseCaseDependencies, 'site' | 'publicUrl'>,
+  deps: Pick<AuthUseCaseDependencies, 'site'>,
   context: BrandContext,
   visitor: VisitorContext,
   requestOrigin: string,
-): Promise<string> => {
-  const { domainList } = await deps.site.getDomainRoutes(visitor, 0);
-  const brandHosts = new Set([context.brand.mainDomain, ...domainList.map((domain) => domain.domainName)]);
-  const requestHost = URL.canParse(requestOrigin) ? new URL(requestOrigin).hostname.toLowerCase() : '';
-  if (brandHosts.has(requestHost)) return requestOrigin;
-  return deps.publicUrl ?? `https://${context.brand.mainDomain}`;
-};
+): Promise<string> =>
+  (await deps.site.getSiteOrigin(visitor, requestOrigin)) ?? `https://${context.brand.mainDomain}`;
 
 const tooManyResetRequests = () =>
   new AppError('RATE_LIMITED', { message: 'Too many reset requests, please try again later.' });
@@ -56,7 +52,7 @@ const tooManyResetRequests = () =>
  * counted per account name and per address before anything is looked up.
  */
 export const resetPasswordByEmail = async (
-  deps: Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members' | 'notifications' | 'publicUrl'>,
+  deps: Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members' | 'notifications'>,
   visitor: VisitorContext,
   input: { username: string; email: string; requestOrigin: string },
 ): Promise<void> => {

@@ -1,7 +1,12 @@
 import type { Database } from '../../db/database';
 import type { BrandSnapshots } from './brand-snapshots';
 
-export type SiteServiceDependencies = { db: Database; defaultMerchant: string };
+export type SiteServiceDependencies = {
+  db: Database;
+  defaultMerchant: string;
+  /** The platform's public address (PUBLIC_URL), where links to a site go when the request's host is no brand's. */
+  publicUrl?: string | null | undefined;
+};
 
 /**
  * What every site use case works with: the dependencies and the one snapshot cache of this service instance

@@ -25,7 +25,11 @@ declare module 'fastify' {
 /** Brands, their site configuration and the brand every request is answered for. */
 export const siteModule = defineModule('site', ['backoffice'], async (app) => {
   const { config, database } = app.platform;
-  const site = createSiteService({ db: database.db, defaultMerchant: config.DEFAULT_MERCHANT });
+  const site = createSiteService({
+    db: database.db,
+    defaultMerchant: config.DEFAULT_MERCHANT,
+    publicUrl: config.PUBLIC_URL ?? null,
+  });
   const requireBrand = createBrandGuard(site);
   decorateBrandContext(app);
   app.decorate('site', {

@@ -100,6 +100,19 @@ describe('site configuration endpoints', () => {
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
   });
 
+  it('answers each domain with the origin it is reached at: the scheme and port the site is served on', async () => {
+    const response = await get('/wps/system/domainRoute', { host: '127.0.0.1:43123' });
+    expect(response.json()).toMatchObject({
+      success: true,
+      value: {
+        domainList: [
+          { domainName: 'localhost', origin: 'http://localhost:43123' },
+          { domainName: '127.0.0.1', origin: 'http://127.0.0.1:43123' },
+        ],
+      },
+    });
+  });
+
   it('refuses an unknown or ill-formed merchant code', async () => {
     for (const merchant of ['NOBRAND', "x' or 1=1 --"]) {
       const response = await get('/wps/system/status', { 'x-merchant-code': merchant });

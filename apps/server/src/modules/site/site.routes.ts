@@ -8,6 +8,7 @@ import {
 } from '@wps/contracts/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
+import { requestOriginOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
 import type { SiteService } from './site.service';
 
@@ -49,7 +50,8 @@ export const siteRoutes =
           response: { 200: domainRouteResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await site.getDomainRoutes(request.visitor, request.query.device)),
+      async (request) =>
+        ok(await site.getDomainOrigins(request.visitor, request.query.device, requestOriginOf(request))),
     );
 
     app.get(

@@ -6,7 +6,14 @@ import { findBrandCurrency, listBrandTimeZones } from './brand-lookups';
 import { createBrandSnapshots } from './brand-snapshots';
 import { updateDeliverySettings } from './delivery-settings';
 import type { SiteContext, SiteServiceDependencies } from './site-context';
-import { listDomainRoutes, readLiveChatUrl, readRegisterRules, readWhitelabel } from './site-configuration';
+import {
+  listDomainOrigins,
+  listDomainRoutes,
+  readLiveChatUrl,
+  readRegisterRules,
+  readSiteOrigin,
+  readWhitelabel,
+} from './site-configuration';
 import { readPermission } from './site-permission';
 import { readSiteSettings, updateSiteSettings } from './site-settings';
 import type { BrandRow } from './site.repository';
@@ -36,6 +43,15 @@ export const createSiteService = (deps: SiteServiceDependencies) => {
     /** Where the brand's live chat opens (CBS_launchChat); null when it has none. */
     getLiveChatUrl: (visitor: VisitorContext) => readLiveChatUrl(context, visitor),
     getDomainRoutes: (visitor: VisitorContext, device: number) => listDomainRoutes(context, visitor, device),
+    /** The brand's domains with the origin each is reached at, from the request's origin and PUBLIC_URL. */
+    getDomainOrigins: (visitor: VisitorContext, device: number, requestOrigin: string) =>
+      listDomainOrigins(context, visitor, device, requestOrigin),
+    /**
+     * Where links to the visitor's brand site point: the request's own origin when it came to one of the
+     * brand's domains, else PUBLIC_URL; null when neither (site-origins.ts). Reset emails and affiliate links.
+     */
+    getSiteOrigin: (visitor: VisitorContext, requestOrigin: string) =>
+      readSiteOrigin(context, visitor, requestOrigin),
     getPermission: (visitor: VisitorContext) => readPermission(context, visitor),
     /** A brand's wallet currency, for calls that arrive without a visitor (vendor wallet callbacks). */
     getBrandCurrency: (brandId: bigint) => findBrandCurrency(context, brandId),

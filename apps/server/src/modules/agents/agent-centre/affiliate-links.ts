@@ -4,7 +4,7 @@ import { MemberType } from '@wps/contracts/auth';
 import { AppError } from '../../../http/app-error';
 import type { MemberRow } from '../../members/members.service';
 import * as repository from '../agents.repository';
-import type { AgentBrand, AgentServiceDependencies } from './agent-centre-types';
+import type { AgentServiceDependencies } from './agent-centre-types';
 import { assertAgent } from './agent-checks';
 
 export type AffiliateLinkDependencies = Pick<AgentServiceDependencies, 'db' | 'members'>;
@@ -15,8 +15,12 @@ const codeAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newAffiliateCode = (): string =>
   Array.from({ length: 8 }, () => codeAlphabet[randomInt(codeAlphabet.length)] ?? 'A').join('');
 
-const linkUrl = (brand: AgentBrand, code: string): string =>
-  `https://${brand.mainDomain}/register?affiliate=${encodeURIComponent(code)}`;
+/**
+ * A link to the brand's sign-up page. `siteOrigin` is where the brand's site is reached (scheme, host and port:
+ * the site service's origin rule), never a bare `https://` and main domain that drops the port it is served on.
+ */
+const linkUrl = (siteOrigin: string, code: string): string =>
+  `${siteOrigin}/register?affiliate=${encodeURIComponent(code)}`;
 
 /** The agent's own affiliate code, given one on first use. */
 const ensureOwnAffiliateCode = async (
@@ -42,7 +46,7 @@ const ensureOwnAffiliateCode = async (
 export const listAgentAffiliateLinks = async (
   deps: AffiliateLinkDependencies,
   agent: MemberRow,
-  brand: AgentBrand,
+  siteOrigin: string,
 ): Promise<AffiliateLink[]> => {
   assertAgent(agent);
   const code = await ensureOwnAffiliateCode(deps, agent);
@@ -52,14 +56,14 @@ export const listAgentAffiliateLinks = async (
       code,
       isAgentLink: false,
       note: null,
-      url: linkUrl(brand, code),
+      url: linkUrl(siteOrigin, code),
       createdAt: agent.createdAt.toISOString(),
     },
     ...links.map((link) => ({
       code: link.code,
       isAgentLink: link.memberType !== 0,
       note: link.note,
-      url: linkUrl(brand, link.code),
+      url: linkUrl(siteOrigin, link.code),
       createdAt: link.createdAt.toISOString(),
     })),
   ];
@@ -69,7 +73,7 @@ export const listAgentAffiliateLinks = async (
 export const createAffiliateLink = async (
   { db, members }: AffiliateLinkDependencies,
   agent: MemberRow,
-  brand: AgentBrand,
+  siteOrigin: string,
   request: NewAffiliateLinkRequest,
 ): Promise<AffiliateLink> => {
   assertAgent(agent);
@@ -92,7 +96,7 @@ export const createAffiliateLink = async (
         code,
         isAgentLink: request.isAgentLink === true,
         note: request.note?.trim() || null,
-        url: linkUrl(brand, code),
+        url: linkUrl(siteOrigin, code),
         createdAt: new Date().toISOString(),
       };
     }

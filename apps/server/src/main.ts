@@ -1,13 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config';
-import { demoLogins } from './db/seed';
-import { startPlatform } from './server';
+import { startPlatform, startupBanner } from './server';
 
 /** Starts the platform (server.ts), closes it gracefully on a signal, and says where everything is. */
 const start = async (): Promise<void> => {
   const config = loadConfig();
   const platform = await startPlatform(config);
-  const { app, database, port, sandboxUrl, demoVendorUrl, seeded } = platform;
+  const { app } = platform;
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
@@ -15,20 +14,8 @@ const start = async (): Promise<void> => {
     await platform.close();
   });
 
-  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `  Platform running at http://localhost:${port}/  (database: ${where})`,
-    `  Operator console:   http://localhost:${port}/backoffice/`,
-    `  API documentation:  http://localhost:${port}/docs`,
-    ...(sandboxUrl ? [`  Sandbox payment gateway: ${sandboxUrl}/  (pretend payments for the demo)`] : []),
-    ...(demoVendorUrl
-      ? [`  Demo game vendor:   ${demoVendorUrl}/  (its own process; plays the demo games)`]
-      : []),
-    ...(seeded ? ['  Demo logins:', ...demoLogins(seeded).map((login) => `    ${login}`)] : []),
-    '',
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  // Last, after every start-up line, so it is what the terminal shows.
+  process.stdout.write(startupBanner(platform, config));
 };
 
 start().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config';
-import { startPlatform } from './server';
+import { startPlatform, startupBanner } from './server';
 import { openTestDatabase } from './testing/test-database';
 
 /** The log lines at error level or above (pino: 50 error, 60 fatal). */
@@ -64,5 +64,61 @@ describe('shutting the platform down', { timeout: 60_000 }, () => {
 
     expect(logs).toContain('"msg":"Server listening');
     expect(errorLines(logs)).toEqual([]);
+  });
+});
+
+describe('the start-up banner', { timeout: 60_000 }, () => {
+  const dataDirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stays last in development: browsing logs nothing more, and its sandbox address opens a page', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-server-'));
+    dataDirs.push(dataDir);
+    let logs = '';
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs += chunk.toString();
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST: 'apps/web/dist-absent-in-tests',
+      BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
+      SANDBOX_GATEWAY_PORT: '0',
+      DEMO_VENDOR_ENABLED: 'false',
+      CRASH_ENABLED: 'false',
+      LOTTERY_JOB_INTERVAL_MS: '0',
+      AGENT_FIGURES_FOLD_INTERVAL_MS: '0',
+      OPERATOR_INITIAL_PASSWORD: 'banner-test-password',
+    });
+    const platform = await startPlatform(config, { database: await openTestDatabase(), logStream });
+    try {
+      const banner = startupBanner(platform, config);
+      const logsAtBanner = logs;
+
+      // A visitor's requests (pages, API calls, a miss) add no line under the banner.
+      const base = `http://127.0.0.1:${platform.port}`;
+      expect((await fetch(`${base}/health`)).status).toBe(200);
+      expect((await fetch(`${base}/wps/nothing-here`)).status).toBe(404);
+      expect(logs).toBe(logsAtBanner);
+
+      // The sandbox gateway's printed address answers a page.
+      const sandboxLine = /Sandbox payment gateway: (\S+)/.exec(banner);
+      expect(sandboxLine?.[1]).toBe(`${platform.sandboxUrl ?? ''}/`);
+      const sandboxHome = await fetch(sandboxLine?.[1] ?? '');
+      expect(sandboxHome.status).toBe(200);
+      // The demo logins say where development SMS codes are read.
+      expect(banner).toContain('/wps/backoffice/outbox');
+      expect(banner).toContain('operator / banner-test-password');
+    } finally {
+      await platform.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
-import { type SeededDemo, seedDemoData } from './db/seed';
+import { demoLogins, type SeededDemo, seedDemoData } from './db/seed';
 import {
   type RunningDemoVendorProcess,
   startDemoVendorBesidePlatform,
@@ -81,4 +81,29 @@ export const startPlatform = async (
       await database.close();
     },
   };
+};
+
+/**
+ * What `npm start` prints once everything has started, after every start-up log line: where each part is and
+ * the demo logins. Development logs requests at debug, so browsing the site does not scroll it away.
+ */
+export const startupBanner = (
+  platform: Pick<RunningPlatform, 'database' | 'port' | 'sandboxUrl' | 'demoVendorUrl' | 'seeded'>,
+  config: Pick<AppConfig, 'DATA_DIR'>,
+): string => {
+  const { database, port, sandboxUrl, demoVendorUrl, seeded } = platform;
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Platform running at http://localhost:${port}/  (database: ${where})`,
+    `  Operator console:   http://localhost:${port}/backoffice/`,
+    `  API documentation:  http://localhost:${port}/docs`,
+    ...(sandboxUrl ? [`  Sandbox payment gateway: ${sandboxUrl}/  (pretend payments for the demo)`] : []),
+    ...(demoVendorUrl
+      ? [`  Demo game vendor:   ${demoVendorUrl}/  (its own process; plays the demo games)`]
+      : []),
+    ...(seeded ? ['  Demo logins:', ...demoLogins(seeded).map((login) => `    ${login}`)] : []),
+    '',
+  ];
+  return `${lines.join('\n')}\n`;
 };

@@ -35,7 +35,7 @@ export const seedDemoData = async (
  * is stored hashed, and appears nowhere else).
  */
 export const demoLogins = ({ operatorPassword }: SeededDemo): string[] => [
-  `player: ${demoPlayer.username} / ${demoPlayer.password}, payment password ${demoPaymentPassword} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes land in the outbound_messages table)`,
+  `player: ${demoPlayer.username} / ${demoPlayer.password}, payment password ${demoPaymentPassword} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes in development: the console's outbox page, admins, or GET /wps/backoffice/outbox)`,
   `agent (at /agent, affiliate code ${demoAgent.affiliateCode}): ${demoAgent.username} / ${demoAgent.password}, payment password ${demoPaymentPassword}`,
   operatorPassword === undefined
     ? `operator console (/backoffice): ${demoStaff.username} (password printed at first start; two-factor enrolment at first sign-in)`

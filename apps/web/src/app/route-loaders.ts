@@ -1,4 +1,5 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
+import { restoreSession } from '../features/auth/api/restore-session';
 import { readSessionToken, saveFirstTimeLogin, saveReferralCode, saveSessionToken } from '../lib/storage';
 
 /**
@@ -20,5 +21,11 @@ export const adoptUrlParameters = ({ request }: LoaderFunctionArgs): Response | 
   return replace(`${url.pathname}${url.search}${url.hash}`);
 };
 
-/** Lottery pages need a session (spec section 2); without one the visitor goes to the login modal. */
-export const requireSessionToken = (): Response | null => (readSessionToken() ? null : replace('/login'));
+/**
+ * Lottery pages need a session (spec section 2); without one the visitor goes to the login modal. A tab opened
+ * beside a signed-in one has no token yet: it first asks for the browser's session (issue 30, point 4).
+ */
+export const requireSessionToken = async (): Promise<Response | null> => {
+  if (readSessionToken() === null) await restoreSession();
+  return readSessionToken() ? null : replace('/login');
+};

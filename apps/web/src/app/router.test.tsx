@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SitePermission } from '../features/site/api/get-permission';
-import { buildMemberInfo, mockApi, ok } from '../testing/mock-api';
+import { buildMemberInfo, buildSession, mockApi, ok } from '../testing/mock-api';
 import { buildSitePermission } from '../testing/permission-fixture';
 import { renderApp } from '../testing/render-app';
 
@@ -57,6 +57,20 @@ describe('lottery routes', () => {
       expect(screen.queryByTestId('lottery-page')).toBeNull();
     },
   );
+
+  it("open in a new tab of a signed-in browser: the browser's session is asked for before sending it to /login", async () => {
+    const api = mockApi({
+      'POST /wps/session/remembered': ok(buildSession({ token: 'other-tab-token' })),
+      'GET /wps/member/info': ok(buildMemberInfo()),
+    });
+    renderApp('/vnLottery?gameCode=VN1', permission);
+
+    expect(await screen.findByTestId('lottery-page')).toBeTruthy();
+    expect(window.location.pathname).toBe('/vnLottery');
+    expect(window.sessionStorage.getItem('token')).toBe('other-tab-token');
+    // The loader and the layout share one request.
+    expect(api.requestsTo('POST /wps/session/remembered')).toHaveLength(1);
+  });
 
   it('open for a visitor with a session token, without the side menu', async () => {
     window.sessionStorage.setItem('token', 'abc123');

@@ -50,6 +50,19 @@ describe('site header', () => {
     expect(api.requestsTo('POST /wps/session/remembered')[0]?.body).toBeUndefined();
   });
 
+  it('keeps a guest a guest when the server has no session for the browser (answered null, not a 401)', async () => {
+    const api = mockApi({ 'POST /wps/session/remembered': ok(null) });
+    renderApp('/', permission);
+
+    expect(await screen.findByTestId('header-login')).toBeTruthy();
+    await waitFor(() => {
+      expect(api.requestsTo('POST /wps/session/remembered')).toHaveLength(1);
+    });
+    expect(window.sessionStorage.getItem('token')).toBeNull();
+    expect(screen.queryByTestId('header-account')).toBeNull();
+    expect(screen.getByTestId('header-login')).toBeTruthy();
+  });
+
   it('shows the account name, the copyable ID, the default avatar and the member menu', async () => {
     logInAs({ account: 'player01', id: '100234' });
     const writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());

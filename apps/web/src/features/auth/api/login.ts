@@ -1,4 +1,9 @@
-import type { loginRequestSchema, sessionResponseSchema, SessionValue } from '@wps/contracts/auth';
+import type {
+  loginRequestSchema,
+  resumedSessionResponseSchema,
+  sessionResponseSchema,
+  SessionValue,
+} from '@wps/contracts/auth';
 import type { ResponseValue } from '@wps/contracts/envelope';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -18,9 +23,9 @@ export const loginFreePlay = (): Promise<SessionValue> =>
     body: { platform: 'W' },
   });
 
-/** The server reads its own httpOnly 24-hour remember cookie; UNAUTHORIZED when there is none. */
-export const resumeRememberedSession = (): Promise<SessionValue> =>
-  apiRequest<ResponseValue<typeof sessionResponseSchema>>('/session/remembered', { method: 'POST' });
+/** The server reads its own httpOnly session cookie; null when this browser has no live session. */
+export const resumeRememberedSession = (): Promise<SessionValue | null> =>
+  apiRequest<ResponseValue<typeof resumedSessionResponseSchema>>('/session/remembered', { method: 'POST' });
 
 /** Social sign-in starts on the server, which redirects to the provider and back with a token. */
 export const socialLoginStartPath = (provider: 'google' | 'facebook'): string =>

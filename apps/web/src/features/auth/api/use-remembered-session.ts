@@ -1,26 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { readSessionToken, savePasswordChangePending, saveSessionToken } from '../../../lib/storage';
-import { resumeRememberedSession } from './login';
+import { restoreSession } from './restore-session';
 
 /**
- * A visit without a session token asks the server once whether a remembered login (its httpOnly 24-hour
- * cookie) exists; the cookie never reaches the site's code.
+ * A visit without a session token asks the server once whether this browser has a session (its httpOnly
+ * cookie: a remembered login, or a login in another tab); a guest simply gets none.
  */
 export const useRememberedSession = (): void => {
   const hasAsked = useRef(false);
   useEffect(() => {
-    if (hasAsked.current || readSessionToken() !== null) return;
+    if (hasAsked.current) return;
     hasAsked.current = true;
-    resumeRememberedSession().then(
-      (session) => {
-        // A login that happened meanwhile wins over the remembered one.
-        if (readSessionToken() !== null) return;
-        savePasswordChangePending(session.mustChangePassword);
-        saveSessionToken(session.token);
-      },
-      () => {
-        // No remembered login: the visitor stays a guest.
-      },
-    );
+    void restoreSession();
   }, []);
 };

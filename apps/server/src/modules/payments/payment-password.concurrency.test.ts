@@ -33,7 +33,7 @@ describe('payment password under a burst', () => {
     const member = await fixture.createMember();
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        addAccount(member.authorization, `${(100_000 + index).toString()}`, index),
+        addAccount(member.authorization, (100_000 + index).toString(), index),
       ),
     );
     const codes = answers.map(codeOf);

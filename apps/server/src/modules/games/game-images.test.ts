@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { catalogueKit } from './catalogue.test-helpers';
-import { gameIconSvg } from './game-images';
+import { gameIconSvg, listVendorSvg, vendorSmallIconSvg } from './game-images';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -95,5 +95,15 @@ describe('game and vendor images', () => {
     expect(gameIconSvg(game, 240)).toContain('DEMO');
     expect(gameIconSvg({ ...game, isDemo: false }, 240)).not.toContain('DEMO');
     expect(gameIconSvg({ ...game, name: 'Other' }, 240)).not.toBe(gameIconSvg(game, 240));
+  });
+  it('draws each vendor’s own mark (initials, shape, colour), not one category badge for all', () => {
+    const vendors = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS'];
+    const marks = vendors.map((code) => listVendorSvg(code, 'COLOR').replace(/>[A-Z0-9]+<\/text>/g, ''));
+    expect(new Set(marks).size).toBe(vendors.length);
+    for (const code of vendors) {
+      expect(listVendorSvg(code, 'WHITE')).toContain(`>${code}</text>`);
+      expect(listVendorSvg(code, 'WHITE')).not.toContain('>RN</text>');
+    }
+    expect(vendorSmallIconSvg('PG', 'DEFAULT')).not.toBe(vendorSmallIconSvg('JDB', 'DEFAULT'));
   });
 });

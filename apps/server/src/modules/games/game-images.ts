@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { categoryOf, gameCategories, imageGameTypeOf, tySharedVendorCode } from '@wps/contracts/games';
+import { vendorMarkColourOf, vendorMarkOf, vendorShapePaths } from '@wps/contracts/vendor-mark';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import type { Database } from '../../db/database';
@@ -146,29 +147,44 @@ export const defaultIconSvg = (
   ${textLines(['GAME'], { x: 120, y: 190, size: 30, fill: '#f9fafb' })}
 </svg>`;
 
-/** A vendor's small menu icon: DEFAULT is an outline in grey, ACTIVE a filled disc in the vendor's colour. */
-export const vendorSmallIconSvg = (vendorCode: string, state: 'DEFAULT' | 'ACTIVE'): string => {
-  const palette = paletteOf(vendorCode);
-  const active = state === 'ACTIVE';
-  const label = fittingSize(vendorCode, 70, 26);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
-  <circle cx="48" cy="48" r="44" fill="${active ? palette.light : 'none'}" stroke="${active ? '#ffffff' : '#9ca3af'}" stroke-width="4"/>
-  ${textLines([vendorCode], { x: 48, y: 48 + label * 0.36, size: label, fill: active ? '#ffffff' : '#9ca3af' })}
-</svg>`;
+/**
+ * A vendor's mark (the same the site draws): its initials in its own shape and colour, scaled from the
+ * mark's 40 × 40 box to `size` at (`x`, `y`). `fill` null fills the shape with the vendor's colour.
+ */
+const vendorMarkSvg = (
+  vendorCode: string,
+  { x, y, size, fill }: { x: number; y: number; size: number; fill: string | null },
+): string => {
+  const mark = vendorMarkOf(vendorCode, vendorCode);
+  const scale = size / 40;
+  const textSize = mark.initials.length >= 4 ? 10 : mark.initials.length === 3 ? 12 : 15;
+  const shape =
+    fill === null
+      ? `fill="${vendorMarkColourOf(mark.hue)}" stroke="#ffffff" stroke-opacity="0.6"`
+      : `fill="none" stroke="${fill}" stroke-width="2.5"`;
+  return `<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(3)})">
+  <path d="${vendorShapePaths[mark.shape]}" ${shape}/>
+  ${textLines([mark.initials], { x: 20, y: 20 + textSize * 0.36, size: textSize, fill: fill ?? '#ffffff' })}
+</g>`;
 };
+
+/** A vendor's small menu icon: its mark, in grey outline when DEFAULT, in its own colour when ACTIVE. */
+export const vendorSmallIconSvg = (vendorCode: string, state: 'DEFAULT' | 'ACTIVE'): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+  ${vendorMarkSvg(vendorCode, { x: 6, y: 6, size: 84, fill: state === 'ACTIVE' ? null : '#9ca3af' })}
+</svg>`;
 
 export const listVendorColours = ['WHITE', 'COLOR', 'PURPLE'] as const;
 export type ListVendorColour = (typeof listVendorColours)[number];
 
 /** A vendor's logo-like label in a category's vendor list, in white, its own colours, or purple. */
-export const listVendorSvg = (vendorCode: string, gameType: string, colour: ListVendorColour): string => {
+export const listVendorSvg = (vendorCode: string, colour: ListVendorColour): string => {
   const palette = paletteOf(vendorCode);
   const fill = colour === 'WHITE' ? '#ffffff' : colour === 'PURPLE' ? '#7c3aed' : 'url(#logo)';
   const label = fittingSize(vendorCode, 190, 46);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100">
   <defs><linearGradient id="logo" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${palette.light}"/><stop offset="1" stop-color="${palette.accent}"/></linearGradient></defs>
-  <polygon points="50,14 84,32 84,68 50,86 16,68 16,32" fill="none" stroke="${fill}" stroke-width="6"/>
-  ${textLines([imageGameTypeOf(gameType).slice(0, 2)], { x: 50, y: 59, size: 26, fill })}
+  ${vendorMarkSvg(vendorCode, { x: 14, y: 14, size: 72, fill: colour === 'COLOR' ? null : fill })}
   ${textLines([vendorCode], { x: 196, y: 50 + label * 0.36, size: label, fill })}
 </svg>`;
 };
@@ -240,7 +256,7 @@ export const createGameImageService = ({ db }: { db: Database }) => {
     listVendor: (gameType: string, vendorCode: string, colour: ListVendorColour) =>
       cached(`list:${gameType}:${vendorCode}:${colour}`, async () =>
         isCategory(gameType) && (await isKnownVendor(vendorCode))
-          ? listVendorSvg(vendorCode, gameType, colour)
+          ? listVendorSvg(vendorCode, colour)
           : undefined,
       ),
 

@@ -65,22 +65,48 @@ describe('lobby', () => {
       'SCRATCH',
     ]);
     expect(tab('ALL').getAttribute('aria-pressed')).toBe('true');
-    expect(vendorButton('PG').querySelector('img')?.getAttribute('src')).toBe(
-      '/TCG_PROD_IMAGES/VENDOR_ICON_SMALL/PG-DEFAULT.png',
-    );
+    expect(within(vendorButton('PG')).getByTestId('vendor-logo').textContent).toBe('PG');
 
     fireEvent.click(vendorButton('PG'));
     await waitFor(() => {
       expect(lastListQuery(api)).toMatchObject({ vassalage: 'PG', pageNo: '1' });
     });
     expect(vendorButton('PG').getAttribute('aria-pressed')).toBe('true');
-    expect(vendorButton('PG').querySelector('img')?.getAttribute('src')).toBe(
-      '/TCG_PROD_IMAGES/VENDOR_ICON_SMALL/PG-ACTIVE.png',
-    );
     // PG has no scratch cards, so that subcategory goes.
     expect(
       screen.queryAllByTestId('lobby-classify').some((element) => element.dataset.classify === 'SCRATCH'),
     ).toBe(false);
+  });
+
+  it('gives every vendor of the menu a logo of its own (initials, colour and shape), none the same', async () => {
+    const seeded = ['PG', 'EG2', 'PT', 'JDB', 'CQ9', 'FC', 'JL', 'BGS', 'KY'];
+    mockApi({
+      'GET /wps/lgw/games/game_menus': ok([buildMenu('RNG', seeded)]),
+      'GET /wps/relay/GCSGAME_gameList': twoPages,
+    });
+    renderApp('/rng', permission);
+
+    await screen.findAllByTestId('game-card');
+    const looks = seeded.map((code) => {
+      const logo = within(vendorButton(code)).getByTestId('vendor-logo');
+      expect(logo.textContent).toBe(code);
+      return `${logo.textContent}/${logo.dataset.shape ?? ''}/${logo.dataset.hue ?? ''}`;
+    });
+    expect(new Set(looks).size).toBe(seeded.length);
+    // Not one badge for all: the colours and the shapes vary between vendors too.
+    const logos = seeded.map((code) => within(vendorButton(code)).getByTestId('vendor-logo'));
+    expect(new Set(logos.map((logo) => logo.dataset.hue)).size).toBe(seeded.length);
+    expect(new Set(logos.map((logo) => logo.dataset.shape)).size).toBeGreaterThan(2);
+  });
+
+  it('shows a brand image CDN’s own vendor icon where the brand has one', async () => {
+    mockApi({ 'GET /wps/lgw/games/game_menus': menus, 'GET /wps/relay/GCSGAME_gameList': twoPages });
+    renderApp('/rng', { ...permission, info: { ...permission.info, imageCDNs: ['https://img.example'] } });
+
+    await screen.findAllByTestId('game-card');
+    expect(vendorButton('PG').querySelector('img')?.getAttribute('src')).toBe(
+      'https://img.example/TCG_PROD_IMAGES/VENDOR_ICON_SMALL/PG-DEFAULT.png',
+    );
   });
 
   it('offers NEW only in the RNG lobby and no subcategory the menu does not list', async () => {

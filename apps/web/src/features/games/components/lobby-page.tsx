@@ -252,7 +252,11 @@ export function LobbyPage({ gameType }: { gameType: CategoryGameType }) {
                     chooseVendor(card.vassalage);
                   }}
                 >
-                  <VendorIcon vendor={card.vassalage} isActive={vendor === card.vassalage} />
+                  <VendorIcon
+                    vendor={card.vassalage}
+                    name={card.displayName}
+                    isActive={vendor === card.vassalage}
+                  />
                   <span className="vendor-menu__name">{card.displayName}</span>
                 </button>
               </li>

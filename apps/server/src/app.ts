@@ -14,6 +14,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerApiDocs, registerOperatorApiDocs } from './http/api-docs';
 import { createPagePolicy, platformPolicyDirectives } from './http/content-security-policy';
 import { registerErrorHandling } from './http/error-handler';
+import { requestOriginOf } from './http/request-context';
 import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
 import { requestLogController } from './http/request-logging';
 import { refuseUnstorableText } from './http/storable-text';
@@ -182,6 +183,11 @@ export const buildApp = async ({
       contentImageOrigins: app.content.content.imageOrigins,
       gameOrigins: app.games.externalOrigins,
       runtimeFrameOrigins: gameFrameOrigins,
+      // The speed test pings the brand's mirror domains from the page (issue 30, point 2).
+      siteDomainOrigins: async (request) =>
+        (await app.site.site.getDomainOrigins(request.visitor, 0, requestOriginOf(request))).domainList.map(
+          (domain) => domain.origin,
+        ),
     }),
   });
   return app;

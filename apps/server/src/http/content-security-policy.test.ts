@@ -128,6 +128,16 @@ describe('the Content-Security-Policy of a brand', () => {
     expect(policy.get('img-src')).not.toContain('https://banners.plain.example');
   });
 
+  it("lets the page reach the brand's mirror domains where the speed test pings them, port included", async () => {
+    const response = await subject.app.inject({
+      url: '/',
+      headers: { accept: 'text/html', host: 'localhost:43123' },
+    });
+    const policy = directivesOf(response.headers['content-security-policy']);
+    expectNoWildcardHosts(policy);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'http://localhost:43123', 'http://127.0.0.1:43123']);
+  });
+
   it('keeps the API and the console to this origin only', async () => {
     const response = await subject.app.inject({ url: '/wps/system/status' });
     const policy = directivesOf(response.headers['content-security-policy']);

@@ -26,6 +26,8 @@ export type PolicyHosts = {
   frameOrigins: readonly string[];
   /** `blob:` images (the operator console shows proof images it fetched with its token as object URLs). */
   blobImages?: boolean;
+  /** Origins the page may fetch from beyond its own: the brand's mirror domains, which the speed test pings. */
+  connectOrigins?: readonly string[];
 };
 
 /** The origin of an absolute http(s) URL, or of a bare host name (read as https); else undefined. */
@@ -51,6 +53,7 @@ export const policyDirectives = ({
   imageOrigins,
   frameOrigins,
   blobImages = false,
+  connectOrigins = [],
 }: PolicyHosts): Record<string, string[]> => ({
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
@@ -68,7 +71,7 @@ export const policyDirectives = ({
     ...originsOf(imageOrigins),
     ...(analytics ? analyticsSources.img : []),
   ],
-  'connect-src': ["'self'", ...(analytics ? analyticsSources.connect : [])],
+  'connect-src': ["'self'", ...originsOf(connectOrigins), ...(analytics ? analyticsSources.connect : [])],
   'frame-src': ["'self'", ...originsOf(frameOrigins)],
   // The site's service worker (/sw.js) and web app manifest come from this origin only.
   'worker-src': ["'self'"],
@@ -107,6 +110,8 @@ export type PagePolicySources = {
   gameOrigins: () => Promise<GameOrigins>;
   /** Vendors known only while the process runs (the demo vendor beside the platform). */
   runtimeFrameOrigins: () => readonly string[];
+  /** Where the brand's domains are reached from this request (the speed test pings them); none when absent. */
+  siteDomainOrigins?: (request: FastifyRequest) => Promise<readonly string[]>;
 };
 
 const originsTtlMs = 10_000;
@@ -135,12 +140,17 @@ export const createPagePolicy = (sources: PagePolicySources) => {
   };
   return async (request: FastifyRequest): Promise<string> => {
     const brand = await sources.brandOf(request);
-    const [content, games] = await Promise.all([contentOf(brand.id), gamesOf()]);
+    const [content, games, domains] = await Promise.all([
+      contentOf(brand.id),
+      gamesOf(),
+      sources.siteDomainOrigins?.(request) ?? [],
+    ]);
     return policyHeader(
       policyDirectives({
         analytics: brand.gtagId !== null && brand.gtagId !== '',
         imageOrigins: [...brand.imageCdns, ...content, ...games.images],
         frameOrigins: [...brand.launchGameCdns, ...games.frames, ...sources.runtimeFrameOrigins()],
+        connectOrigins: domains,
       }),
     );
   };

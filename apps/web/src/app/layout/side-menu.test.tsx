@@ -62,7 +62,10 @@ it('offers the account entries, the tools and the customer service, and the spee
     'GET /wps/lgw/games/game_menus': ok([]),
     'GET /wps/relay/CBS_modelList': ok({ list: [{ modelId: 'LIVECHAT', title: 'Live chat' }] }),
     'GET /wps/system/domainRoute': ok({
-      domainList: [{ domainName: 'far.example' }, { domainName: window.location.hostname }],
+      domainList: [
+        { domainName: 'far.example', origin: 'https://far.example' },
+        { domainName: window.location.hostname, origin: window.location.origin },
+      ],
     }),
     // Only the open domain answers; the other counts as unreachable.
     'GET /common/v.1.0.1/ping.json': (request) =>

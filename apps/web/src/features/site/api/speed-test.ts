@@ -1,3 +1,5 @@
+import type { DomainOriginEntry } from '@wps/contracts/site';
+
 /** Spec sections 4 and 9: the server speed test. */
 export const speedTestRules = {
   maxDomains: 5,
@@ -51,24 +53,12 @@ export const classifySpeed = (displayedMs: number): SpeedClass => {
 };
 
 /**
- * Where a domain's ping lives. The domain the site is open on is pinged at its own origin (keeping its scheme
- * and port, so a local demo works); every other domain over https.
+ * Where a domain's ping lives: at the origin the server gives the domain (the scheme and port the brand's site
+ * is served on, or PUBLIC_URL's), so a local demo on any port and a site behind a proxy are pinged where they
+ * answer; a random query keeps caches out.
  */
-export const pingUrlOf = (
-  domainName: string,
-  current: Pick<Location, 'hostname' | 'host' | 'origin'>,
-  random: () => number = randomUnit,
-): string => {
-  const query = String(random()).slice(2);
-  const isCurrent = domainName === current.host || domainName === current.hostname;
-  return `${isCurrent ? current.origin : `https://${domainName}`}${pingPath}?${query}`;
-};
-
-export const siteUrlOf = (
-  domainName: string,
-  current: Pick<Location, 'hostname' | 'host' | 'origin'>,
-): string =>
-  domainName === current.host || domainName === current.hostname ? current.origin : `https://${domainName}`;
+export const pingUrlOf = (origin: string, random: () => number = randomUnit): string =>
+  `${origin}${pingPath}?${String(random()).slice(2)}`;
 
 /** Fastest first; unreachable domains last. */
 export const sortBySpeed = <Result extends Pick<SpeedResult, 'displayedMs' | 'elapsedMs'>>(
@@ -99,17 +89,16 @@ export const pingOnce = async (url: string): Promise<number | null> => {
 
 /** Pings the first 5 domains at once and answers them sorted by speed. */
 export const runSpeedTest = async (
-  domainNames: readonly string[],
-  current: Pick<Location, 'hostname' | 'host' | 'origin'> = window.location,
+  domains: readonly DomainOriginEntry[],
   ping: (url: string) => Promise<number | null> = pingOnce,
 ): Promise<SpeedResult[]> => {
   const results = await Promise.all(
-    domainNames.slice(0, speedTestRules.maxDomains).map(async (domainName) => {
-      const elapsedMs = await ping(pingUrlOf(domainName, current));
+    domains.slice(0, speedTestRules.maxDomains).map(async ({ domainName, origin }) => {
+      const elapsedMs = await ping(pingUrlOf(origin));
       const displayedMs = simulateDisplayedTime(elapsedMs);
       return {
         domainName,
-        url: siteUrlOf(domainName, current),
+        url: origin,
         elapsedMs,
         displayedMs,
         speed: classifySpeed(displayedMs),

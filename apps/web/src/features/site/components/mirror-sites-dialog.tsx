@@ -3,7 +3,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { Modal } from '../../../components/modal';
 import { QueryState } from '../../../components/query-state';
 import { useDomainRoutes } from '../api/get-domain-routes';
-import { siteUrlOf } from '../api/speed-test';
 import './site-tools.css';
 
 /** The mirror-site list (spec section 2, Other screens): every domain of the brand, as a link. */
@@ -19,14 +18,9 @@ export function MirrorSitesDialog({ onClose }: { onClose: () => void }) {
         <EmptyState message={t('site_tools.no_mirrors')} />
       ) : (
         <ul className="site-tools__list" data-testid="mirror-sites">
-          {domains.data.map(({ domainName }) => (
+          {domains.data.map(({ domainName, origin }) => (
             <li key={domainName} className="site-tools__row">
-              <a
-                href={siteUrlOf(domainName, window.location)}
-                target="_blank"
-                rel="noopener noreferrer"
-                dir="ltr"
-              >
+              <a href={origin} target="_blank" rel="noopener noreferrer" dir="ltr">
                 {domainName}
               </a>
             </li>

@@ -11,8 +11,7 @@ export function SpeedTestDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const test = useQuery({
     queryKey: ['site', 'speed-test'],
-    queryFn: async ({ signal }) =>
-      runSpeedTest((await getDomainRoutes(signal)).map((entry) => entry.domainName)),
+    queryFn: async ({ signal }) => runSpeedTest(await getDomainRoutes(signal)),
     // Every opening measures again.
     gcTime: 0,
     retry: false,

@@ -56,6 +56,10 @@ describe('operator: the payout account by role', () => {
     const [financeRead] = await readsRecorded();
     expect(financeRead).toMatchObject({ actorType: 'staff', entityType: 'staff' });
     expect((financeRead?.after as { withdrawalIds: string[] }).withdrawalIds).toContain(id);
+    // The console refreshes the queue: reading the same withdrawals again records nothing more.
+    const readsOnce = (await readsRecorded()).length;
+    await queueItem('finance', id);
+    expect(await readsRecorded()).toHaveLength(readsOnce);
 
     expect(await queueItem('admin', id)).toMatchObject({
       payoutAccount: { accountNumber },

@@ -1,5 +1,6 @@
 import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
-import { recordAuditEvent } from '../../audit/audit.service';
+import type { Database } from '../../../db/database';
+import { listAuditEvents, recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../withdrawals.repository';
 import {
   type MemberContext,
@@ -30,10 +31,34 @@ export const listOwnWithdrawals = async (
   };
 };
 
+const payoutAccountsRead = 'payments.withdrawal.payout_accounts_read';
+
+/**
+ * Records that a staff member read these withdrawals' payout accounts in full. The console refreshes the queue
+ * every few seconds: a read of the same withdrawals as the staff member's last recorded one adds no row.
+ */
+const recordPayoutAccountsRead = async (
+  db: Database,
+  { staffId, ip }: Pick<StaffContext, 'staffId' | 'ip'>,
+  withdrawalIds: string[],
+): Promise<void> => {
+  const [last] = await listAuditEvents(db, 'staff', staffId, 1);
+  const lastRead =
+    last?.action === payoutAccountsRead ? (last.after as { withdrawalIds?: unknown } | null) : null;
+  if (JSON.stringify(lastRead?.withdrawalIds) === JSON.stringify(withdrawalIds)) return;
+  await recordAuditEvent(db, {
+    actor: { type: 'staff', id: staffId, ip },
+    action: payoutAccountsRead,
+    entityType: 'staff',
+    entityId: staffId,
+    after: { withdrawalIds },
+  });
+};
+
 /**
  * The brand's withdrawals for staff review: the open ones, those awaiting a second approval, or all. Staff
  * who pay them out read the payout accounts in full, and that reading is recorded in the audit trail (one
- * row per page read, naming the withdrawals shown); others see them masked.
+ * row naming the withdrawals shown, unless the staff member's last one named the same); others see them masked.
  */
 export const listWithdrawalsForStaff = async (
   deps: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'funds'>,
@@ -50,13 +75,11 @@ export const listWithdrawalsForStaff = async (
   ]);
   const revealPayoutAccounts = revealsPayoutAccounts(role);
   if (revealPayoutAccounts && rows.length > 0) {
-    await recordAuditEvent(deps.db, {
-      actor: { type: 'staff', id: staffId, ip },
-      action: 'payments.withdrawal.payout_accounts_read',
-      entityType: 'staff',
-      entityId: staffId,
-      after: { withdrawalIds: rows.map((row) => row.withdrawal.id.toString()) },
-    });
+    await recordPayoutAccountsRead(
+      deps.db,
+      { staffId, ip },
+      rows.map((row) => row.withdrawal.id.toString()),
+    );
   }
   return {
     list: await toStaffWithdrawals(deps, rows, { ...limits, secondApprovalAbove, revealPayoutAccounts }),

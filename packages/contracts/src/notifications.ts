@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
 
+/** Narrows the development outbox to a channel and one recipient; without them, the newest messages of all. */
 export const outboxQuerySchema = z.strictObject({
-  channel: z.enum(['sms', 'email']),
-  recipient: z.string().min(3).max(254),
+  channel: z.enum(['sms', 'email']).optional(),
+  recipient: z.string().min(3).max(254).optional(),
 });
 
 export const outboundMessageSchema = z.object({

@@ -31,6 +31,40 @@ describe('the outbox for staff', () => {
     expect(body.value.messages[0]?.body).toMatch(/verification code is \d{6}/);
   });
 
+  it("lists the brand's newest messages to anyone for the console's outbox page, newest first", async () => {
+    for (const mobileNo of ['3001112222', '3003334444']) {
+      const sms = await subject.app.inject({
+        method: 'POST',
+        url: '/wps/verification/sms/register',
+        payload: { countryDialingCode: '92', mobileNo },
+      });
+      expect(sms.statusCode).toBe(200);
+    }
+    const headers = await operatorHeaders(subject.app);
+    const all = await subject.app.inject({ method: 'GET', url: '/wps/backoffice/outbox', headers });
+    const { messages } = all.json<{
+      value: { messages: Array<{ id: string; channel: string; recipient: string; body: string }> };
+    }>().value;
+    expect(messages.map((message) => message.recipient).slice(0, 2)).toEqual([
+      '+923003334444',
+      '+923001112222',
+    ]);
+    expect(messages[0]).toMatchObject({ channel: 'sms' });
+    expect(messages[0]?.body).toMatch(/verification code is \d{6}/);
+    const emails = await subject.app.inject({
+      method: 'GET',
+      url: '/wps/backoffice/outbox?channel=email',
+      headers,
+    });
+    expect(emails.json<{ value: { messages: unknown[] } }>().value.messages).toEqual([]);
+    const support = await subject.app.inject({
+      method: 'GET',
+      url: '/wps/backoffice/outbox',
+      headers: await createStaff(subject.app, { role: 'support', username: 'outbox-list-support' }),
+    });
+    expect(support.statusCode).toBe(403);
+  });
+
   it('refuses support and finance staff: the outbox holds sign-in codes', async () => {
     for (const role of ['support', 'finance'] as const) {
       const response = await subject.app.inject({

@@ -36,11 +36,13 @@ export const notificationsAdminRoutes =
       },
       async (request) => {
         const { channel, recipient } = request.query;
-        const rows = await notifications.listOutboxMessages(request.brand, channel, recipient);
+        // One recipient's few (a test reading its code), or the newest 50 for the console's outbox page.
+        const limit = recipient === undefined ? 50 : 20;
+        const rows = await notifications.listOutboxMessages(request.brand, { channel, recipient }, limit);
         return ok({
           messages: rows.map((row) => ({
             id: row.id.toString(),
-            channel,
+            channel: row.channel === 'email' ? 'email' : 'sms',
             recipient: row.recipient,
             subject: row.subject,
             body: row.body,

@@ -16,13 +16,15 @@ export const createNotificationService = (deps: { db: Database }) => ({
   sendEmail: (brand: DeliveryBrand, recipient: string, subject: string, body: string) =>
     sendEmail(deps, brand, recipient, subject, body),
 
-  /** The newest messages to one recipient in the development outbox (NOT_FOUND once the brand is real). */
+  /**
+   * The newest messages in the development outbox, of a channel and to a recipient when given (NOT_FOUND once
+   * the brand is real).
+   */
   listOutboxMessages: (
     brand: Pick<DeliveryBrand, 'id' | 'smsProvider' | 'smtpSettings'>,
-    channel: 'sms' | 'email',
-    recipient: string,
+    filter: { channel?: 'sms' | 'email' | undefined; recipient?: string | undefined },
     limit = 20,
-  ) => listOutboxMessages(deps, brand, channel, recipient, limit),
+  ) => listOutboxMessages(deps, brand, filter, limit),
 });
 
 export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -11,15 +11,14 @@ export const recordMessage = ({ db }: { db: Database }, brandId: bigint, message
   db.insert(outboundMessages).values({ brandId, ...message });
 
 /**
- * The newest messages the development outbox holds for one recipient. It exists only while the brand has no
- * real provider: a brand that sends through an SMS gateway or an SMTP server has no outbox to read, so its
+ * The newest messages the development outbox holds, of one channel or both, for one recipient or anyone
+ * (the console's outbox page lists them all). It exists only while the brand has no real provider: a brand that sends through an SMS gateway or an SMTP server has no outbox to read, so its
  * members' codes cannot be read back by anyone (NOT_FOUND).
  */
 export const listOutboxMessages = (
   { db }: { db: Database },
   brand: Pick<DeliveryBrand, 'id' | 'smsProvider' | 'smtpSettings'>,
-  channel: 'sms' | 'email',
-  recipient: string,
+  filter: { channel?: 'sms' | 'email' | undefined; recipient?: string | undefined },
   limit: number,
 ) => {
   if (!usesDevelopmentOutbox(brand)) {
@@ -33,8 +32,8 @@ export const listOutboxMessages = (
     .where(
       and(
         eq(outboundMessages.brandId, brand.id),
-        eq(outboundMessages.channel, channel),
-        eq(outboundMessages.recipient, recipient),
+        filter.channel === undefined ? undefined : eq(outboundMessages.channel, filter.channel),
+        filter.recipient === undefined ? undefined : eq(outboundMessages.recipient, filter.recipient),
         eq(outboundMessages.provider, 'outbox'),
       ),
     )

@@ -24,11 +24,11 @@ export const betStatuses = ['pending', 'won', 'lost'] as const;
 
 /** One bet type of a game as the page offers it. */
 export const lotteryBetTypeSchema = z.object({
-  /** `sum` | `position` | `straight` (speed); `bao_lo` … `nhat_to` (VN); `big` | `small` | `ibox_big` | `ibox_small` (SEA). */
+  /** `sum` | `position` | `straight` (speed); `bao_lo` … `nhat_to` (VN); `big` | `small` | `ibox_big` | `ibox_small` (SEA); `pick1` … `pick10` (pool); `position` | `first_two` (race). */
   code: z.string(),
   /** Digit counts a number may have (VN, SEA: [4]; speed: []). */
   digits: z.array(z.number().int()),
-  /** Odds by key (VN: digit count, đá: stations 1/2 or 0 for North, xiên: number count; speed: "1"). "1.95" means 1.95× the unit. */
+  /** Odds by key (VN: digit count, đá: stations 1/2 or 0 for North, xiên: number count; speed, race: "1"; pool: hits, the paytable). "1.95" means 1.95× the unit. */
   odds: z.record(z.string(), z.string()),
   minNumbers: z.number().int(),
   maxNumbers: z.number().int(),
@@ -57,7 +57,8 @@ export const lotteryDrawSchema = z.object({
   clientSeed: z.string(),
   /**
    * Null until drawn. speed: { balls: number[] }; vn: { stations: { [code]: string[] } } each list in
-   * `vnLotsOf(region)` order (special first); sea4d: { numbers: string[23] } first, second, third, 10 special, 10 consolation.
+   * `vnLotsOf(region)` order (special first); sea4d: { numbers: string[23] } first, second, third, 10 special, 10 consolation; pool: { numbers: number[] } ascending;
+   * race: { order: number[10] } the cars from first to last.
    */
   result: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -72,8 +73,10 @@ export const lotteryGameSchema = z.object({
   kind: z.enum(lotteryKinds),
   /** VN only. */
   region: z.enum(vnRegions).nullable(),
-  /** Speed games: how many balls (0–9) are drawn. */
+  /** Speed games: how many balls (0–9) are drawn; pool games: how many numbers; race: how many cars. */
   balls: z.number().int().nullable(),
+  /** Pool games: numbers are drawn from 1 to this (Keno 80, 11 of 5 11); null otherwise. */
+  poolSize: z.number().int().nullable().optional(),
   /** Seconds between draws (speed) or null for calendar schedules. */
   intervalSeconds: z.number().int().nullable(),
   /** Seconds before the draw at which bets close. */

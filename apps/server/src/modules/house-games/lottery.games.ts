@@ -1,4 +1,9 @@
-import type { LotteryKind } from '@wps/contracts/lottery-rules';
+import {
+  elevenFivePaytable,
+  kenoPaytable,
+  type LotteryKind,
+  pick10Paytable,
+} from '@wps/contracts/lottery-rules';
 import {
   type VnRegion,
   type VnStation,
@@ -6,6 +11,8 @@ import {
   vnStationsByWeekday,
 } from '@wps/contracts/vn-lottery-rules';
 import { DateTime, type Zone } from 'luxon';
+import type { PoolShape } from './lottery-pool';
+import type { RaceShape } from './lottery-race';
 
 /**
  * The house lottery games: their catalogue codes (games.seed.ts creates the catalogue rows), kinds and
@@ -26,7 +33,11 @@ export type Sea4dGame = GameBase & {
   weekdays: readonly number[];
   time: string;
 };
-export type LotteryGameDefinition = SpeedGame | VnGame | Sea4dGame;
+/** Keno, Pick 10, 11 of 5: rules in lottery-pool.ts. */
+export type PoolGame = GameBase & { kind: 'pool'; intervalSeconds: number } & PoolShape;
+/** The speed race: rules in lottery-race.ts. */
+export type RaceGame = GameBase & { kind: 'race'; intervalSeconds: number } & RaceShape;
+export type LotteryGameDefinition = SpeedGame | VnGame | Sea4dGame | PoolGame | RaceGame;
 
 const speed = (gameCode: string, name: string, balls: 3 | 5, intervalSeconds: number): SpeedGame => ({
   kind: 'speed',
@@ -37,6 +48,18 @@ const speed = (gameCode: string, name: string, balls: 3 | 5, intervalSeconds: nu
   intervalSeconds,
   cutoffSeconds: 10,
 });
+
+const pool = (gameCode: string, name: string, shape: PoolShape, intervalSeconds: number): PoolGame => ({
+  kind: 'pool',
+  gameCode,
+  vendor: gameCode.split('-')[0] ?? gameCode,
+  name,
+  ...shape,
+  intervalSeconds,
+  cutoffSeconds: 10,
+});
+
+const keno: PoolShape = { poolSize: 80, drawn: 20, paytable: kenoPaytable };
 
 const vn = (
   gameCode: string,
@@ -71,13 +94,29 @@ export const lotteryGames: readonly LotteryGameDefinition[] = [
     time: '19:00',
     cutoffSeconds: 30 * 60,
   },
+  speed('TCG_SEA-O0002', 'SEA 5D', 5, 300),
+  pool('TCG_SEA-O0003', 'SEA Keno', keno, 300),
+  speed('TCG_SEA-O0004', 'SEA Quick 3', 3, 60),
   speed('LOTT-O0001', 'Lott 3D', 3, 180),
   speed('LOTT-O0002', 'Lott 5D', 5, 300),
+  pool('LOTT-O0003', 'Lott Pick 10', { ...keno, paytable: pick10Paytable }, 300),
   speed('LOTT-O0004', 'Lott Fast 3', 3, 60),
+  pool('LOTT-O0005', 'Lott Keno', keno, 180),
   speed('LOTT-O0006', 'Lott Lucky 28', 3, 120),
+  pool('ELOTT-E0001', 'ELott Keno', keno, 120),
+  pool('ELOTT-E0002', 'ELott 11 of 5', { poolSize: 11, drawn: 5, paytable: elevenFivePaytable }, 120),
   speed('ELOTT-E0003', 'ELott Fast 3', 3, 60),
   speed('ELOTT-E0004', 'ELott 3D', 3, 180),
   speed('ELOTT-E0005', 'ELott Lucky 28', 3, 120),
+  {
+    kind: 'race',
+    gameCode: 'ELOTT-E0006',
+    vendor: 'ELOTT',
+    name: 'ELott Speed 10',
+    cars: 10,
+    intervalSeconds: 120,
+    cutoffSeconds: 10,
+  },
 ];
 
 const byCode = new Map(lotteryGames.map((game) => [game.gameCode, game]));
@@ -93,7 +132,9 @@ export type ScheduleOverrides = {
 
 /** Seconds between draws when the game draws on an interval (after overrides); null for calendar games. */
 export const intervalOf = (game: LotteryGameDefinition, overrides: ScheduleOverrides): number | null => {
-  if (game.kind === 'speed') return overrides.speedDrawSeconds ?? game.intervalSeconds;
+  if (game.kind === 'speed' || game.kind === 'pool' || game.kind === 'race') {
+    return overrides.speedDrawSeconds ?? game.intervalSeconds;
+  }
   if (game.kind === 'vn') return overrides.vnDrawEverySeconds ?? game.intervalSeconds;
   return overrides.seaDrawEverySeconds ?? null;
 };

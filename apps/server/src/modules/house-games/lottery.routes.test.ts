@@ -87,7 +87,7 @@ describe('lottery routes', () => {
     for (const game of games) expect(game.currentDraw?.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
     const draw = await currentDraw(south);
     expect(draw.stations.length).toBeGreaterThanOrEqual(3);
-    expect((await call('GET', '/wps/lottery/games/TCG_SEA-O0003')).body.code).toBe('GAME_NOT_FOUND');
+    expect((await call('GET', '/wps/lottery/games/TCG_SEA-O0099')).body.code).toBe('GAME_NOT_FOUND');
   });
 
   it('prices a ticket on the server, debits it once per request id', async () => {

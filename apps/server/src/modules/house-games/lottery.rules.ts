@@ -1,3 +1,4 @@
+import type { LotteryBetType } from '@wps/contracts/lottery';
 import {
   type Sea4dBetType,
   sea4dBetTypes,
@@ -15,7 +16,10 @@ import {
   vnStake,
 } from '@wps/contracts/vn-lottery-rules';
 import { drawFairIntegers } from './fairness';
-import type { LotteryGameDefinition } from './lottery.games';
+import { hundredthsText, type LotteryKindRules } from './lottery-kind';
+import { poolRules } from './lottery-pool';
+import { raceRules } from './lottery-race';
+import type { LotteryGameDefinition, PoolGame, RaceGame } from './lottery.games';
 import { sea4dExposure, sea4dNumberCount, sea4dPayout } from './sea-4d';
 import { isVnStationResult, vnPayout, vnPlayedNumbers, vnResultBounds, vnResultOf } from './vn-lottery';
 
@@ -45,6 +49,34 @@ export type PricedLine = {
 
 export type LineProblem = { message: string };
 
+/** A plugged-in kind's rules bound to one game. */
+type BoundKindRules = {
+  [K in keyof LotteryKindRules<unknown>]: LotteryKindRules<unknown>[K] extends (
+    game: unknown,
+    ...rest: infer A
+  ) => infer R
+    ? (...rest: A) => R
+    : never;
+};
+
+const bind = <G>(rules: LotteryKindRules<G>, game: G): BoundKindRules => ({
+  betTypes: () => rules.betTypes(game),
+  priceLine: (line) => rules.priceLine(game, line),
+  fairResult: (draw) => rules.fairResult(game, draw),
+  checkResult: (result) => rules.checkResult(game, result),
+  payout: (result, line) => rules.payout(game, result, line),
+});
+
+/**
+ * The rules of a plugged-in kind for its game (lottery-kind.ts); undefined for the kinds written out here
+ * (speed, SEA 4D, VN: `isPlugged` false). A new kind is a `LotteryKindRules` module and one line below.
+ */
+const pluggedRules = (game: PoolGame | RaceGame): BoundKindRules =>
+  game.kind === 'pool' ? bind(poolRules, game) : bind(raceRules, game);
+
+const isPlugged = (game: LotteryGameDefinition): game is PoolGame | RaceGame =>
+  game.kind === 'pool' || game.kind === 'race';
+
 const problem = (message: string): LineProblem => ({ message });
 
 const addTo = (map: Map<string, bigint>, key: string, amount: bigint): void => {
@@ -65,6 +97,20 @@ export const priceLine = (
   const numbers = line.numbers.map((number) => number.trim().toUpperCase());
   if (new Set(numbers).size !== numbers.length) return problem('A number appears twice in one bet');
   if (line.unitStake <= 0n) return problem('The unit stake must be positive');
+  if (isPlugged(game)) {
+    const priced = pluggedRules(game).priceLine({
+      betType: line.betType,
+      numbers,
+      unitStake: line.unitStake,
+    });
+    if ('message' in priced) return priced;
+    return {
+      ...priced,
+      stations: [],
+      unitStake: line.unitStake,
+      limitNumbers: [...priced.exposure.keys()],
+    };
+  }
   const exposure = new Map<string, bigint>();
 
   if (game.kind === 'speed') {
@@ -152,6 +198,7 @@ export const fairResult = (
   seeds: DrawSeeds,
 ): Record<string, unknown> => {
   const fairSeeds = { ...seeds, nonce: 0 };
+  if (isPlugged(game)) return pluggedRules(game).fairResult((bounds) => drawFairIntegers(fairSeeds, bounds));
   if (game.kind === 'speed') {
     return {
       balls: drawFairIntegers(
@@ -177,6 +224,7 @@ export const checkOperatorResult = (
   stationCodes: readonly string[],
   result: Record<string, unknown>,
 ): Record<string, unknown> | null => {
+  if (isPlugged(game)) return pluggedRules(game).checkResult(result);
   if (game.kind === 'speed') {
     const { balls } = result;
     if (!Array.isArray(balls) || balls.length !== game.balls) return null;
@@ -219,6 +267,7 @@ export const payoutOf = (
   result: Record<string, unknown>,
   line: SettlingLine,
 ): bigint => {
+  if (isPlugged(game)) return pluggedRules(game).payout(result, line);
   if (game.kind === 'speed') {
     const balls = (result.balls ?? []) as number[];
     const sum = balls.reduce((total, ball) => total + ball, 0);
@@ -257,19 +306,14 @@ export const payoutOf = (
   });
 };
 
-const hundredths = (value: bigint): string => {
-  const whole = value / 100n;
-  const cents = value % 100n;
-  return cents === 0n ? String(whole) : `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
-};
-
 /** The bet types a game offers, as the API describes them. */
-export const betTypesOf = (game: LotteryGameDefinition) => {
+export const betTypesOf = (game: LotteryGameDefinition): LotteryBetType[] => {
+  if (isPlugged(game)) return pluggedRules(game).betTypes();
   if (game.kind === 'speed') {
     return speedBetTypes.map((code) => ({
       code,
       digits: code === 'straight' ? [3] : [],
-      odds: { '1': hundredths(speedOddsHundredths[code]) },
+      odds: { '1': hundredthsText(speedOddsHundredths[code]) },
       minNumbers: 1,
       maxNumbers: code === 'sum' ? 4 : code === 'position' ? game.balls * 10 : 100,
     }));

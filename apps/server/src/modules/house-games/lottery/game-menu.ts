@@ -27,7 +27,15 @@ const toGame = async (
     name: game.name,
     kind: game.kind,
     region: game.kind === 'vn' ? game.region : null,
-    balls: game.kind === 'speed' ? game.balls : null,
+    balls:
+      game.kind === 'speed'
+        ? game.balls
+        : game.kind === 'pool'
+          ? game.drawn
+          : game.kind === 'race'
+            ? game.cars
+            : null,
+    poolSize: game.kind === 'pool' ? game.poolSize : null,
     intervalSeconds: intervalOf(game, schedule),
     cutoffSeconds: cutoffOf(game, schedule),
     resultSource: settings.resultSource,

@@ -10,9 +10,10 @@ import { pwaOptions } from './pwa.config.ts';
 
 // The API server of apps/server; the site calls it on the same origin, so dev and preview proxy to it.
 const apiTarget = 'http://127.0.0.1:8080';
-// Game and vendor images are served by the platform too when the brand has no image CDN.
+// Game and vendor images are served by the platform too when the brand has no image CDN; /common holds the
+// speed test's ping.
 const proxy = Object.fromEntries(
-  ['/wps', '/health', '/ready', '/docs', '/TCG_GAME_ICONS', '/TCG_PROD_IMAGES'].map((path) => [
+  ['/wps', '/health', '/ready', '/docs', '/TCG_GAME_ICONS', '/TCG_PROD_IMAGES', '/common'].map((path) => [
     path,
     apiTarget,
   ]),

@@ -88,9 +88,12 @@ test('an agent recruits through its link, pays its member, and a sub-agent is pa
   expect(link.searchParams.get('affiliate')).toBe(
     await page.getByTestId('affiliate-code').first().textContent(),
   );
+  // The link is the site as the agent reached it: scheme, host and the platform's random port (issue 30).
+  expect(link.origin).toBe(new URL(page.url()).origin);
+  expect(link.pathname).toBe('/register');
 
-  // 2. A visitor registers through it and lands in the agent's downline.
-  const recruit = await registerThroughLink(browser, origin, `${link.pathname}${link.search}`, 'linkplayer1');
+  // 2. A visitor opens the link as it is, registers through it and lands in the agent's downline.
+  const recruit = await registerThroughLink(browser, origin, link.href, 'linkplayer1');
 
   // 3. The agent transfers money to the new member, who sees it arrive.
   await transferTo(page, 'linkplayer1', '50');

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'rea
 import { ApprovalsPage } from '../features/approvals/approvals-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { MembersPage } from '../features/members/members-page';
+import { OutboxPage } from '../features/notifications/outbox-page';
 import { ChannelsPage } from '../features/payments/channels-page';
 import { DepositsPage } from '../features/payments/deposits-page';
 import { SettingsPage } from '../features/payments/payment-settings-page';
@@ -53,6 +54,7 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/audit" element={<AuditPage />} />
             <Route path="/staff" element={<StaffPage />} />
+            <Route path="/outbox" element={<OutboxPage />} />
             <Route path="/password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>

@@ -15,6 +15,7 @@ const sections: readonly Section[] = [
   { path: '/settings', label: 'Settings' },
   { path: '/audit', label: 'Audit' },
   { path: '/staff', label: 'Staff', roles: ['admin'] },
+  { path: '/outbox', label: 'Outbox', roles: ['admin'] },
 ];
 
 /** The signed-in frame: navigation, who is signed in, and the screen. */

@@ -54,6 +54,21 @@ export const members = pgTable(
       .on(table.brandId, table.affiliateCode)
       .where(sql`${table.affiliateCode} is not null`),
     index('members_upline_idx').on(table.uplineId),
+    // The console's member search (member-search.ts): a username, email or real name by its start, any
+    // case (text_pattern_ops serves LIKE 'x%' whatever the collation), and a mobile number without its code.
+    index('members_brand_username_search_idx').on(
+      table.brandId,
+      sql`lower(${table.username}) text_pattern_ops`,
+    ),
+    index('members_brand_email_search_idx')
+      .on(table.brandId, sql`lower(${table.email}) text_pattern_ops`)
+      .where(sql`${table.email} is not null`),
+    index('members_brand_payee_name_search_idx')
+      .on(table.brandId, sql`lower(${table.payeeName}) text_pattern_ops`)
+      .where(sql`${table.payeeName} is not null`),
+    index('members_brand_mobile_num_idx')
+      .on(table.brandId, table.mobileNum)
+      .where(sql`${table.mobileNum} is not null`),
   ],
 );
 

@@ -1,0 +1,4 @@
+CREATE INDEX "members_brand_username_search_idx" ON "members" USING btree ("brand_id",lower("username") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_brand_email_search_idx" ON "members" USING btree ("brand_id",lower("email") text_pattern_ops) WHERE "members"."email" is not null;--> statement-breakpoint
+CREATE INDEX "members_brand_payee_name_search_idx" ON "members" USING btree ("brand_id",lower("payee_name") text_pattern_ops) WHERE "members"."payee_name" is not null;--> statement-breakpoint
+CREATE INDEX "members_brand_mobile_num_idx" ON "members" USING btree ("brand_id","mobile_num") WHERE "members"."mobile_num" is not null;

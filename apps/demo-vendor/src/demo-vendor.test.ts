@@ -95,6 +95,40 @@ describe('opening a game', () => {
     expect((await fetch(`${vendor.url}/assets/other.js`)).status).toBe(404);
   });
 
+  it('lets the platform site that launched the game frame it, whatever origin the player reached it at (issue 30, point 7)', async () => {
+    const frameAncestorsOf = async (query: Record<string, string>) => {
+      const response = await fetch(playUrl(query));
+      return /frame-ancestors ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    };
+    expect(await frameAncestorsOf({ mode: 'demo', origin: 'https://players.example:8443' })).toBe(
+      'http://localhost:8080 https://players.example:8443',
+    );
+    expect(
+      await frameAncestorsOf({
+        mode: 'real',
+        token: freshToken(),
+        user: '42',
+        origin: 'http://192.0.2.7:8080',
+      }),
+    ).toBe('http://localhost:8080 http://192.0.2.7:8080');
+    // A page that cannot open is framed by the launching site too (it shows why, inside the game frame).
+    expect(await frameAncestorsOf({ mode: 'real', origin: 'http://192.0.2.7:8080' })).toBe(
+      'http://localhost:8080 http://192.0.2.7:8080',
+    );
+    // Anything but a plain http(s) origin is left out: nothing can be slipped into the policy.
+    for (const origin of [
+      "https://evil.example; script-src 'unsafe-inline'",
+      'https://a,b.example',
+      'javascript:alert(1)',
+      '*',
+    ]) {
+      expect(await frameAncestorsOf({ mode: 'demo', origin })).toBe('http://localhost:8080');
+    }
+    expect(await frameAncestorsOf({ mode: 'demo', origin: 'http://localhost:8080' })).toBe(
+      'http://localhost:8080',
+    );
+  });
+
   it('asks the wallet who the player is on a real-money open, and refuses the same token a second time', async () => {
     const token = freshToken();
     const first = await fetch(playUrl({ mode: 'real', token, user: '42' }));

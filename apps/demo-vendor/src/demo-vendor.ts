@@ -89,6 +89,16 @@ const serializeRequest = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
 });
 
+/**
+ * The launch's `origin` (the platform's site page that frames the game) when it is a plain http(s) origin:
+ * scheme, host and port only, nothing a CSP source list could read as more than one source.
+ */
+export const frameOriginOf = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
+  const { origin } = new URL(value);
+  return /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$/.test(origin) ? origin : undefined;
+};
+
 const pageHeaders = (frameAncestors: readonly string[]) => ({
   'content-security-policy': [
     "default-src 'none'",
@@ -167,22 +177,25 @@ export const buildDemoVendor = (options: DemoVendorOptions): { app: FastifyInsta
     queue.close();
   });
 
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).headers(pageHeaders(frameAncestors)).type('text/html; charset=utf-8').send(html);
-
-  const failurePage = (
-    reply: FastifyReply,
-    status: number,
-    language: string,
-    reason: OpenFailure,
-    code = '',
-  ) => sendPage(reply, status, renderOpenFailurePage(language, reason, code));
+  /** A page the configured origins may frame, and the one that launched it (the platform names its site page). */
+  const sendPage = (reply: FastifyReply, status: number, html: string, launchOrigin?: string) => {
+    const ancestors =
+      launchOrigin === undefined || frameAncestors.includes(launchOrigin)
+        ? frameAncestors
+        : [...frameAncestors, launchOrigin];
+    return reply.code(status).headers(pageHeaders(ancestors)).type('text/html; charset=utf-8').send(html);
+  };
 
   app.get('/play', async (request, reply) => {
     const parsed = launchSchema.safeParse(request.query);
     const query = request.query as Record<string, unknown>;
     const language = typeof query.lang === 'string' ? query.lang.slice(0, 16) : 'en';
-    if (!parsed.success) return failurePage(reply, 400, language, 'badLaunch');
+    // Framing by the launching site is harmless to allow: a real-money page needs the player's one-time token,
+    // which only the platform hands to that player's own page; the demo's money is pretend.
+    const launchOrigin = frameOriginOf(query.origin);
+    const failurePage = (status: number, pageLanguage: string, reason: OpenFailure, code = '') =>
+      sendPage(reply, status, renderOpenFailurePage(pageLanguage, reason, code), launchOrigin);
+    if (!parsed.success) return failurePage(400, language, 'badLaunch');
     const launch = parsed.data;
     const opened = await games.open({
       mode: launch.mode,
@@ -193,17 +206,17 @@ export const buildDemoVendor = (options: DemoVendorOptions): { app: FastifyInsta
       ...(launch.user === undefined ? {} : { user: launch.user }),
       ...(launch.token === undefined ? {} : { token: launch.token }),
     });
-    if (opened.kind === 'opened') return sendPage(reply, 200, renderPlayPage(opened.session));
+    if (opened.kind === 'opened') return sendPage(reply, 200, renderPlayPage(opened.session), launchOrigin);
     switch (opened.reason) {
       case 'TOKEN_USED':
-        return failurePage(reply, 409, launch.lang, 'tokenUsed');
+        return failurePage(409, launch.lang, 'tokenUsed');
       case 'MISSING_TOKEN':
       case 'MISSING_USER':
-        return failurePage(reply, 400, launch.lang, 'missingToken');
+        return failurePage(400, launch.lang, 'missingToken');
       case 'WALLET_REFUSED':
-        return failurePage(reply, 403, launch.lang, 'walletRefusedOpen', opened.status);
+        return failurePage(403, launch.lang, 'walletRefusedOpen', opened.status);
       case 'WALLET_UNAVAILABLE':
-        return failurePage(reply, 502, launch.lang, 'walletUnavailableOpen');
+        return failurePage(502, launch.lang, 'walletUnavailableOpen');
     }
   });
 

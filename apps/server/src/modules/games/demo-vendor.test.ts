@@ -109,13 +109,17 @@ const firstGameOf = async (vendorCode: string) => {
 const launch = async (
   authorization: string,
   member: MemberRow,
-  { demo = false, launchBase = vendor.launchUrl }: { demo?: boolean; launchBase?: string } = {},
+  {
+    demo = false,
+    launchBase = vendor.launchUrl,
+    siteOrigin,
+  }: { demo?: boolean; launchBase?: string; siteOrigin?: string } = {},
 ): Promise<string> => {
   const game = await firstGameOf('PG');
   const response = await app.inject({
     method: 'POST',
     url: demo ? '/wps/game/launchDemo' : '/wps/game/launchGame',
-    headers: { authorization },
+    headers: { authorization, ...(siteOrigin === undefined ? {} : { origin: siteOrigin }) },
     payload: { nodeId: Number(game.id), language: 'EN', demo },
   });
   expect(response.statusCode).toBe(200);
@@ -301,10 +305,21 @@ describe('the demo vendor as its own process', () => {
 
       // A real-money game opens through the child: its signed user/info verifies with the key the platform made.
       const { member, authorization } = await playerWithMoney();
-      const url = new URL(await launch(authorization, member, { launchBase: running.launchUrl }));
+      // The player reached the site at an address the platform was not configured with (a LAN address here):
+      // the launch names it, and the vendor lets it frame the game (issue 30, point 7).
+      const url = new URL(
+        await launch(authorization, member, {
+          launchBase: running.launchUrl,
+          siteOrigin: 'http://192.0.2.7:8080',
+        }),
+      );
       const page = await fetch(url);
       expect(page.status).toBe(200);
-      expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors ${platformUrl}`);
+      const frameAncestors = /frame-ancestors ([^;]*)/
+        .exec(page.headers.get('content-security-policy') ?? '')?.[1]
+        ?.split(' ');
+      expect(frameAncestors).toContain(platformUrl);
+      expect(frameAncestors).toContain('http://192.0.2.7:8080');
       expect(await page.text()).toContain('100.00 USD');
     } finally {
       await running?.close();

@@ -91,7 +91,11 @@ describe('launching a game', () => {
   afterAll(() => testApp.close());
 
   it('answers the vendor URL with a fresh launch token, whose SHA-256 alone is kept for 12 hours', async () => {
-    const { status, body } = await launch(gameId('slot'), { language: 'UR' });
+    const { status, body } = await post(
+      '/wps/game/launchGame',
+      { nodeId: Number(gameId('slot')), language: 'UR' },
+      { authorization, origin: 'https://players.example:8443' },
+    );
     expect(status).toBe(200);
     const value = body.value as LaunchAnswer;
     expect(value).toMatchObject({
@@ -114,6 +118,8 @@ describe('launching a game', () => {
       currency: 'USD',
       lang: 'ur',
       mode: 'real',
+      // The site page that frames the game, for the vendor's frame-ancestors (issue 30, point 7).
+      origin: 'https://players.example:8443',
     });
 
     const [session] = await testApp.database.db
@@ -206,6 +212,8 @@ describe('launching a game', () => {
       currency: 'USD',
       lang: 'en',
       mode: 'demo',
+      // No Origin header: the address the launch call came to.
+      origin: 'http://localhost',
     });
     // The tile's free play offers the trial too; a vendor without a wallet key can still show its demo.
     expect((await launchDemo(gameId('keyless'))).body).toMatchObject({ value: { mode: 'demo' } });

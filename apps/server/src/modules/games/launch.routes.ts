@@ -12,6 +12,22 @@ const schema = {
   response: { 200: launchGameResponseSchema, ...failureResponses },
 };
 
+/**
+ * The origin of the site page that will frame the game, as the player's browser has it: the launch call's
+ * Origin header (browsers send it on a POST), else the address the call came to. The vendor allows it to frame
+ * its page; a forged one only misleads the caller's own launch.
+ */
+const siteOriginOf = (request: FastifyRequest): string | null => {
+  const webOrigin = (value: string | undefined): string | null => {
+    if (value === undefined || !URL.canParse(value)) return null;
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  };
+  const { origin } = request.headers;
+  const sent = webOrigin(origin);
+  return sent !== null && sent === origin ? sent : webOrigin(`${request.protocol}://${request.host}`);
+};
+
 /** Starting a vendor's game: real money for members, the vendor's demo for anyone. */
 export const launchRoutes =
   ({
@@ -39,10 +55,21 @@ export const launchRoutes =
     };
 
     app.post('/game/launchGame', { preHandler: requirePlayer, schema }, async (request) => {
-      return ok(await launch.launch(request.member, request.brand, request.body));
+      return ok(
+        await launch.launch(request.member, request.brand, {
+          ...request.body,
+          siteOrigin: siteOriginOf(request),
+        }),
+      );
     });
 
     app.post('/game/launchDemo', { preHandler: requireBrand, schema }, async (request) => {
-      return ok(await launch.demoLaunch(request.brand, { ...request.body, demo: true }));
+      return ok(
+        await launch.demoLaunch(request.brand, {
+          ...request.body,
+          demo: true,
+          siteOrigin: siteOriginOf(request),
+        }),
+      );
     });
   };

@@ -6,7 +6,13 @@ import { recordRecentGame } from './catalogue.service';
 import * as repository from './launch.repository';
 import type { LaunchableGame } from './launch.repository';
 
-export type LaunchRequest = { nodeId: number; language: string; demo: boolean };
+export type LaunchRequest = {
+  nodeId: number;
+  language: string;
+  demo: boolean;
+  /** The site's origin as the player's browser has it (the page that frames the game), when known. */
+  siteOrigin: string | null;
+};
 export type LaunchMember = { id: bigint; brandId: bigint; type: number };
 export type LaunchBrand = { id: bigint; currency: string };
 export type LaunchMode = LaunchGameResult['mode'];
@@ -42,7 +48,9 @@ const launchBaseOf = (launchUrl: string | null): URL | null => {
 
 /**
  * The vendor's URL with what the game needs: the launch token (real money only), the game and vendor codes,
- * the currency, the language and the mode. Parameters the vendor's own URL carries are kept; ours win.
+ * the currency, the language, the mode and the origin of the site page that frames the game (the vendor's
+ * page lists it in its CSP frame-ancestors, issue 30 point 7). Parameters the vendor's own URL carries are
+ * kept; ours win.
  */
 export const buildLaunchUrl = (
   launchUrl: string,
@@ -55,6 +63,7 @@ export const buildLaunchUrl = (
     currency: string;
     language: string;
     mode: LaunchMode;
+    siteOrigin: string | null;
   },
 ): string => {
   const url = new URL(launchUrl);
@@ -68,6 +77,8 @@ export const buildLaunchUrl = (
   search.set('currency', parameters.currency);
   search.set('lang', parameters.language.toLowerCase());
   search.set('mode', parameters.mode);
+  search.delete('origin');
+  if (parameters.siteOrigin !== null) search.set('origin', parameters.siteOrigin);
   return url.toString();
 };
 
@@ -88,6 +99,7 @@ export const createLaunchService = ({ db }: { db: Database }) => {
         currency: brand.currency,
         language: request.language,
         mode: 'demo',
+        siteOrigin: request.siteOrigin,
       }),
       nodeId: request.nodeId,
       gameCode: game.gameCode,
@@ -125,6 +137,7 @@ export const createLaunchService = ({ db }: { db: Database }) => {
         currency: brand.currency,
         language: request.language,
         mode: 'real',
+        siteOrigin: request.siteOrigin,
       }),
       nodeId: request.nodeId,
       gameCode: game.gameCode,

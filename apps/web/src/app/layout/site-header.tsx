@@ -7,6 +7,7 @@ import { defaultLanguage, isSiteLanguage, readCurrentLanguage, siteLanguages } f
 import { chooseTheme, readTheme, type Theme } from '../../lib/theme';
 import { Icon } from '../../components/icon';
 import { HeaderAccount } from './header-account';
+import { HeaderSearch } from './header-search';
 import { useChangeLanguage } from './use-change-language';
 
 type SiteHeaderProps = {
@@ -84,6 +85,7 @@ export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: Sit
         <LiveClock />
       </div>
       <div className="site-header__tools">
+        <HeaderSearch />
         <LanguageSelector />
         <ThemeToggle />
       </div>

@@ -43,8 +43,19 @@ test.describe('registration', () => {
 });
 
 test.describe('login', () => {
-  test('a wrong password brings the captcha; the right one then logs in', async ({ page }) => {
+  test('a wrong password brings the captcha; the right one then logs in, and a second tab is signed in too', async ({
+    page,
+  }) => {
+    // A guest's first visit asks whether the browser has a session and is told no: no failing request.
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${String(response.status())} ${response.url()}`);
+    });
+    const remembered = page.waitForResponse((response) => response.url().endsWith('/wps/session/remembered'));
     await page.goto('/login');
+    expect((await remembered).status()).toBe(200);
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    expect(failures).toEqual([]);
     await page.getByTestId('tab-username').click();
     await field(page, 'login-username').fill('demoagent');
     await field(page, 'login-password').fill('NotTheRight1');
@@ -54,6 +65,20 @@ test.describe('login', () => {
     await fillCaptcha(page);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('header-account')).toHaveText('demoagent');
+
+    // Another tab of the same browser (issue 30, point 4): its session storage is empty, the httpOnly session
+    // cookie brings the session back; a page that needs a session opens rather than sending it to /login.
+    const secondTab = await page.context().newPage();
+    await secondTab.goto('/');
+    await expect(secondTab.getByTestId('header-account')).toHaveText('demoagent');
+    const gameTab = await page.context().newPage();
+    await gameTab.goto('/vnLottery?gameCode=TCG_LOTTO_VN-O0003');
+    await expect(gameTab.getByTestId('lottery-page')).toBeVisible();
+    await expect(gameTab).toHaveURL(/\/vnLottery\?gameCode=/);
+    // The token itself never leaves session storage.
+    expect(await secondTab.evaluate(() => JSON.stringify(window.localStorage))).not.toContain(
+      await page.evaluate(() => window.sessionStorage.getItem('token') ?? 'no token'),
+    );
   });
 
   test('a member is refused at /agent and an agent reaches /agentHome', async ({ page }) => {

@@ -4,7 +4,13 @@
  * Pure functions: the slips call them on every keystroke and the tests call them directly.
  */
 import type { BetLine, LotteryGame } from '@wps/contracts/lottery';
-import { lotteryStake, speedSumChoices } from '@wps/contracts/lottery-rules';
+import {
+  lotteryStake,
+  poolBetType,
+  poolPicksOf,
+  type RaceBetType,
+  speedSumChoices,
+} from '@wps/contracts/lottery-rules';
 import { formatMinorUnits, toMinorUnits } from '@wps/contracts/money';
 import {
   checkVnBet,
@@ -228,6 +234,56 @@ export const readSpeedSlip = (slip: SpeedSlip): SlipReading => {
     lines: [{ betType: slip.betType, numbers, unitStake: slip.unitStake.trim() }],
     total: lotteryStake({ kind: 'speed', betType: slip.betType, numbers, unitStake }),
     numberCount,
+    problems,
+  };
+};
+
+/* ---- Pool games (Keno, Pick 10, 11 of 5) ---- */
+
+/** The pick counts a pool game offers (`pick1` … `pick10`), ascending. */
+export const poolPickCountsOf = (game: Pick<LotteryGame, 'betTypes'>): number[] =>
+  game.betTypes
+    .map((type) => poolPicksOf(type.code))
+    .filter((picks): picks is number => picks !== null)
+    .sort((a, b) => a - b);
+
+export type PoolSlip = { picks: readonly number[]; unitStake: string };
+
+/** One ticket of the picked numbers (`pick<n>`), staked once; the count must be one the game offers. */
+export const readPoolSlip = (slip: PoolSlip, offeredCounts: readonly number[]): SlipReading => {
+  const problems: SlipReading['problems'] = {};
+  const count = slip.picks.length;
+  if (count === 0) problems.numbers = 'numbers_required';
+  else if (!offeredCounts.includes(count)) problems.numbers = 'number_count';
+  const unitStake = readUnitStake(slip.unitStake);
+  if (isProblem(unitStake)) problems.stake = unitStake;
+  if (hasProblems(problems) || isProblem(unitStake)) return emptyReading(problems, count);
+  const numbers = [...slip.picks].sort((a, b) => a - b).map((value) => String(value).padStart(2, '0'));
+  return {
+    lines: [{ betType: poolBetType(count), numbers, unitStake: slip.unitStake.trim() }],
+    total: lotteryStake({ kind: 'pool', betType: poolBetType(count), numbers, unitStake }),
+    numberCount: count,
+    problems,
+  };
+};
+
+/* ---- Race (Speed 10) ---- */
+
+export type RaceSlip = { betType: RaceBetType; picks: readonly string[]; unitStake: string };
+
+/** `position` picks `<position>:<car>`, `first_two` picks `<car>-<car>`; one unit per pick. */
+export const readRaceSlip = (slip: RaceSlip): SlipReading => {
+  const problems: SlipReading['problems'] = {};
+  const numbers = [...slip.picks];
+  if (numbers.length === 0) problems.numbers = 'numbers_required';
+  else if (numbers.length > maxNumbersPerLine) problems.numbers = 'too_many_numbers';
+  const unitStake = readUnitStake(slip.unitStake);
+  if (isProblem(unitStake)) problems.stake = unitStake;
+  if (hasProblems(problems) || isProblem(unitStake)) return emptyReading(problems, numbers.length);
+  return {
+    lines: [{ betType: slip.betType, numbers, unitStake: slip.unitStake.trim() }],
+    total: lotteryStake({ kind: 'race', betType: slip.betType, numbers, unitStake }),
+    numberCount: numbers.length,
     problems,
   };
 };

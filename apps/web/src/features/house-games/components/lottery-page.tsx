@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LotterySeaPage } from './lottery-sea-page';
-import { LotterySpeedPage } from './lottery-speed-page';
+import { LotteryKindPage } from './lottery-kind-page';
 import { LotteryVnPage } from './lottery-vn-page';
 
 export type LotteryKind = 'lottery' | 'sea' | 'vn' | 'lottert';
@@ -27,6 +26,5 @@ export function LotteryPage({ kind }: LotteryPageProps) {
     );
   }
   if (kind === 'vn') return <LotteryVnPage gameCode={gameCode} />;
-  if (kind === 'sea') return <LotterySeaPage gameCode={gameCode} />;
-  return <LotterySpeedPage gameCode={gameCode} />;
+  return <LotteryKindPage gameCode={gameCode} />;
 }

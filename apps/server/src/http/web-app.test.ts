@@ -28,6 +28,19 @@ describe('serving the built site', () => {
     }
   });
 
+  it("answers /index.html (the service worker's cached copy of every page) with the brand's page policy", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'wps-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>site</title>');
+    const app = Fastify({ logger: false });
+    await registerWebApp(app, dist, {
+      pagePolicy: () => Promise.resolve("frame-src 'self' https://vendor.test"),
+    });
+    const response = await app.inject({ method: 'GET', url: '/index.html', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>site</title>');
+    expect(response.headers['content-security-policy']).toBe("frame-src 'self' https://vendor.test");
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await (await buildSiteApp()).inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(response.headers['cache-control']).toContain('immutable');

@@ -16,7 +16,9 @@ export const isPageRequest = (request: FastifyRequest): boolean => {
   const pathname = request.url.split('?')[0] ?? '';
   return (
     request.method === 'GET' &&
-    ((request.headers.accept ?? '').includes('text/html') || !/\.[A-Za-z0-9]+$/.test(pathname))
+    (pathname === '/index.html' ||
+      (request.headers.accept ?? '').includes('text/html') ||
+      !/\.[A-Za-z0-9]+$/.test(pathname))
   );
 };
 
@@ -151,8 +153,13 @@ export const registerWebApp = async (
       root: webDist,
       wildcard: false,
       index: false,
-      // The manifest is answered per brand below (its built copy and compressed twins are not served).
-      ...(webManifest ? { globIgnore: ['manifest.webmanifest', 'manifest.webmanifest.*'] } : {}),
+      // index.html is a brand's page, answered below with the brand's policy (the service worker caches it as
+      // /index.html); the manifest is answered per brand below (its built copy and compressed twins are not served).
+      globIgnore: [
+        'index.html',
+        'index.html.*',
+        ...(webManifest ? ['manifest.webmanifest', 'manifest.webmanifest.*'] : []),
+      ],
       // The build writes .br and .gz copies of its text files; browsers get the smallest they accept.
       preCompressed: true,
       setHeaders: setStaticCacheHeaders,

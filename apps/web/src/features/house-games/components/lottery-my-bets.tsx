@@ -78,7 +78,9 @@ export function LotteryMyBets({ token, game, openDrawId }: LotteryMyBetsProps) {
                   <span className="muted">{formatLocalDateTime(bet.placedAt)}</span>
                 </td>
                 <td>
-                  {betTypeLabel(t, bet.betType)}
+                  {game.kind === 'race' && bet.betType === 'position'
+                    ? t('lottery.race.types.position')
+                    : betTypeLabel(t, bet.betType)}
                   {bet.stations.length > 0 && <span className="muted"> · {bet.stations.join(', ')}</span>}
                   <br />
                   <bdi dir="ltr" className="lottery__numbers">

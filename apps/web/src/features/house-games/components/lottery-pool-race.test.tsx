@@ -144,6 +144,27 @@ describe('the Speed 10 page (race kind)', () => {
     const api = logInWithApi({
       'GET /wps/lottery/games/ELOTT-E0006': ok(race),
       'GET /wps/lgw/vn/numeros/opened/game': results(last),
+      'GET /wps/lottery/bets': ok({
+        bets: [
+          {
+            id: 'bet-1',
+            roundId: 'round-1',
+            gameCode: 'ELOTT-E0006',
+            drawId: last.publicId,
+            betType: 'position',
+            numbers: ['1:4'],
+            stations: [],
+            unitStake: '1',
+            stake: '1.00',
+            status: 'won',
+            payout: '9.70',
+            placedAt: '2026-11-24T10:50:00.000Z',
+            settledAt: '2026-11-24T11:00:05.000Z',
+          },
+        ],
+        total: 1,
+        totalPages: 1,
+      }),
     });
     renderApp('/lottery?gameCode=ELOTT-E0006', permission);
     const slip = await screen.findByTestId('race-slip', {}, chunkWait);
@@ -165,5 +186,8 @@ describe('the Speed 10 page (race kind)', () => {
     });
     const cars = await screen.findAllByTestId('race-car', {}, chunkWait);
     expect(cars.map((car) => car.textContent)).toEqual(['4', '9', '1', '2', '3', '5', '6', '7', '8', '10']);
+    expect((await screen.findByTestId('lottery-bet-row', {}, chunkWait)).textContent).toContain(
+      'Car at a position',
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
 } from './modules/games/demo-vendor-runner';
 import { ownUrl } from './modules/payments/gateway-client';
 import { startSandboxBesidePlatform } from './modules/payments/sandbox-runner';
+import { seedShowcase } from './showcase';
 
 export type RunningPlatform = {
   app: FastifyInstance;
@@ -59,6 +60,12 @@ export const startPlatform = async (
     gameFrameOrigins: () => (demoVendor ? [demoVendor.origin] : []),
   });
   await app.listen({ host: config.HOST, port: config.PORT });
+  // The demo's showcase (a sub-agent with contracts, the player's bets) through the API; not in test apps.
+  if (config.SEED_DEMO) {
+    await seedShowcase(app, database.db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the showcase demo data was not seeded');
+    });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   demoVendor = await startDemoVendorBesidePlatform(config, database.db, {

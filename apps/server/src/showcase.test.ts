@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAgent, demoPlayer } from './modules/members/members.seed';
+import { demoSubAgent, seedShowcase } from './showcase';
+import { createTestApp, loginAsMember, type TestApp } from './testing/test-app';
+
+type Listing = { success: boolean; value: { list: { account?: string }[]; total: number } };
+
+/**
+ * The demo data `npm start` adds so every agent and member page has something on the first start: the demo
+ * agent's sub-agent with accepted contracts, the demo player's bets in the agent's report and in the
+ * player's betting records. Seeded twice, as two starts would: the second adds nothing.
+ */
+describe('the showcase demo data', { timeout: 60_000 }, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedShowcase(testApp.app, testApp.database.db);
+    await seedShowcase(testApp.app, testApp.database.db);
+  });
+  afterAll(() => testApp.close());
+
+  const get = async <T>(username: string, url: string): Promise<T> => {
+    const { authorization } = await loginAsMember(testApp, username);
+    return (await testApp.app.inject({ url, headers: { authorization } })).json<T>();
+  };
+
+  it("shows the sub-agent in the agent's downline and the player's bets in the agent's report", async () => {
+    const downline = await get<Listing>(demoAgent.username, '/wps/agent/downline');
+    expect(downline.value.list.map((member) => member.account)).toContain(demoSubAgent.username);
+
+    const report = await get<{ value: { list: { account: string; validBet: string }[] } }>(
+      demoAgent.username,
+      '/wps/agent/team/members-report',
+    );
+    const playerRow = report.value.list.find((row) => row.account === demoPlayer.username);
+    expect(Number(playerRow?.validBet)).toBeGreaterThan(0);
+  });
+
+  it('gives the sub-agent an accepted daily and hourly salary contract, once', async () => {
+    const contracts = await get<{ value: { list: { kind: string; status: string }[] } }>(
+      demoSubAgent.username,
+      '/wps/agent/contracts',
+    );
+    expect(contracts.value.list.map(({ kind, status }) => `${kind} ${status}`).sort()).toEqual([
+      'DAILY_SALARY ACTIVE',
+      'HOURLY_SALARY ACTIVE',
+    ]);
+  });
+
+  it("fills the player's betting records, once", async () => {
+    const records = await get<Listing>(demoPlayer.username, '/wps/member/betting-records');
+    expect(records.value.total).toBe(6);
+  });
+});

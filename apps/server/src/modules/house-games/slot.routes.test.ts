@@ -235,6 +235,12 @@ describe('seeds and verification', () => {
       });
       expect(verified.body.value.serverSeedHash).toBe(spin.seeds.serverSeedHash);
       expect(verified.body.value.result.base.stops).toEqual(spin.base.stops);
+      // The link carries what the round drew, for the page to set beside the recomputation.
+      expect(JSON.parse(params.recorded ?? '{}')).toEqual({
+        base: { stops: spin.base.stops },
+        freeSpins: spin.freeSpins.map((free) => ({ stops: free.stops })),
+        jackpotHit: spin.jackpotHit,
+      });
       expect(verified.body.value.result.base.grid).toEqual(spin.base.grid);
       expect(verified.body.value.result.freeSpins).toHaveLength(spin.freeSpins.length);
       expect(BigInt(verified.body.value.result.winMinorUnits)).toBe(minor(spin.win));

@@ -68,7 +68,7 @@ const recordSpin = async (
 ): Promise<StoredRound> => {
   const { member, currency, requestId, stake, amounts, game, jackpotKey } = plan;
   const { win, contribution } = draw;
-  const proof = slotProofOf(pair, nonce, { stake, oddsStake: amounts.oddsStake });
+  const proof = slotProofOf(pair, nonce, { stake, oddsStake: amounts.oddsStake }, draw);
   const roundId = await insertHouseRound(tx, {
     brandId: member.brandId,
     memberId: member.id,

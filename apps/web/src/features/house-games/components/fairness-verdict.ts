@@ -167,11 +167,3 @@ export const overallVerdict = (rows: readonly VerdictRow[], hashMatches: boolean
   if (rows.some((row) => row.verdict === 'match')) return 'match';
   return hashMatches === true ? 'hash_only' : 'unchecked';
 };
-
-/** A verification link's `recorded` parameter added to `path`. */
-export const withRecorded = (path: string, recorded: Record<string, unknown>): string => {
-  const [base = '', query = ''] = path.split('?');
-  const params = new URLSearchParams(query);
-  params.set('recorded', JSON.stringify(recorded));
-  return `${base}?${params.toString()}`;
-};

@@ -17,7 +17,6 @@ import {
   useSpin,
 } from '../api/slot-queries';
 import { SlotReels, useSymbolName } from './slot-reels';
-import { withRecorded } from './fairness-verdict';
 import './slot-page.css';
 
 const slotGame = 'slot';
@@ -95,14 +94,7 @@ function RoundResult({ round }: { round: SlotRound }) {
       )}
       <p className="muted">
         {t('house_slot.round_id', { roundId: round.roundId, nonce: round.seeds.nonce })}{' '}
-        <Link
-          to={withRecorded(round.verifyPath, {
-            base: { stops: round.base.stops },
-            freeSpins: round.freeSpins.map((free) => ({ stops: free.stops })),
-            jackpotHit: round.jackpotHit,
-          })}
-          data-testid="slot-verify-link"
-        >
+        <Link to={round.verifyPath} data-testid="slot-verify-link">
           {t('house_slot.verify')}
         </Link>
       </p>

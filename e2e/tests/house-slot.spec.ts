@@ -63,5 +63,8 @@ test('a player opens the house slot from its card, spins, sees the balance and t
   await expect(page.getByTestId('fairness-hash')).toHaveText(hash);
   await expect(page.getByTestId('fairness-hash-match')).toContainText('matches the hash shown before play');
   await expect(page.getByTestId('fairness-grid').getByRole('img')).toHaveCount(15);
+  // A readable verdict: the recorded reel stops beside the recomputed ones, the same.
+  await expect(page.getByTestId('fairness-verdict')).toHaveAttribute('data-verdict', 'match');
+  await expect(page.getByTestId('fairness-row-stops')).toHaveAttribute('data-verdict', 'match');
   await expect(page.getByTestId('fairness-revealed')).toContainText('3 results');
 });

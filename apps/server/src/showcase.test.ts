@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAgent, demoPlayer } from './modules/members/members.seed';
 import { demoSubAgent, seedShowcase } from './showcase';
-import { createTestApp, loginAsMember, type TestApp } from './testing/test-app';
+import { createTestApp, loginAsMember, loginAsOperator, type TestApp } from './testing/test-app';
 
 type Listing = { success: boolean; value: { list: { account?: string }[]; total: number } };
 
@@ -36,7 +36,7 @@ describe('the showcase demo data', { timeout: 60_000 }, () => {
     expect(Number(playerRow?.validBet)).toBeGreaterThan(0);
   });
 
-  it('gives the sub-agent an accepted daily and hourly salary contract, once', async () => {
+  it('gives the sub-agent an accepted daily, hourly and real-time salary contract, once', async () => {
     const contracts = await get<{ value: { list: { kind: string; status: string }[] } }>(
       demoSubAgent.username,
       '/wps/agent/contracts',
@@ -44,7 +44,28 @@ describe('the showcase demo data', { timeout: 60_000 }, () => {
     expect(contracts.value.list.map(({ kind, status }) => `${kind} ${status}`).sort()).toEqual([
       'DAILY_SALARY ACTIVE',
       'HOURLY_SALARY ACTIVE',
+      'REALTIME_SALARY ACTIVE',
     ]);
+  });
+
+  it("pays the sub-agent's hourly salary on its player's bets when the hour closes", async () => {
+    // The settlement job runs when the hour closes; the operator's run (with a pretend time, allowed in
+    // tests) does the same now.
+    const operator = await loginAsOperator(testApp.app);
+    const asOf = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const run = await testApp.app.inject({
+      method: 'POST',
+      url: '/wps/backoffice/agent-contracts/settlement/run',
+      headers: operator,
+      payload: { asOf },
+    });
+    expect(run.json()).toMatchObject({ success: true });
+    const payments = await get<{ value: { list: { kind: string; amount: string; status: string }[] } }>(
+      demoSubAgent.username,
+      '/wps/agent/contracts/payments?kind=HOURLY_SALARY',
+    );
+    const paid = payments.value.list.filter((payment) => payment.status === 'PAID');
+    expect(paid.reduce((sum, payment) => sum + Number(payment.amount), 0)).toBeGreaterThan(0);
   });
 
   it("fills the player's betting records, once", async () => {

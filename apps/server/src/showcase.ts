@@ -6,9 +6,16 @@ import { insertSession, revokeSession } from './modules/auth/auth.repository';
 import { demoAgent, demoPlayer } from './modules/members/members.seed';
 import { findMemberByUsername } from './modules/members/members.repository';
 import { findBrandByMerchantCode } from './modules/site/site.repository';
+import { seedWalletDemo } from './modules/wallet/wallet.seed';
 
 /** The demo agent's sub-agent, registered by the demo agent through the agent centre. */
 export const demoSubAgent = { username: 'demosubagent', password: 'SubAgent2025' };
+
+/** A player the sub-agent registered, whose bets the sub-agent's real-time salary pays on. */
+export const demoSubPlayer = { username: 'demosubplayer', password: 'SubPlayer2025' };
+
+/** The sub-agent's player's spins. */
+const subPlayerSpins = ['20.00', '20.00', '10.00', '50.00', '20.00'];
 
 /** What the demo agent gives the sub-agent at registration; the sub-agent changes it at once. */
 const temporaryPassword = 'Welcome-Sub-2025';
@@ -24,13 +31,14 @@ type Envelope = { success: boolean; code?: string; message?: string; value?: unk
 
 /**
  * What makes every agent and member page show something on the first start: the demo agent registers a
- * sub-agent and offers it a daily and an hourly salary contract, which it accepts; the demo player spins the
- * house slot. All through the platform's own API (app.inject), so every cent goes through the ledger, the
- * contracts through their rules and the rounds through the slot's fair draw. Idempotent: each step looks for
- * what it would create first, and the spins carry fixed request ids. Then the roll-ups are folded, so the
- * agent centre's reports show the bets at once.
+ * sub-agent and offers it a daily, an hourly and a real-time salary contract, which it accepts; the sub-agent
+ * registers a player who plays; the demo player spins the house slot. All through the platform's own API
+ * (app.inject), so every cent goes through the ledger, the contracts through their rules and the rounds
+ * through the slot's fair draw; the settlement job then pays the sub-agent's hourly salary when the hour
+ * closes. Idempotent: each step looks for what it would create first, and the spins carry fixed request
+ * ids. Then the roll-ups are folded, so the agent centre's reports show the bets at once.
  *
- * Run by `npm start` (startPlatform) after the app is built, not by the test apps (it costs seconds).
+ * Run by `npm start` (startPlatform) after the app is built, not by the test apps (it costs a second or two).
  */
 export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<void> => {
   const brand = await findBrandByMerchantCode(db, 'DEMO');
@@ -71,28 +79,34 @@ export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<
     const player = await signIn(demoPlayer.username);
     if (!agent || !player) return;
 
-    // The sub-agent, registered as an agent registers one, then (as it must) changing the password it was given.
-    if (!(await findMemberByUsername(db, brand.id, demoSubAgent.username))) {
-      await call(agent, 'POST', '/wps/agent/members', {
-        username: demoSubAgent.username,
-        password: temporaryPassword,
-        isAgent: true,
-      });
-    }
-    const subAgent = await signIn(demoSubAgent.username);
-    if (!subAgent) return;
-    if ((await findMemberByUsername(db, brand.id, demoSubAgent.username))?.mustChangePassword) {
-      await call(subAgent, 'POST', '/wps/member/password', {
-        oldPassword: temporaryPassword,
-        newPassword: demoSubAgent.password,
-        confirmNewPassword: demoSubAgent.password,
-      });
-    }
+    /** A member an agent registers (as the agent centre does), who then changes the password it was given. */
+    const registered = async (
+      upline: { authorization: string },
+      { username, password }: { username: string; password: string },
+      isAgent: boolean,
+    ): Promise<{ authorization: string } | undefined> => {
+      if (!(await findMemberByUsername(db, brand.id, username))) {
+        await call(upline, 'POST', '/wps/agent/members', { username, password: temporaryPassword, isAgent });
+      }
+      const session = await signIn(username);
+      if (session && (await findMemberByUsername(db, brand.id, username))?.mustChangePassword) {
+        await call(session, 'POST', '/wps/member/password', {
+          oldPassword: temporaryPassword,
+          newPassword: password,
+          confirmNewPassword: password,
+        });
+      }
+      return session;
+    };
 
-    // A daily and an hourly salary contract, offered by the demo agent and accepted by the sub-agent.
+    const subAgent = await registered(agent, demoSubAgent, true);
+    if (!subAgent) return;
+
+    // A daily, an hourly and a real-time salary contract, offered by the demo agent, accepted by the sub-agent.
     const contracts = [
       { path: '/wps/relay/MCS2_processDailySalContract', rates: [50, 100] },
-      { path: '/wps/relay/MCS2_processContractHourSalary', rates: [30] },
+      { path: '/wps/relay/MCS2_processContractHourSalary', rates: [100] },
+      { path: '/wps/relay/MCSFE_processRealTimeSalaryContract', rates: [200] },
     ];
     for (const { path, rates } of contracts) {
       const overview = (await call(agent, 'GET', path)).value as { asUpline: { status: string }[] };
@@ -113,6 +127,20 @@ export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<
     // The demo player's bet history: house slot spins.
     for (const [index, bet] of slotSpins.entries()) {
       await call(player, 'POST', '/wps/house/slot/spins', { requestId: showcaseRequestId(index), bet });
+    }
+
+    // The sub-agent's player, with the demo members' opening balance (a ledger posting from the promotion
+    // account, once), plays after the contracts began: the settlement job pays the sub-agent's hourly salary
+    // on it when the hour closes (and the daily one at the brand's midnight).
+    const subPlayer = await registered(subAgent, demoSubPlayer, false);
+    const subPlayerRow = await findMemberByUsername(db, brand.id, demoSubPlayer.username);
+    if (!subPlayer || !subPlayerRow) return;
+    await seedWalletDemo(db, { id: brand.id, currency: brand.currency }, [subPlayerRow]);
+    for (const [index, bet] of subPlayerSpins.entries()) {
+      await call(subPlayer, 'POST', '/wps/house/slot/spins', {
+        requestId: showcaseRequestId(100 + index),
+        bet,
+      });
     }
   } finally {
     for (const tokenHash of sessions) await revokeSession(db, tokenHash);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
 import { memberKnownAddresses, members } from './members.tables';
 
@@ -159,4 +159,69 @@ export const findDownlineMemberId = async (
     `,
   );
   return row?.id;
+};
+
+/** What the console's member search looks for; every criterion given is tried, a member matching any is found. */
+export type MemberSearchCriteria = {
+  id?: bigint;
+  /** Lower-case starts of the username, the email and the real name. */
+  usernameStart?: string;
+  emailStart?: string;
+  realNameStart?: string;
+  /** A phone number's digits: the mobile number alone, or with its dialing code or a leading 0 before it. */
+  phoneDigits?: string;
+};
+
+/** `text%` for LIKE, with LIKE's own characters (and its escape, the backslash) taken literally. */
+const startsWith = (text: string): string => `${text.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+/**
+ * The ids of the brand's members matching any criterion, newest first: one arm per criterion, each served by
+ * an index within the brand (migration 0037) and cut to `limit` on its own, then merged. (One query OR-ing
+ * them all leads the planner to walk the primary key backwards through every member when matches are rare.)
+ * lower(column) LIKE 'start%' uses the text_pattern_ops indexes; the mobile number is looked up by equality
+ * (the digits typed with up to four digits of dialing code or a 0 cut off) and then checked whole; the id by
+ * the primary key.
+ */
+export const memberSearchIdsQuery = (brandId: bigint, criteria: MemberSearchCriteria, limit: number) => {
+  const { id, usernameStart, emailStart, realNameStart, phoneDigits } = criteria;
+  const within = (condition: SQL) =>
+    sql`(select id from members where brand_id = ${brandId} and ${condition} order by id desc limit ${limit})`;
+  const startsLike = (column: SQL, start: string | undefined) =>
+    start === undefined ? undefined : within(sql`lower(${column}) like ${startsWith(start)}`);
+  const phoneCandidates =
+    phoneDigits === undefined
+      ? []
+      : [0, 1, 2, 3, 4].map((cut) => phoneDigits.slice(cut)).filter((digits) => digits.length >= 4);
+  const arms = [
+    id === undefined ? undefined : within(sql`id = ${id}`),
+    startsLike(sql`username`, usernameStart),
+    startsLike(sql`email`, emailStart),
+    startsLike(sql`payee_name`, realNameStart),
+    phoneDigits === undefined || phoneCandidates.length === 0
+      ? undefined
+      : within(sql`mobile_num in (${sql.join(
+          phoneCandidates.map((digits) => sql`${digits}`),
+          sql`, `,
+        )})
+          and (mobile_num = ${phoneDigits}
+            or coalesce(country_dialing_code, '') || mobile_num = ${phoneDigits}
+            or '0' || mobile_num = ${phoneDigits})`),
+  ].filter((arm) => arm !== undefined);
+  if (arms.length === 0) return undefined;
+  return sql`select id from (${sql.join(arms, sql` union `)}) found order by id desc limit ${limit}`;
+};
+
+/** The brand's members matching any criterion, newest first, at most `limit`. */
+export const searchMembers = async (
+  db: Executor,
+  brandId: bigint,
+  criteria: MemberSearchCriteria,
+  limit: number,
+): Promise<MemberRow[]> => {
+  const idsQuery = memberSearchIdsQuery(brandId, criteria, limit);
+  if (idsQuery === undefined) return [];
+  const ids = (await selectRows<{ id: bigint | string }>(db, idsQuery)).map((row) => BigInt(row.id));
+  if (ids.length === 0) return [];
+  return db.select().from(members).where(inArray(members.id, ids)).orderBy(desc(members.id));
 };

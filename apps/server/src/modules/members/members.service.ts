@@ -1,8 +1,10 @@
 import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
+import type { MemberSearchField } from '@wps/contracts/members';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../lib/password-hashing';
 import { type AttemptRule, clearAttempts, recordFailure, takeAttempt } from '../attempts/attempts.service';
+import { searchMembersForStaff } from './member-search';
 import * as repository from './members.repository';
 import type { MemberName, MemberRow, NewMember } from './members.repository';
 
@@ -65,6 +67,9 @@ const lockedError = (retryAt: Date) =>
 
 /** Members of a brand: lookups and the changes other domains (auth, agents) make to them. */
 export const createMemberService = ({ db }: { db: Database }) => ({
+  /** The console's member search: by username, phone, email, real name or id, within a brand. */
+  searchForStaff: (brandId: bigint, query: { q: string; field: MemberSearchField }) =>
+    searchMembersForStaff(db, brandId, query),
   findById: (id: bigint, executor: Executor = db) => repository.findMemberById(executor, id),
   findByUsername: (brandId: bigint, username: string) =>
     repository.findMemberByUsername(db, brandId, username),

@@ -68,8 +68,14 @@ describe('the showcase demo data', { timeout: 60_000 }, () => {
     expect(paid.reduce((sum, payment) => sum + Number(payment.amount), 0)).toBeGreaterThan(0);
   });
 
-  it("fills the player's betting records, once", async () => {
-    const records = await get<Listing>(demoPlayer.username, '/wps/member/betting-records');
-    expect(records.value.total).toBe(6);
+  it("fills the player's betting records across product lines, once", async () => {
+    const records = await get<{
+      value: { list: { productLine: string }[]; total: number };
+    }>(demoPlayer.username, '/wps/member/betting-records');
+    // Six slot spins and two lottery tickets.
+    expect(records.value.total).toBe(8);
+    expect(new Set(records.value.list.map((round) => round.productLine)).size).toBeGreaterThanOrEqual(2);
+    const lottery = await get<{ value: { total: number } }>(demoPlayer.username, '/wps/lottery/bets');
+    expect(lottery.value.total).toBe(2);
   });
 });

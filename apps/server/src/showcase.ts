@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import { createSessionToken } from './lib/session-token';
 import { createRollupService } from './modules/agents/rollups.service';
 import { insertSession, revokeSession } from './modules/auth/auth.repository';
+import { createLotteryService } from './modules/house-games/lottery.service';
 import { demoAgent, demoPlayer } from './modules/members/members.seed';
 import { findMemberByUsername } from './modules/members/members.repository';
 import { findBrandByMerchantCode } from './modules/site/site.repository';
@@ -122,6 +124,52 @@ export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<
       });
       const { contract } = offer.value as { contract: { id: string } };
       await call(subAgent, 'POST', path, { action: 'ACCEPT', contractId: contract.id });
+    }
+
+    // The demo player's lottery tickets: a southern Vietnamese draw and a speed lottery (drawn within
+    // minutes, so a settled ticket shows soon). The draws are scheduled by the lottery job's own code first,
+    // as its first tick would. Once: a later start finds the tickets.
+    const lotteryBets = (await call(player, 'GET', '/wps/lottery/bets')).value as { total: number };
+    if (lotteryBets.total === 0) {
+      const { config } = app.platform;
+      await createLotteryService({
+        db,
+        site: app.site.site,
+        ledger: app.wallet.ledger,
+        wallet: app.wallet.wallet,
+        turnover: app.turnover.turnover,
+        schedule: {
+          speedDrawSeconds: config.LOTTERY_SPEED_DRAW_SECONDS,
+          vnDrawEverySeconds: config.LOTTERY_VN_DRAW_EVERY_SECONDS,
+          seaDrawEverySeconds: config.LOTTERY_SEA_DRAW_EVERY_SECONDS,
+          cutoffSeconds: config.LOTTERY_CUTOFF_SECONDS,
+        },
+        log: app.log,
+      }).scheduleDraws();
+      const tickets = [
+        {
+          gameCode: 'TCG_LOTTO_VN-O0003',
+          bets: (stations: string[]) => [
+            { betType: 'bao_lo', numbers: ['23', '68'], stations: stations.slice(0, 1), unitStake: '1.00' },
+          ],
+        },
+        {
+          gameCode: 'LOTT-O0001',
+          bets: () => [{ betType: 'sum', numbers: ['BIG'], unitStake: '5.00' }],
+        },
+      ];
+      for (const { gameCode, bets } of tickets) {
+        const game = (await call(player, 'GET', `/wps/lottery/games/${gameCode}`)).value as {
+          currentDraw: { publicId: string; stations: { code: string }[] } | null;
+        };
+        if (!game.currentDraw) continue;
+        await call(player, 'POST', '/wps/lottery/bets', {
+          gameCode,
+          drawId: game.currentDraw.publicId,
+          requestId: randomUUID(),
+          bets: bets(game.currentDraw.stations.map((station) => station.code)),
+        });
+      }
     }
 
     // The demo player's bet history: house slot spins.

@@ -1,18 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { memberSearchResponseSchema, type MemberSearchField } from '@wps/contracts/members';
 import { adjustmentResponseSchema, memberWalletResponseSchema } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 
 export type MemberWallet = z.infer<typeof memberWalletResponseSchema>['value'];
 
+export type MemberSearchResults = z.infer<typeof memberSearchResponseSchema>['value'];
+export type { MemberSearchField };
+
 export const memberWalletQueryKey = ['member-wallet'] as const;
 
-export const useMemberWallet = (username: string) =>
+/** Members of the brand matching the words in one field or any (username, phone, email, real name, id). */
+export const useMemberSearch = (q: string, field: MemberSearchField) =>
+  useQuery({
+    queryKey: ['member-search', field, q],
+    queryFn: ({ signal }) =>
+      apiRequest('/members', memberSearchResponseSchema, { query: { q, field }, signal }),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  });
+
+/** A member's wallet; only finance staff and admins may read it (`enabled` false for others). */
+export const useMemberWallet = (username: string, enabled = true) =>
   useQuery({
     queryKey: [...memberWalletQueryKey, username],
     queryFn: ({ signal }) =>
       apiRequest(`/members/${encodeURIComponent(username)}/wallet`, memberWalletResponseSchema, { signal }),
-    enabled: username !== '',
+    enabled: enabled && username !== '',
   });
 
 export type AdjustmentInput = {

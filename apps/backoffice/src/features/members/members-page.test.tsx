@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fail, mockApi, ok, signIn, signedInRoutes, type MockRequest } from '../../testing/mock-api';
+import {
+  demoStaff,
+  fail,
+  mockApi,
+  ok,
+  signIn,
+  signedInRoutes,
+  type MockRequest,
+} from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -32,6 +40,19 @@ const memberWallet = (mainWallet: string) =>
     ],
   });
 
+const demoPlayerFound = {
+  id: '100',
+  account: 'demoplayer',
+  nickname: 'demoplayer',
+  realName: 'Demo Player',
+  phone: '+92 3001234567',
+  email: 'demo@example.com',
+  type: 0,
+  status: 'active',
+  createdAt: '2025-05-01T09:00:00.000Z',
+  lastLoginAt: null,
+};
+
 const fillAdjustment = (direction: 'credit' | 'debit', amount: string, reason: string) => {
   fireEvent.click(screen.getByTestId(`adjustment-${direction}`));
   fireEvent.change(screen.getByTestId('adjustment-amount'), { target: { value: amount } });
@@ -39,12 +60,65 @@ const fillAdjustment = (direction: 'credit' | 'debit', amount: string, reason: s
   fireEvent.click(screen.getByTestId('adjustment-submit'));
 };
 
+describe('member search (issue 30, point 5)', () => {
+  it('searches by the field chosen, lists who matches and opens one', async () => {
+    signIn();
+    const api = mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/members': ({ url }: MockRequest) =>
+        ok({
+          list: url.searchParams.get('q') === '+92 300 123 4567' ? [demoPlayerFound] : [],
+          hasMore: false,
+        }),
+      'GET /wps/backoffice/members/demoplayer/wallet': memberWallet('1000.00'),
+    });
+    renderConsole('/members');
+
+    fireEvent.change(await screen.findByTestId('member-search-field'), { target: { value: 'phone' } });
+    fireEvent.change(screen.getByTestId('member-search-input'), { target: { value: '+92 300 123 4567' } });
+    fireEvent.click(screen.getByTestId('member-search-submit'));
+    const row = await screen.findByTestId('member-result-100');
+    for (const shown of ['demoplayer', 'Demo Player', '+92 3001234567', 'demo@example.com', 'Member']) {
+      expect(row.textContent).toContain(shown);
+    }
+    expect(api.requestsTo('GET /wps/backoffice/members')[0]?.url.searchParams.get('field')).toBe('phone');
+
+    fireEvent.click(screen.getByTestId('member-open-demoplayer'));
+    expect((await screen.findByTestId('member-main-wallet')).textContent).toBe('1000.00 USD');
+    // The search stays above the member opened.
+    expect(screen.getByTestId('member-result-100')).toBeTruthy();
+
+    for (const field of ['email', 'realName', 'id'] as const) {
+      fireEvent.change(screen.getByTestId('member-search-field'), { target: { value: field } });
+      fireEvent.change(screen.getByTestId('member-search-input'), { target: { value: 'nobody' } });
+      fireEvent.click(screen.getByTestId('member-search-submit'));
+      expect(await screen.findByTestId('member-results-empty')).toBeTruthy();
+      expect(api.requestsTo('GET /wps/backoffice/members').at(-1)?.url.searchParams.get('field')).toBe(field);
+    }
+  });
+
+  it('lets support staff find members without asking for wallets they may not read', async () => {
+    signIn();
+    const api = mockApi({
+      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'support' }),
+      'GET /wps/backoffice/members': ok({ list: [demoPlayerFound], hasMore: true }),
+    });
+    renderConsole('/members?q=demo');
+
+    fireEvent.click(await screen.findByTestId('member-open-demoplayer'));
+    expect(await screen.findByTestId('member-wallet-not-for-role')).toBeTruthy();
+    expect(screen.getByTestId('member-results-more')).toBeTruthy();
+    expect(api.requestsTo('GET /wps/backoffice/members/demoplayer/wallet')).toHaveLength(0);
+  });
+});
+
 describe('member wallet and manual adjustment', () => {
   it('looks a member up and debits with a signed amount and a fresh request id per adjustment', async () => {
     signIn();
     let balance = '1000.00';
     const api = mockApi({
       ...signedInRoutes,
+      'GET /wps/backoffice/members': ok({ list: [demoPlayerFound], hasMore: false }),
       'GET /wps/backoffice/members/demoplayer/wallet': () => memberWallet(balance),
       'POST /wps/backoffice/adjustments': ({ body }: MockRequest) => {
         const before = balance;
@@ -56,6 +130,7 @@ describe('member wallet and manual adjustment', () => {
 
     fireEvent.change(await screen.findByTestId('member-search-input'), { target: { value: 'demoplayer' } });
     fireEvent.click(screen.getByTestId('member-search-submit'));
+    fireEvent.click(await screen.findByTestId('member-open-demoplayer'));
     expect((await screen.findByTestId('member-main-wallet')).textContent).toBe('1000.00 USD');
     expect(screen.getByTestId('member-turnover').textContent).toContain('12.50');
     expect(screen.getByTestId('member-record-77').textContent).toContain('deposit');

@@ -1,9 +1,11 @@
-import { Fragment, useState, type SyntheticEvent } from 'react';
+import { Fragment } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../lib/format';
 import { AdjustmentForm } from './adjustment-form';
+import { useStaffSession } from '../session/api';
 import { useMemberWallet, type MemberWallet } from './api';
+import { MemberSearch, searchFieldOf } from './member-search';
 import './members-page.css';
 
 const Funds = ({ wallet }: { wallet: MemberWallet }) => {
@@ -82,16 +84,26 @@ const Records = ({ wallet }: { wallet: MemberWallet }) => (
   </section>
 );
 
-export const MembersPage = () => {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const username = (searchParams.get('username') ?? '').trim();
-  const [input, setInput] = useState(username);
-  const wallet = useMemberWallet(username);
+/** Wallets and adjustments are money: finance staff and admins only (the server refuses others too). */
+const readsWallets = (role: string | undefined): boolean => role === 'admin' || role === 'finance';
 
-  const search = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const wanted = input.trim();
-    setSearchParams(wanted === '' ? {} : { username: wanted });
+export const MembersPage = () => {
+  const { staff } = useStaffSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim();
+  const field = searchFieldOf(searchParams.get('field'));
+  const username = (searchParams.get('username') ?? '').trim();
+  const canReadWallet = readsWallets(staff?.role);
+  const wallet = useMemberWallet(username, canReadWallet);
+
+  const show = (next: { q: string; field: string; username: string }) => {
+    setSearchParams(
+      Object.fromEntries(
+        Object.entries(next).filter(
+          ([name, value]) => value !== '' && !(name === 'field' && value === 'any'),
+        ),
+      ),
+    );
   };
 
   return (
@@ -99,22 +111,23 @@ export const MembersPage = () => {
       <header className="page-header">
         <h1 id="members-title">Members</h1>
       </header>
-      <form className="inline-form" onSubmit={search} role="search">
-        <label>
-          Username
-          <input
-            value={input}
-            autoComplete="off"
-            onChange={(event) => {
-              setInput(event.target.value);
-            }}
-            data-testid="member-search-input"
-          />
-        </label>
-        <button type="submit" className="button button--primary" data-testid="member-search-submit">
-          Look up
-        </button>
-      </form>
+      <MemberSearch
+        key={`${field}:${q}`}
+        q={q}
+        field={field}
+        selected={username}
+        onSearch={(nextQ, nextField) => {
+          show({ q: nextQ, field: nextField, username: '' });
+        }}
+        onOpen={(account) => {
+          show({ q, field, username: account });
+        }}
+      />
+      {username !== '' && staff !== null && !canReadWallet ? (
+        <p className="muted" data-testid="member-wallet-not-for-role">
+          Wallets and adjustments are for finance staff and admins.
+        </p>
+      ) : null}
       <ErrorMessage error={wallet.error} testId="member-error" />
       {wallet.isFetching && !wallet.data ? <p className="muted">Loading…</p> : null}
       {wallet.data ? (

@@ -88,6 +88,7 @@ test('a player asks for a withdrawal, staff approve it in the console, the playe
     await staff.getByTestId('nav-members').click();
     await control(staff, 'member-search-input').fill('cashout01');
     await staff.getByTestId('member-search-submit').click();
+    await staff.getByTestId('member-open-cashout01').click();
     await expect(staff.getByTestId('member-funds')).toBeVisible();
     await staff.getByTestId('adjustment-credit').click();
     await control(staff, 'adjustment-amount').fill('300');
@@ -124,8 +125,12 @@ test('a player asks for a withdrawal, staff approve it in the console, the playe
     await expect(row).toContainText(/pending/i);
     const withdrawalId = ((await row.getAttribute('data-testid')) ?? '').replace('withdrawal-status-', '');
 
+    // Finance staff pay it out, so they read the whole account number the player gave (the player sees ****7890).
     await staff.getByTestId('nav-withdrawals').click();
+    await expect(staff.getByTestId(`withdrawal-account-${withdrawalId}`)).toHaveText('001234567890');
     await staff.getByTestId(`approve-withdrawal-${withdrawalId}`).click();
+    await expect(staff.getByTestId('withdrawal-pay-to-account')).toHaveText('001234567890');
+    await expect(staff.getByTestId('withdrawal-pay-to-masked')).toHaveCount(0);
     await staff.getByTestId('review-confirm').click();
     await expect(staff.getByTestId(`withdrawal-row-${withdrawalId}`)).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAgent, demoPlayer } from './modules/members/members.seed';
-import { demoSubAgent, seedShowcase } from './showcase';
+import { demoAgent, demoPlayer, demoSubAgent } from './modules/members/members.seed';
+import { seedShowcase } from './showcase';
 import { createTestApp, loginAsMember, loginAsOperator, type TestApp } from './testing/test-app';
 
 type Listing = { success: boolean; value: { list: { account?: string }[]; total: number } };

@@ -5,16 +5,10 @@ import { createSessionToken } from './lib/session-token';
 import { createRollupService } from './modules/agents/rollups.service';
 import { insertSession, revokeSession } from './modules/auth/auth.repository';
 import { createLotteryService } from './modules/house-games/lottery.service';
-import { demoAgent, demoPlayer } from './modules/members/members.seed';
+import { demoAgent, demoPlayer, demoSubAgent, demoSubPlayer } from './modules/members/members.seed';
 import { findMemberByUsername } from './modules/members/members.repository';
 import { findBrandByMerchantCode } from './modules/site/site.repository';
 import { seedWalletDemo } from './modules/wallet/wallet.seed';
-
-/** The demo agent's sub-agent, registered by the demo agent through the agent centre. */
-export const demoSubAgent = { username: 'demosubagent', password: 'SubAgent2025' };
-
-/** A player the sub-agent registered, whose bets the sub-agent's real-time salary pays on. */
-export const demoSubPlayer = { username: 'demosubplayer', password: 'SubPlayer2025' };
 
 /** The sub-agent's player's spins. */
 const subPlayerSpins = ['20.00', '20.00', '10.00', '50.00', '20.00'];

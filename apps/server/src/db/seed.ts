@@ -2,7 +2,14 @@ import { demoStaff, seedBackofficeDemo } from '../modules/backoffice/backoffice.
 import { seedContentDemo } from '../modules/content/content.seed';
 import { seedGamesDemo } from '../modules/games/games.seed';
 import { seedHouseGames } from '../modules/house-games/house-games.seed';
-import { demoAgent, demoPaymentPassword, demoPlayer, seedMembersDemo } from '../modules/members/members.seed';
+import {
+  demoAgent,
+  demoPaymentPassword,
+  demoPlayer,
+  demoSubAgent,
+  demoSubPlayer,
+  seedMembersDemo,
+} from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.seed';
@@ -37,6 +44,7 @@ export const seedDemoData = async (
 export const demoLogins = ({ operatorPassword }: SeededDemo): string[] => [
   `player: ${demoPlayer.username} / ${demoPlayer.password}, payment password ${demoPaymentPassword} (mobile +${demoPlayer.countryDialingCode} ${demoPlayer.mobileNum}; SMS codes in development: the console's outbox page, admins, or GET /wps/backoffice/outbox)`,
   `agent (at /agent, affiliate code ${demoAgent.affiliateCode}): ${demoAgent.username} / ${demoAgent.password}, payment password ${demoPaymentPassword}`,
+  `sub-agent of the demo agent (at /agent): ${demoSubAgent.username} / ${demoSubAgent.password}; its player: ${demoSubPlayer.username} / ${demoSubPlayer.password}`,
   operatorPassword === undefined
     ? `operator console (/backoffice): ${demoStaff.username} (password printed at first start; two-factor enrolment at first sign-in)`
     : `operator console (/backoffice): ${demoStaff.username} / ${operatorPassword} (shown once; stored hashed; two-factor enrolment at first sign-in)`,

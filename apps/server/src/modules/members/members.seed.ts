@@ -11,6 +11,9 @@ export const demoPlayer = {
   email: 'player@example.com',
 };
 export const demoAgent = { username: 'demoagent', password: 'Agent2025', affiliateCode: 'LOTUS01' };
+/** The demo agent's sub-agent and its player: `npm start` registers them through the agent centre (showcase.ts). */
+export const demoSubAgent = { username: 'demosubagent', password: 'SubAgent2025' };
+export const demoSubPlayer = { username: 'demosubplayer', password: 'SubPlayer2025' };
 /** Both demo accounts confirm withdrawals and transfers with this payment password. */
 export const demoPaymentPassword = '123456';
 

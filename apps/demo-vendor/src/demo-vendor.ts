@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { formatProtocolAmount } from './amounts';
 import { createGameService, isStake, type SpinResult } from './game-service';
 import { type OpenFailure, renderIndexPage, renderOpenFailurePage, renderPlayPage } from './play-page';
+import { QuietRequestLogController } from './request-logging';
 import { createRetryQueue, type RetryQueue } from './retry-queue';
 import { createSessionStore } from './sessions';
 import type { RandomSource } from './slot';
@@ -40,6 +41,8 @@ export type DemoVendorOptions = {
   random?: RandomSource;
   /** Fastify's (pino's) log level and where the lines go (standard output when absent); no logs when absent. */
   logger?: { level: string; stream?: { write: (line: string) => void } };
+  /** Each request's lines at debug instead of info (development: QuietRequestLogController). */
+  quietRequestLog?: boolean;
 };
 
 export type RunningDemoVendor = {
@@ -149,6 +152,7 @@ const spinAnswer = (result: SpinResult, currency: string) => {
 export const buildDemoVendor = (options: DemoVendorOptions): { app: FastifyInstance; queue: RetryQueue } => {
   const app = Fastify({
     logger: options.logger ? { ...options.logger, serializers: { req: serializeRequest } } : false,
+    ...(options.quietRequestLog ? { logController: new QuietRequestLogController() } : {}),
     bodyLimit: 4_096,
   });
   const frameAncestors = options.frameAncestors ?? [];

@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   /** Space-separated origins allowed to frame the game; the platform's origin when unset. */
   DEMO_VENDOR_FRAME_ANCESTORS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The platform's; development logs each request at debug. */
+  NODE_ENV: z.string().default('development'),
 });
 
 const start = async (): Promise<void> => {
@@ -41,6 +43,7 @@ const start = async (): Promise<void> => {
     fallbackToFreePort: true,
     frameAncestors,
     logger: { level: environment.LOG_LEVEL, stream: process.stderr },
+    quietRequestLog: environment.NODE_ENV === 'development',
   });
 
   let closing: Promise<void> | undefined;

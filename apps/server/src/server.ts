@@ -10,7 +10,7 @@ import {
 } from './modules/games/demo-vendor-runner';
 import { ownUrl } from './modules/payments/gateway-client';
 import { startSandboxBesidePlatform } from './modules/payments/sandbox-runner';
-import { seedShowcase } from './showcase';
+import { seedShowcase, seedShowcaseVendorPlay } from './showcase';
 
 export type RunningPlatform = {
   app: FastifyInstance;
@@ -72,6 +72,12 @@ export const startPlatform = async (
     platformUrl: ownUrl(app.server, config.HOST, config.PORT),
     log: app.log,
   });
+  // The demo player's vendor rounds, played at the demo vendor once it listens.
+  if (config.SEED_DEMO && demoVendor) {
+    await seedShowcaseVendorPlay(app, database.db, demoVendor.url).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the showcase vendor rounds were not played');
+    });
+  }
   return {
     app,
     database,

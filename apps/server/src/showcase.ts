@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/database';
 import { createSessionToken } from './lib/session-token';
 import { createRollupService } from './modules/agents/rollups.service';
 import { insertSession, revokeSession } from './modules/auth/auth.repository';
+import { gameVendors, games } from './modules/games/games.tables';
 import { createLotteryService } from './modules/house-games/lottery.service';
 import { demoAgent, demoPlayer, demoSubAgent, demoSubPlayer } from './modules/members/members.seed';
 import { findMemberByUsername } from './modules/members/members.repository';
@@ -36,39 +38,54 @@ type Envelope = { success: boolean; code?: string; message?: string; value?: unk
  *
  * Run by `npm start` (startPlatform) after the app is built, not by the test apps (it costs a second or two).
  */
+type Authorization = { authorization: string };
+
+/**
+ * Short sessions for the showcase's demo members (revoked by `close`), and calls of the platform's API as
+ * them that throw on a refusal.
+ */
+const showcaseSessions = (app: FastifyInstance, db: Database, brandId: bigint) => {
+  const sessions: string[] = [];
+  return {
+    signIn: async (username: string): Promise<Authorization | undefined> => {
+      const member = await findMemberByUsername(db, brandId, username);
+      if (!member) return undefined;
+      const { token, tokenHash } = createSessionToken();
+      await insertSession(db, {
+        tokenHash,
+        memberId: member.id,
+        loginMethod: 'password',
+        ip: '127.0.0.1',
+        expiresAt: new Date(Date.now() + 300_000),
+      });
+      sessions.push(tokenHash);
+      return { authorization: `Bearer ${token}` };
+    },
+    call: async (
+      who: Authorization,
+      method: 'GET' | 'POST',
+      url: string,
+      payload?: object,
+    ): Promise<Envelope> => {
+      const response = await app.inject({ method, url, headers: who, ...(payload ? { payload } : {}) });
+      const body = response.json<Envelope>();
+      if (!body.success) {
+        throw new Error(
+          `showcase: ${method} ${url} answered ${body.code ?? response.statusCode}: ${body.message ?? ''}`,
+        );
+      }
+      return body;
+    },
+    close: async () => {
+      for (const tokenHash of sessions.splice(0)) await revokeSession(db, tokenHash);
+    },
+  };
+};
+
 export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<void> => {
   const brand = await findBrandByMerchantCode(db, 'DEMO');
   if (!brand) return;
-  const sessions: string[] = [];
-  const signIn = async (username: string): Promise<{ authorization: string } | undefined> => {
-    const member = await findMemberByUsername(db, brand.id, username);
-    if (!member) return undefined;
-    const { token, tokenHash } = createSessionToken();
-    await insertSession(db, {
-      tokenHash,
-      memberId: member.id,
-      loginMethod: 'password',
-      ip: '127.0.0.1',
-      expiresAt: new Date(Date.now() + 300_000),
-    });
-    sessions.push(tokenHash);
-    return { authorization: `Bearer ${token}` };
-  };
-  const call = async (
-    who: { authorization: string },
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: object,
-  ): Promise<Envelope> => {
-    const response = await app.inject({ method, url, headers: who, ...(payload ? { payload } : {}) });
-    const body = response.json<Envelope>();
-    if (!body.success) {
-      throw new Error(
-        `showcase: ${method} ${url} answered ${body.code ?? response.statusCode}: ${body.message ?? ''}`,
-      );
-    }
-    return body;
-  };
+  const { signIn, call, close } = showcaseSessions(app, db, brand.id);
 
   try {
     const agent = await signIn(demoAgent.username);
@@ -185,7 +202,60 @@ export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<
       });
     }
   } finally {
-    for (const tokenHash of sessions) await revokeSession(db, tokenHash);
+    await close();
+  }
+  await createRollupService({ db }).fold();
+};
+
+/** The demo vendor's slot stakes the demo player plays (whole units, as the vendor's page sends them). */
+const vendorStakes = [1, 2, 1, 5];
+
+/**
+ * The demo player's vendor rounds: launched as the site launches a game, opened at the demo vendor (its own
+ * process, `vendorUrl`) and spun there, so the vendor's signed wallet calls move the money into game rounds
+ * as in play. Run once the vendor listens; skipped when the player already has a round of that vendor.
+ */
+export const seedShowcaseVendorPlay = async (
+  app: FastifyInstance,
+  db: Database,
+  vendorUrl: string,
+): Promise<void> => {
+  const brand = await findBrandByMerchantCode(db, 'DEMO');
+  if (!brand) return;
+  const [game] = await db
+    .select({ id: games.id, vendorName: gameVendors.displayName })
+    .from(games)
+    .innerJoin(gameVendors, eq(gameVendors.id, games.vendorId))
+    .where(and(eq(gameVendors.code, 'PG'), eq(games.gameType, 'RNG')))
+    .orderBy(asc(games.id))
+    .limit(1);
+  if (!game) return;
+  const { signIn, call, close } = showcaseSessions(app, db, brand.id);
+  try {
+    const player = await signIn(demoPlayer.username);
+    if (!player) return;
+    const records = (await call(player, 'GET', '/wps/member/betting-records?pageSize=100')).value as {
+      list: { vendorName: string }[];
+    };
+    if (records.list.some((round) => round.vendorName === game.vendorName)) return;
+    const launched = await call(player, 'POST', '/wps/game/launchGame', {
+      nodeId: Number(game.id),
+      language: 'EN',
+    });
+    const { url } = launched.value as { url: string };
+    const page = await (await fetch(url)).text();
+    const config = /<script type="application\/json" id="slot-config">(.*?)<\/script>/s.exec(page)?.[1];
+    if (!config) throw new Error('showcase: the demo vendor opened no game');
+    const { session } = JSON.parse(config) as { session: string };
+    for (const stake of vendorStakes) {
+      await fetch(`${vendorUrl}/api/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session, stake }),
+      });
+    }
+  } finally {
+    await close();
   }
   await createRollupService({ db }).fold();
 };

@@ -29,7 +29,6 @@ export const authModule = defineModule(
       site,
       members: app.members.members,
       notifications: app.notifications.notifications,
-      publicUrl: config.PUBLIC_URL ?? null,
       ...(fixedCaptcha ? { captchaText: () => fixedCaptcha } : {}),
       ...(config.REGISTRATIONS_PER_ADDRESS_PER_HOUR === undefined
         ? {}

@@ -35,8 +35,6 @@ export type AuthDependencies = {
   captchaText?: () => string;
   /** Registrations allowed from one address per hour, when not `authLimits`' (configuration). */
   registrationsPerAddressPerHour?: number;
-  /** The platform's public address (PUBLIC_URL), for links in emails when the request's host is not the brand's. */
-  publicUrl?: string | null;
 };
 
 /** The dependencies as the use cases receive them: the optional ones with their defaults filled in. */
@@ -49,14 +47,12 @@ export type AuthUseCaseDependencies = Required<AuthDependencies>;
 export const createAuthService = ({
   captchaText = createCaptchaText,
   registrationsPerAddressPerHour = authLimits.registrationsPerAddressPerHour,
-  publicUrl = null,
   ...services
 }: AuthDependencies) => {
   const deps: AuthUseCaseDependencies = {
     ...services,
     captchaText,
     registrationsPerAddressPerHour,
-    publicUrl,
   };
   return {
     /** A new captcha for the visitor; its id goes in an httpOnly cookie, the answer never leaves the server. */

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from './empty-state';
 import './section-centre.css';
 
 type SectionCentreProps<Section extends string> = {
   sections: readonly Section[];
   menuLabel: string;
   labelOf: (section: Section) => string;
-  /** The content of a section that exists already; the others say they open soon. */
+  /** The content of a section (the centre lists only sections that exist). */
   renderSection?: (section: Section) => ReactNode;
   /** Shown after a section's label in the menu (an unread count). */
   badgeOf?: (section: Section) => ReactNode;
@@ -22,7 +20,6 @@ export function SectionCentre<Section extends string>({
   renderSection,
   badgeOf,
 }: SectionCentreProps<Section>) {
-  const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('page');
   const current = sections.find((section) => section === requested) ?? sections[0];
@@ -47,7 +44,7 @@ export function SectionCentre<Section extends string>({
       </nav>
       <section className="centre__content" aria-labelledby="centre-section-title">
         <h2 id="centre-section-title">{labelOf(current)}</h2>
-        {renderSection?.(current) ?? <EmptyState message={t('common.coming_soon')} />}
+        {renderSection?.(current)}
       </section>
     </div>
   );

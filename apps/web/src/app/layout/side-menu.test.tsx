@@ -82,14 +82,7 @@ it('offers the account entries, the tools and the customer service, and the spee
     within(account)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href')),
-  ).toEqual([
-    '/promotions',
-    '/member?page=personalHistoryCopy',
-    '/member?page=manualRebate',
-    '/member?page=rewardCenter',
-    '/member?page=playerRank',
-    '/member?page=referral',
-  ]);
+  ).toEqual(['/promotions', '/member?page=personalHistoryCopy']);
   expect(await screen.findByTestId('live-chat-entry')).toBeTruthy();
 
   fireEvent.click(screen.getByTestId('side-menu-speed-test'));
@@ -108,7 +101,7 @@ it('marks only the account entry of the open member page, not every /member?page
     'GET /wps/member/info': ok(buildMemberInfo()),
   });
   window.sessionStorage.setItem('token', 'tok-1');
-  renderApp('/member?page=rewardCenter', await buildSitePermission());
+  renderApp('/member?page=personalHistoryCopy', await buildSitePermission());
 
   const account = await screen.findByTestId('side-menu-account');
   await waitFor(() => {
@@ -117,7 +110,34 @@ it('marks only the account entry of the open member page, not every /member?page
         .getAllByRole('link')
         .filter((link) => link.getAttribute('aria-current') === 'page')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/member?page=rewardCenter']);
+    ).toEqual(['/member?page=personalHistoryCopy']);
   });
   expect(account.querySelectorAll('.side-menu__link--active')).toHaveLength(1);
+});
+
+it('links no member page that is not built yet, and an old link to one opens a page that is', async () => {
+  mockApi({
+    'GET /wps/lgw/games/game_menus': ok([]),
+    'GET /wps/member/info': ok(buildMemberInfo()),
+  });
+  window.sessionStorage.setItem('token', 'tok-1');
+  const permission = await buildSitePermission();
+  renderApp('/member?page=rewardCenter', {
+    ...permission,
+    info: { ...permission.info, whitelabel: whitelabelWith(['MANPLAYREB3', 'VIP3']) },
+  });
+
+  const page = await screen.findByTestId('member-page');
+  const notBuilt = [
+    'bonusDetails',
+    'rewardCenter',
+    'referral',
+    'missionLeaderboard',
+    'manualRebate',
+    'playerRank',
+  ];
+  const hrefs = [...document.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
+  expect(hrefs.filter((href) => notBuilt.some((section) => href.endsWith(`page=${section}`)))).toEqual([]);
+  expect(page.querySelector('#centre-section-title')?.textContent).toBe('My account');
+  expect(page.textContent).not.toMatch(/opens soon/i);
 });

@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/use-session';
 import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
-import { memberSectionPath } from '../../features/members/member-sections';
+import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
 import { usePermission } from '../../features/site/api/get-permission';
 import { LiveChatButton } from '../../features/site/components/live-chat-button';
 import { lazyComponent } from '../../lib/lazy-component';
@@ -53,17 +53,21 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const accountLinks = [
     { to: '/promotions', label: t('nav.promotions') },
     { to: memberSectionPath('personalHistoryCopy'), label: t('nav.betting_record') },
-    ...(isWhitelabelEnabled(whitelabel, 'MANPLAYREB3')
+    ...(isWhitelabelEnabled(whitelabel, 'MANPLAYREB3') && isMemberSectionBuilt('manualRebate')
       ? [{ to: memberSectionPath('manualRebate'), label: t('nav.manual_rebate') }]
       : []),
-    { to: memberSectionPath('rewardCenter'), label: t('nav.rewards') },
-    ...(isWhitelabelEnabled(whitelabel, 'VIP3')
+    ...(isMemberSectionBuilt('rewardCenter')
+      ? [{ to: memberSectionPath('rewardCenter'), label: t('nav.rewards') }]
+      : []),
+    ...(isWhitelabelEnabled(whitelabel, 'VIP3') && isMemberSectionBuilt('playerRank')
       ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
       : []),
-    isAgent
+    ...(isAgent
       ? // An agent's "invite friends" is its affiliate links and QR code in the agent centre.
-        { to: '/agentHome?page=registerCenter', label: t('nav.agent') }
-      : { to: memberSectionPath('referral'), label: t('nav.invite_friends') },
+        [{ to: '/agentHome?page=registerCenter', label: t('nav.agent') }]
+      : isMemberSectionBuilt('referral')
+        ? [{ to: memberSectionPath('referral'), label: t('nav.invite_friends') }]
+        : []),
   ];
   // Spec section 2, Side menu: HOT, FAV, RECENT, then only the categories that have vendors.
   const categories = categoriesWithVendors(menus.data, sideMenuCategories);

@@ -73,8 +73,8 @@ const FeedbackForm = lazyComponent(
 );
 
 /**
- * The member-centre sections that other features provide, by section; one line per section. Sections not
- * listed show that they open soon.
+ * The member-centre sections that other features provide, by section; one line per section (the security
+ * centre is the members feature's own; sections not built yet are listed in member-sections.ts and hidden).
  */
 const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => ReactNode>> = {
   depositv2: () => <DepositPage />,

@@ -9,7 +9,12 @@ import { useActionGuard } from '../../auth/api/use-action-guard';
 import { useSession } from '../../auth/api/use-session';
 import { useUnreadMessageCount } from '../../messages/api/get-unread-messages';
 import { usePermission } from '../../site/api/get-permission';
-import { type MemberSection, memberSectionFlags, memberSections } from '../member-sections';
+import {
+  isMemberSectionBuilt,
+  type MemberSection,
+  memberSectionFlags,
+  memberSections,
+} from '../member-sections';
 import { SecurityCentre } from './security-centre';
 
 /** What other features show in a section; the app layer composes it (features do not import each other). */
@@ -35,7 +40,7 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
   if (status !== 'allowed' || member === null) return null;
   const available = memberSections.filter((section) => {
     const flag = memberSectionFlags[section];
-    return flag === undefined || isWhitelabelEnabled(whitelabel, flag);
+    return isMemberSectionBuilt(section) && (flag === undefined || isWhitelabelEnabled(whitelabel, flag));
   });
   return (
     <article className="page" data-testid="member-page">

@@ -27,15 +27,15 @@ test('the server speed test pings the brand’s domains and lists them fastest f
   const dialog = page.getByTestId('speed-test-dialog');
   const rows = dialog.getByTestId('speed-test-row');
   await expect(rows).toHaveCount(2);
-  // The open domain answers its own ping; the other demo domain has no https server, so it is unreachable.
-  await expect(rows.nth(0).getByRole('link')).toHaveText('localhost');
-  await expect(rows.nth(0)).toHaveAttribute('data-speed', /fast|normal/);
-  await expect(rows.nth(1).getByRole('link')).toHaveText('127.0.0.1');
-  await expect(rows.nth(1)).toHaveAttribute('data-speed', 'slow');
-  await expect(rows.nth(1).getByTestId('speed-test-time')).toHaveText('9999 ms');
-  const shown = Number.parseInt((await rows.nth(0).getByTestId('speed-test-time').textContent()) ?? '', 10);
-  expect(shown).toBeGreaterThanOrEqual(20);
-  expect(shown).toBeLessThanOrEqual(150);
+  // Both demo domains are pinged at the scheme and port the site was reached on, so both answer (this
+  // platform serves both); before, the second was pinged at https without a port and showed 9999 ms, slow.
+  for (const index of [0, 1]) await expect(rows.nth(index)).toHaveAttribute('data-speed', /fast|normal/);
+  expect((await rows.getByRole('link').allTextContents()).sort()).toEqual(['127.0.0.1', 'localhost']);
+  const shown = (await rows.getByTestId('speed-test-time').allTextContents()).map((text) =>
+    Number.parseInt(text, 10),
+  );
+  expect(shown.every((time) => time >= 20 && time < 9999)).toBe(true);
+  expect(shown).toEqual([...shown].sort((a, b) => a - b));
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.getByTestId('side-menu-mirror-sites').click();

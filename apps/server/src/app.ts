@@ -32,6 +32,7 @@ import { messagesModule } from './modules/messages/messages.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { createPushService, type PushService } from './modules/push/push.service';
+import { promotionsModule } from './modules/promotions/promotions.module';
 import { pushModule } from './modules/push/push.module';
 import { siteModule } from './modules/site/site.module';
 import { turnoverModule } from './modules/turnover/turnover.module';
@@ -144,6 +145,7 @@ export const buildApp = async ({
   await app.register(feedbackModule);
   await app.register(turnoverModule);
   await app.register(walletModule);
+  await app.register(promotionsModule);
   await app.register(gamesModule);
   await app.register(paymentsModule);
   await app.register(houseGamesModule);

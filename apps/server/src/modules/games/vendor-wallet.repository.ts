@@ -96,6 +96,7 @@ type RoundRecord = {
   refunded_amount: bigint;
   valid_bet: bigint;
   turnover_recorded: bigint;
+  product_line: string;
 };
 
 const toRoundRow = (row: RoundRecord): WalletRoundRow => ({
@@ -105,6 +106,7 @@ const toRoundRow = (row: RoundRecord): WalletRoundRow => ({
   refundedAmount: row.refunded_amount,
   validBet: row.valid_bet,
   turnoverRecorded: row.turnover_recorded,
+  productLine: row.product_line,
 });
 
 export type NewBetRound = {
@@ -142,7 +144,7 @@ const addBetToRound = (round: NewBetRound, source: SQL) => sql`
       else game_rounds.valid_bet end,
     settled_at = excluded.settled_at,
     updated_at = now()
-  returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded`;
+  returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded, product_line`;
 
 /**
  * A bet's first statement in a transaction of its own: the member's advisory lock, then the bet added to its
@@ -365,6 +367,7 @@ export type WalletRoundRow = {
   refundedAmount: bigint;
   validBet: bigint;
   turnoverRecorded: bigint;
+  productLine: string;
 };
 
 const roundColumns = {
@@ -374,6 +377,7 @@ const roundColumns = {
   refundedAmount: gameRounds.refundedAmount,
   validBet: gameRounds.validBet,
   turnoverRecorded: gameRounds.turnoverRecorded,
+  productLine: gameRounds.productLine,
 };
 
 /**

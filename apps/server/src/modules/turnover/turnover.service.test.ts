@@ -30,15 +30,15 @@ describe('turnover requirement', () => {
     expect(await turnover.remaining(member.id, 'USD')).toBe(5_000n);
 
     await db.transaction((tx) =>
-      turnover.recordValidBet(tx, { ...base, amount: 2_000n, reference: 'round:1' }),
+      turnover.recordValidBet(tx, { ...base, amount: 2_000n, reference: 'round:1', productLine: 'RNG' }),
     );
     await db.transaction((tx) =>
-      turnover.recordValidBet(tx, { ...base, amount: 2_000n, reference: 'round:1' }),
+      turnover.recordValidBet(tx, { ...base, amount: 2_000n, reference: 'round:1', productLine: 'RNG' }),
     );
     expect(await turnover.remaining(member.id, 'USD')).toBe(3_000n);
 
     await db.transaction((tx) =>
-      turnover.recordValidBet(tx, { ...base, amount: 9_000n, reference: 'round:2' }),
+      turnover.recordValidBet(tx, { ...base, amount: 9_000n, reference: 'round:2', productLine: 'RNG' }),
     );
     expect(await turnover.remaining(member.id, 'USD')).toBe(0n);
     expect(await turnover.remaining(member.id, 'PHP')).toBe(0n);

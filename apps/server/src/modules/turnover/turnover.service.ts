@@ -41,12 +41,24 @@ type Change = {
   reference: string;
 };
 
+/** A valid bet as every product line reports it: the product line weighs it for a bonus's wagering. */
+export type ValidBet = Change & { productLine: string };
+
+/**
+ * Called inside the bet's transaction after its turnover is recorded, once per bet reference (a repeated
+ * report does not call it again): how other domains follow valid bets (a bonus's wagering) without every
+ * product line calling them.
+ */
+export type ValidBetListener = (executor: Executor, bet: ValidBet) => Promise<void>;
+
 /**
  * The wagering requirement. Each change locks the member's row (so concurrent bets and deposits queue per
  * member, not globally) and is recorded once per reference, inside the caller's transaction.
  */
 export const createTurnoverService = ({ db }: { db: Database }) => {
-  const apply = async (executor: Executor, change: Change, source: EventSource): Promise<bigint> => {
+  const validBetListeners: ValidBetListener[] = [];
+  /** Answers null when the change was recorded before (same member, source and reference). */
+  const apply = async (executor: Executor, change: Change, source: EventSource): Promise<bigint | null> => {
     if (change.amount <= 0n) throw new RangeError('A turnover change is a positive amount');
     const [locked] = await executor
       .insert(turnoverRequirements)
@@ -67,7 +79,7 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
           eq(turnoverEvents.reference, change.reference),
         ),
       );
-    if (done) return locked.remaining;
+    if (done) return null;
     const remaining = lowering.has(source)
       ? locked.remaining > change.amount
         ? locked.remaining - change.amount
@@ -87,11 +99,19 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
   };
 
   return {
-    /** Raises what the member must bet before withdrawing; answers the new remaining amount. */
-    addRequirement: (executor: Executor, change: Change & { source: RequirementSource }) =>
-      apply(executor, change, change.source),
-    /** A valid bet lowers the remaining amount, not below zero. */
-    recordValidBet: (executor: Executor, change: Change) => apply(executor, change, 'bet'),
+    /** Raises what the member must bet before withdrawing. */
+    addRequirement: async (executor: Executor, change: Change & { source: RequirementSource }) => {
+      await apply(executor, change, change.source);
+    },
+    /** A valid bet lowers the remaining amount, not below zero, and is told to the listeners once. */
+    recordValidBet: async (executor: Executor, bet: ValidBet): Promise<void> => {
+      if ((await apply(executor, bet, 'bet')) === null) return;
+      for (const listener of validBetListeners) await listener(executor, bet);
+    },
+    /** Registered once at start by the domains that follow valid bets. */
+    onValidBet: (listener: ValidBetListener): void => {
+      validBetListeners.push(listener);
+    },
 
     /**
      * Money moved to another member takes its share of the sender's outstanding requirement with it

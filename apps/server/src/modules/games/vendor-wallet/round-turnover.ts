@@ -19,6 +19,7 @@ export const recordTurnover = async (
     amount: increase,
     // A round settles once as a rule; one that re-opens and settles again adds only the difference.
     reference: round.turnoverRecorded === 0n ? `round:${round.id}` : `round:${round.id}:${round.validBet}`,
+    productLine: round.productLine,
   });
   await repository.setTurnoverRecorded(tx, round.id, round.validBet);
 };

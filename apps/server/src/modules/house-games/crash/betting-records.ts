@@ -93,6 +93,7 @@ export const writeBettingRecords = async (
       currency: bet.currency,
       amount: bet.amount,
       reference: `round:${gameRoundId}`,
+      productLine: recordGame.productLine,
     });
   }
 };

@@ -209,6 +209,7 @@ const recordTicket = (
       currency: brand.currency,
       amount: total,
       reference: key,
+      productLine: houseGame.productLine,
     });
     return repository.insertBets(
       tx,

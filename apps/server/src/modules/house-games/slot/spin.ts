@@ -102,6 +102,7 @@ const recordSpin = async (
     currency,
     amount: stake,
     reference,
+    productLine: game.productLine,
   });
   // The jackpot was won exactly when the draw hit: lockForWin answers the row or throws.
   const stored = toStoredRound({

@@ -8,6 +8,11 @@
 export const accountKindRules = {
   member_cash: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   agent_cash: { owner: 'member', mayGoNegative: false, shardCount: 1 },
+  /**
+   * Bonus money: playable after the member's cash, never withdrawable; it becomes cash when its wagering is
+   * met or returns to the house (the `promotion` account) when it expires or is forfeited.
+   */
+  member_bonus: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   /** Money reserved from the member's cash: pending withdrawals and anything else that waits. */
   member_hold: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   /** A member's balance inside one game vendor (scope: the vendor code) when the brand uses transfer wallets. */

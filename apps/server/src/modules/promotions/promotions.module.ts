@@ -1,0 +1,32 @@
+import { defineModule } from '../../platform';
+import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
+
+export type PromotionsModule = { bonuses: BonusService };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    promotions: PromotionsModule;
+  }
+}
+
+const expiryIntervalMs = 60_000;
+
+/**
+ * Promotions, bonuses and rewards: the operator's promotions, the bonus engine (wagering bonuses on their own
+ * ledger balance), the reward centre, rebates, referral, red envelopes and raffles.
+ */
+export const promotionsModule = defineModule(
+  'promotions',
+  ['site', 'members', 'uploads', 'auth', 'backoffice', 'messages', 'turnover', 'wallet'],
+  async (app) => {
+    const { database, scheduler, clock } = app.platform;
+    const { ledger, wallet } = app.wallet;
+    const now = clock ? () => new Date(clock()) : () => new Date();
+    const bonuses = createBonusService({ db: database.db, ledger, wallet, now });
+    app.turnover.turnover.onValidBet((tx, bet) => bonuses.followWagering(tx, bet));
+    scheduler.every(expireBonusesJobName, expiryIntervalMs, async () => {
+      await bonuses.expire();
+    });
+    app.decorate('promotions', { bonuses });
+  },
+);

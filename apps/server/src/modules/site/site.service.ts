@@ -23,6 +23,7 @@ import { readSystemStatus } from './system-status';
 export type { BrandContext } from './brand-context';
 export { decideSystemStatus } from './system-status';
 export { buildWhitelabelTree } from './whitelabel-tree';
+export { lookupCountry } from './geo-location';
 
 /**
  * Brands and their sites: the brand a visitor's site selects, its configuration for the site (served from one

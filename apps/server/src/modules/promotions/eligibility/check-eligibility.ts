@@ -1,0 +1,55 @@
+import type { ErrorCode } from '@wps/contracts/errors';
+import { isAgentType, isTrialType } from '@wps/contracts/auth';
+import type { Executor } from '../../../db/database';
+import { lookupCountry } from '../../site/site.service';
+import * as repository from '../promotions.repository';
+import type { PromotionRow } from '../promotions.repository';
+
+/** Who asks: the member fields eligibility reads. */
+export type Claimant = {
+  id: bigint;
+  type: number;
+  status: string;
+  registerIp: string | null;
+  /** The member's VIP level; 0 until the loyalty programme gives levels. */
+  vipLevel?: number;
+};
+
+/** Where a promotion stands at `now`: before its start, running, or over (ended, paused or draft). */
+export const phaseOf = (promotion: PromotionRow, now: Date): 'coming_soon' | 'open' | 'closed' => {
+  if (promotion.status !== 'live') return 'closed';
+  if (promotion.startsAt > now) return 'coming_soon';
+  if (promotion.endsAt !== null && promotion.endsAt <= now) return 'closed';
+  return 'open';
+};
+
+/**
+ * Why `member` may not take part in `promotion` now, as an error code, or null when they may. Checks the
+ * promotion's phase, the member (real, active), its exclusions (agents, VIP levels, the country the member
+ * registered from) and the member's claims against its limit. A self-excluded member is not active, so never
+ * eligible.
+ */
+export const ineligibilityOf = async (
+  executor: Executor,
+  promotion: PromotionRow,
+  member: Claimant,
+  now: Date,
+): Promise<ErrorCode | null> => {
+  if (phaseOf(promotion, now) !== 'open') return 'PROMOTION_NOT_AVAILABLE';
+  if (isTrialType(member.type)) return 'TRIAL_NOT_ALLOWED';
+  if (member.status !== 'active') return 'PROMOTION_NOT_ELIGIBLE';
+  const { eligibility } = promotion;
+  if (eligibility.excludeAgents && isAgentType(member.type)) return 'PROMOTION_NOT_ELIGIBLE';
+  if (eligibility.vipLevels.length > 0 && !eligibility.vipLevels.includes(member.vipLevel ?? 0)) {
+    return 'PROMOTION_NOT_ELIGIBLE';
+  }
+  if (eligibility.excludedCountries.length > 0 && member.registerIp !== null) {
+    const country = lookupCountry(member.registerIp);
+    if (country !== null && eligibility.excludedCountries.includes(country)) return 'PROMOTION_NOT_ELIGIBLE';
+  }
+  if (promotion.claimLimit > 0) {
+    const claims = await repository.countClaims(executor, promotion.id, member.id);
+    if (claims >= promotion.claimLimit) return 'PROMOTION_ALREADY_CLAIMED';
+  }
+  return null;
+};

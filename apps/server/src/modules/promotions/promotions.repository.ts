@@ -1,0 +1,62 @@
+import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/database';
+import { promotionClaims, promotions } from './promotions.tables';
+
+export type PromotionRow = typeof promotions.$inferSelect;
+
+export const findPromotion = async (executor: Executor, id: bigint): Promise<PromotionRow | undefined> => {
+  const [row] = await executor.select().from(promotions).where(eq(promotions.id, id));
+  return row;
+};
+
+/** The brand's promotions running at `now` (status live, started, not ended), optionally of one kind. */
+export const listLivePromotions = (
+  executor: Executor,
+  brandId: bigint,
+  now: Date,
+  kind?: string,
+): Promise<PromotionRow[]> =>
+  executor
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.brandId, brandId),
+        eq(promotions.status, 'live'),
+        lte(promotions.startsAt, now),
+        or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+        kind === undefined ? undefined : eq(promotions.kind, kind),
+      ),
+    )
+    .orderBy(asc(promotions.sortOrder), asc(promotions.id));
+
+export const countClaims = async (executor: Executor, promotionId: bigint, memberId: bigint): Promise<number> => {
+  const [row] = await executor
+    .select({ claims: count() })
+    .from(promotionClaims)
+    .where(and(eq(promotionClaims.promotionId, promotionId), eq(promotionClaims.memberId, memberId)));
+  return row?.claims ?? 0;
+};
+
+/**
+ * Takes the member's next claim of a promotion: the next sequence, inserted; false when the limit is used up
+ * or a concurrent claim took the same sequence (the primary key refuses it without aborting the transaction).
+ */
+export const insertClaim = async (
+  executor: Executor,
+  claim: { promotionId: bigint; memberId: bigint; brandId: bigint; reference: string; limit: number },
+): Promise<boolean> => {
+  const rows = await selectRows<{ sequence: number }>(
+    executor,
+    sql`
+    insert into promotion_claims (promotion_id, member_id, sequence, brand_id, reference)
+    select ${claim.promotionId}::bigint, ${claim.memberId}::bigint, coalesce(max(sequence), 0) + 1,
+           ${claim.brandId}::bigint, ${claim.reference}::text
+    from promotion_claims
+    where promotion_id = ${claim.promotionId}::bigint and member_id = ${claim.memberId}::bigint
+    having ${claim.limit}::int = 0 or coalesce(max(sequence), 0) < ${claim.limit}::int
+    on conflict do nothing
+    returning sequence`,
+  );
+  return rows.length > 0;
+};

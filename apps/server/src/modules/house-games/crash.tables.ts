@@ -99,6 +99,13 @@ export const crashBets = pgTable(
       .notNull()
       .references(() => currencies.code),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /**
+     * The part of the stake taken from the member's bonus balance (cash goes first): a cash-out or a refund
+     * returns its share to the bonus balance (promotions' `splitWin`).
+     */
+    bonusStaked: bigint('bonus_staked', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Hundredths; null: cashed out by hand only. */
     autoCashOut: bigint('auto_cash_out', { mode: 'bigint' }),
     status: text('status', { enum: crashBetStatuses }).notNull().default('placed'),
@@ -114,6 +121,10 @@ export const crashBets = pgTable(
     index('crash_bets_round_status_idx').on(table.roundId, table.status),
     check('crash_bets_status_check', sql`${table.status} in ('placed', 'cashed', 'lost', 'refunded')`),
     check('crash_bets_amount_check', sql`${table.amount} > 0 and ${table.payout} >= 0`),
+    check(
+      'crash_bets_bonus_staked_check',
+      sql`${table.bonusStaked} >= 0 and ${table.bonusStaked} <= ${table.amount}`,
+    ),
     check('crash_bets_auto_check', sql`${table.autoCashOut} is null or ${table.autoCashOut} >= 101`),
   ],
 );

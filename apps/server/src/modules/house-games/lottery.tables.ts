@@ -91,6 +91,13 @@ export const lotteryBets = pgTable(
     stations: jsonb('stations').$type<string[]>().notNull(),
     unitStake: bigint('unit_stake', { mode: 'bigint' }).notNull(),
     stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    /**
+     * The part of the line's stake taken from the member's bonus balance (the ticket's cash covers its first
+     * lines): a win returns its share to the bonus balance (promotions' `splitWin`).
+     */
+    bonusStaked: bigint('bonus_staked', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     status: text('status', { enum: lotteryBetStatuses }).notNull().default('pending'),
     payout: bigint('payout', { mode: 'bigint' })
       .notNull()
@@ -106,6 +113,10 @@ export const lotteryBets = pgTable(
     index('lottery_bets_member_idx').on(table.memberId, table.id),
     check('lottery_bets_status_check', sql`${table.status} in ('pending', 'won', 'lost')`),
     check('lottery_bets_amounts_check', sql`${table.stake} > 0 and ${table.payout} >= 0`),
+    check(
+      'lottery_bets_bonus_staked_check',
+      sql`${table.bonusStaked} >= 0 and ${table.bonusStaked} <= ${table.stake}`,
+    ),
   ],
 );
 

@@ -19,6 +19,7 @@ export * from '../modules/messages/messages.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/promotions/promotions.tables';
+export * from '../modules/promotions/rebates.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/turnover/turnover.tables';
 export * from '../modules/uploads/uploads.tables';

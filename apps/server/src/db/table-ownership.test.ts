@@ -40,6 +40,26 @@ const publishedReadModels: Record<string, { owner: string; columns: readonly str
   wallet_member_postings: { owner: 'wallet', columns: ['transaction_id', 'member_id', 'currency', 'amount'] },
   wallet_member_cash_balances: { owner: 'wallet', columns: ['member_id', 'currency', 'balance'] },
   wallet_currencies: { owner: 'wallet', columns: ['code', 'exponent'] },
+  wallet_member_cash_accounts: {
+    owner: 'wallet',
+    columns: ['account_id', 'brand_id', 'member_id', 'currency'],
+  },
+  games_settled_rounds: {
+    owner: 'games',
+    columns: [
+      'id',
+      'brand_id',
+      'member_id',
+      'product_line',
+      'currency',
+      'bet_amount',
+      'win_amount',
+      'refunded_amount',
+      'valid_bet',
+      'opened_at',
+      'settled_at',
+    ],
+  },
 };
 
 /** Each table's owner: the module whose `*.tables.ts` defines it. */

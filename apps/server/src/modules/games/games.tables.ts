@@ -227,6 +227,10 @@ export const gameRounds = pgTable(
     turnoverRecorded: bigint('turnover_recorded', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The part of `betAmount` staked with bonus money: a win's share of it returns to the bonus balance. */
+    bonusStaked: bigint('bonus_staked', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     details: jsonb('details').$type<Record<string, unknown> | null>(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -236,6 +240,10 @@ export const gameRounds = pgTable(
     uniqueIndex('game_rounds_vendor_member_round_key').on(table.vendorId, table.memberId, table.roundRef),
     index('game_rounds_member_opened_idx').on(table.memberId, table.openedAt),
     index('game_rounds_brand_opened_idx').on(table.brandId, table.openedAt),
+    // A brand's rounds settled in a period: the daily rebate and cashback read a day or a week of them.
+    index('game_rounds_brand_settled_idx')
+      .on(table.brandId, table.settledAt)
+      .where(sql`${table.status} = 'settled'`),
     // Open rounds by their last call: the idle-round closing job finds those left without a closing call.
     index('game_rounds_open_idle_idx')
       .on(table.updatedAt)
@@ -278,6 +286,10 @@ export const gameTransactions = pgTable(
       .notNull()
       .default(sql`0`),
     requestHash: text('request_hash').notNull(),
+    /** The part of a bet staked with bonus money, which its rollback returns to the bonus balance. */
+    bonusAmount: bigint('bonus_amount', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Set on a bet that a rollback refunded. */
     isRolledBack: boolean('is_rolled_back').notNull().default(false),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),

@@ -227,6 +227,10 @@ export const gameRounds = pgTable(
     turnoverRecorded: bigint('turnover_recorded', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The part of `betAmount` staked with bonus money: a win's share of it returns to the bonus balance. */
+    bonusStaked: bigint('bonus_staked', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     details: jsonb('details').$type<Record<string, unknown> | null>(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { members } from '../members/members.tables';
+import { promotions } from '../promotions/promotions.tables';
 import { brands } from '../site/site.tables';
 import { currencies, ledgerHolds } from '../wallet/wallet.tables';
 
@@ -143,6 +144,8 @@ export const deposits = pgTable(
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'bigint' }),
     reviewedByStaffId: bigint('reviewed_by_staff_id', { mode: 'bigint' }),
     reviewNote: text('review_note'),
+    /** The deposit bonus the member chose with this deposit; granted (or refused) when it is credited. */
+    promotionId: bigint('promotion_id', { mode: 'bigint' }).references(() => promotions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },

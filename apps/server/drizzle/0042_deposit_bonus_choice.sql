@@ -1,0 +1,2 @@
+ALTER TABLE "deposits" ADD COLUMN "promotion_id" bigint;--> statement-breakpoint
+ALTER TABLE "deposits" ADD CONSTRAINT "deposits_promotion_id_promotions_id_fk" FOREIGN KEY ("promotion_id") REFERENCES "public"."promotions"("id") ON DELETE no action ON UPDATE no action;

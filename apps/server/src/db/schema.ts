@@ -18,6 +18,7 @@ export * from '../modules/members/members.tables';
 export * from '../modules/messages/messages.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/payments/payments.tables';
+export * from '../modules/promotions/promotion-games.tables';
 export * from '../modules/promotions/promotions.tables';
 export * from '../modules/promotions/rebates.tables';
 export * from '../modules/site/site.tables';

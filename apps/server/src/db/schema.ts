@@ -19,6 +19,7 @@ export * from '../modules/messages/messages.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../modules/promotions/promotion-games.tables';
+export * from '../modules/promotions/promotion-reviews.tables';
 export * from '../modules/promotions/promotions.tables';
 export * from '../modules/promotions/rebates.tables';
 export * from '../modules/site/site.tables';

@@ -36,6 +36,11 @@ const publishedReadModels: Record<string, { owner: string; columns: readonly str
     ],
   },
   site_brands: { owner: 'site', columns: ['id', 'currency', 'time_zone'] },
+  members_addresses: { owner: 'members', columns: ['id', 'brand_id', 'register_ip', 'last_login_ip'] },
+  payments_payout_account_numbers: {
+    owner: 'payments',
+    columns: ['member_id', 'brand_id', 'method', 'account_number'],
+  },
   wallet_transactions: { owner: 'wallet', columns: ['id', 'xact_id', 'brand_id', 'kind', 'created_at'] },
   wallet_member_postings: { owner: 'wallet', columns: ['transaction_id', 'member_id', 'currency', 'amount'] },
   wallet_member_cash_balances: { owner: 'wallet', columns: ['member_id', 'currency', 'balance'] },

@@ -1,7 +1,9 @@
-import { defineModule } from '../../platform';
+import { apiPrefix, defineModule } from '../../platform';
 import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
+import { rewardRoutes } from './rewards.routes';
+import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
-export type PromotionsModule = { bonuses: BonusService };
+export type PromotionsModule = { bonuses: BonusService; rewards: RewardService };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,17 @@ export const promotionsModule = defineModule(
     scheduler.every(expireBonusesJobName, expiryIntervalMs, async () => {
       await bonuses.expire();
     });
-    app.decorate('promotions', { bonuses });
+    const rewards = createRewardService({
+      db: database.db,
+      ledger,
+      wallet,
+      turnover: app.turnover.turnover,
+      now,
+    });
+    scheduler.every(expireRewardsJobName, expiryIntervalMs, async () => {
+      await rewards.expire();
+    });
+    app.decorate('promotions', { bonuses, rewards });
+    await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
   },
 );

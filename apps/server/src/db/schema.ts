@@ -22,6 +22,7 @@ export * from '../modules/promotions/promotion-games.tables';
 export * from '../modules/promotions/promotion-reviews.tables';
 export * from '../modules/promotions/promotions.tables';
 export * from '../modules/promotions/rebates.tables';
+export * from '../modules/promotions/referrals.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/turnover/turnover.tables';
 export * from '../modules/uploads/uploads.tables';

@@ -37,6 +37,10 @@ const publishedReadModels: Record<string, { owner: string; columns: readonly str
   },
   site_brands: { owner: 'site', columns: ['id', 'currency', 'time_zone'] },
   members_addresses: { owner: 'members', columns: ['id', 'brand_id', 'register_ip', 'last_login_ip'] },
+  members_referrals: {
+    owner: 'members',
+    columns: ['id', 'brand_id', 'username', 'referral_code', 'created_at'],
+  },
   payments_payout_account_numbers: {
     owner: 'payments',
     columns: ['member_id', 'brand_id', 'method', 'account_number'],

@@ -54,6 +54,10 @@ export const members = pgTable(
       .on(table.brandId, table.affiliateCode)
       .where(sql`${table.affiliateCode} is not null`),
     index('members_upline_idx').on(table.uplineId),
+    // A member's invitees (the referral page and its qualification job): the code typed at registration.
+    index('members_brand_referral_code_idx')
+      .on(table.brandId, sql`upper(${table.referralCode})`)
+      .where(sql`${table.referralCode} is not null`),
     // The console's member search (member-search.ts): a username, email or real name by its start, any
     // case (text_pattern_ops serves LIKE 'x%' whatever the collation), and a mobile number without its code.
     index('members_brand_username_search_idx').on(

@@ -35,6 +35,8 @@ import {
 } from './help-article-edits';
 
 export type { AnnouncementListRequest, ContentRequest } from './announcements';
+/** The HTML operators may store, for other domains' operator content (promotion terms). */
+export { sanitizeContentHtml } from './content-html';
 
 /**
  * Banners, announcements and notices, and the help centre: what players read (cached briefly) and the

@@ -1,5 +1,7 @@
-import { apiPrefix, defineModule } from '../../platform';
+import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
+import { promotionsAdminRoutes } from './promotions-admin.routes';
+import { createPromotionAdminService } from './promotions-admin.service';
 import { rewardRoutes } from './rewards.routes';
 import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
@@ -41,5 +43,21 @@ export const promotionsModule = defineModule(
     });
     app.decorate('promotions', { bonuses, rewards });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
+    const admin = createPromotionAdminService({
+      db: database.db,
+      ledger,
+      wallet,
+      members: app.members.members,
+      uploads: app.uploads.uploads,
+      bonuses,
+      now,
+    });
+    app.uploads.uploads.registerReferences('promotions', admin.findReferencedUploads);
+    await app.register(
+      promotionsAdminRoutes({ admin, ...app.backoffice, requireBrand: app.site.requireBrand }),
+      {
+        prefix: operatorApiPrefix,
+      },
+    );
   },
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
 import { promotionClaims, promotions } from './promotions.tables';
 
@@ -59,4 +59,68 @@ export const insertClaim = async (
     returning sequence`,
   );
   return rows.length > 0;
+};
+
+export type PromotionValues = Omit<typeof promotions.$inferInsert, 'id' | 'createdAt'>;
+
+/** The brand's promotions for the operator, newest first, optionally of one kind or status. */
+export const listBrandPromotions = (
+  executor: Executor,
+  brandId: bigint,
+  filter: { kind?: string | undefined; status?: string | undefined },
+): Promise<PromotionRow[]> =>
+  executor
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.brandId, brandId),
+        filter.kind === undefined ? undefined : eq(promotions.kind, filter.kind),
+        filter.status === undefined ? undefined : eq(promotions.status, filter.status),
+      ),
+    )
+    .orderBy(desc(promotions.id));
+
+/** One of the brand's promotions, locked when `forUpdate` (an edit and a status change queue on the row). */
+export const findBrandPromotion = async (
+  executor: Executor,
+  brandId: bigint,
+  id: bigint,
+  forUpdate = false,
+): Promise<PromotionRow | undefined> => {
+  const query = executor
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.brandId, brandId), eq(promotions.id, id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+};
+
+export const insertPromotion = async (executor: Executor, values: PromotionValues): Promise<PromotionRow> => {
+  const [row] = await executor.insert(promotions).values(values).returning();
+  if (!row) throw new Error('promotions insert returned no row');
+  return row;
+};
+
+export const updatePromotion = async (
+  executor: Executor,
+  id: bigint,
+  values: Partial<PromotionValues>,
+): Promise<PromotionRow> => {
+  const [row] = await executor.update(promotions).set(values).where(eq(promotions.id, id)).returning();
+  if (!row) throw new Error(`promotion ${id} vanished`);
+  return row;
+};
+
+/** Which of these uploads a promotion shows as its image (the upload purge keeps them). */
+export const listPromotionImageUploads = async (
+  executor: Executor,
+  uploadIds: readonly string[],
+): Promise<string[]> => {
+  if (uploadIds.length === 0) return [];
+  const rows = await executor
+    .selectDistinct({ id: promotions.imageUploadId })
+    .from(promotions)
+    .where(inArray(promotions.imageUploadId, [...uploadIds]));
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 };

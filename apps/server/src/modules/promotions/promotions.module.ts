@@ -2,6 +2,8 @@ import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
 import { promotionsAdminRoutes } from './promotions-admin.routes';
 import { createPromotionAdminService } from './promotions-admin.service';
+import { rebateRoutes } from './rebates.routes';
+import { cashbackJobName, createRebateService, payRebatesJobName } from './rebates.service';
 import { rewardRoutes } from './rewards.routes';
 import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
@@ -14,6 +16,10 @@ declare module 'fastify' {
 }
 
 const expiryIntervalMs = 60_000;
+/** The daily rebate and cashback look for a closed day every half hour; a day is paid once however often. */
+const rebateIntervalMs = 30 * 60_000;
+/** Members paid per transaction by the daily rebate (one batched ledger statement each). */
+const rebateChunkSize = 2_000;
 
 /**
  * Promotions, bonuses and rewards: the operator's promotions, the bonus engine (wagering bonuses on their own
@@ -43,6 +49,22 @@ export const promotionsModule = defineModule(
     });
     app.decorate('promotions', { bonuses, rewards });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
+    const rebates = createRebateService({
+      db: database.db,
+      ledger,
+      wallet,
+      turnover: app.turnover.turnover,
+      isManualRebate: (brandId) => app.site.site.isBrandFlagEnabled(brandId, 'MANPLAYREB3'),
+      now,
+      payChunkSize: rebateChunkSize,
+    });
+    scheduler.every(payRebatesJobName, rebateIntervalMs, async () => {
+      await rebates.payDaily();
+    });
+    scheduler.every(cashbackJobName, rebateIntervalMs, async () => {
+      await rebates.createCashback();
+    });
+    await app.register(rebateRoutes(rebates, app.auth.requireRealMember), { prefix: apiPrefix });
     const admin = createPromotionAdminService({
       db: database.db,
       ledger,

@@ -1,4 +1,5 @@
 import type { DeliverySettings, SiteSettingsPatch } from '@wps/contracts/site-admin';
+import { isWhitelabelEnabled, type WhitelabelFlag } from '@wps/contracts/site';
 import type { VisitorContext } from '../../http/request-context';
 import type { AuditActor } from '../audit/audit.service';
 import { readBrandContext } from './brand-context';
@@ -18,6 +19,7 @@ import { readPermission } from './site-permission';
 import { readSiteSettings, updateSiteSettings } from './site-settings';
 import type { BrandRow } from './site.repository';
 import { readSystemStatus } from './system-status';
+import { readWhitelabelTree } from './whitelabel-tree';
 
 // Other domains and the tests import these from here; they live with the use cases beside this file.
 export type { BrandContext } from './brand-context';
@@ -56,6 +58,9 @@ export const createSiteService = (deps: SiteServiceDependencies) => {
     getPermission: (visitor: VisitorContext) => readPermission(context, visitor),
     /** A brand's wallet currency, for calls that arrive without a visitor (vendor wallet callbacks). */
     getBrandCurrency: (brandId: bigint) => findBrandCurrency(context, brandId),
+    /** Whether a whitelabel flag is on for a brand, read afresh: jobs that act for a brand without a visitor. */
+    isBrandFlagEnabled: async (brandId: bigint, flag: WhitelabelFlag): Promise<boolean> =>
+      isWhitelabelEnabled(await readWhitelabelTree(context.db, brandId), flag),
     /** Read afresh, not from the snapshot: the operator sees a change made on another instance at once. */
     getSiteSettings: (brand: Pick<BrandRow, 'id'>) => readSiteSettings(context, brand),
     /** An operator's change to a brand's settings, audited with the values before and after. */

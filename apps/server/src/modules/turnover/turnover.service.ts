@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { numberArray, textArray } from '../../db/array-literals';
 import type { Database, Executor } from '../../db/database';
 import { turnoverEvents, turnoverRequirements } from './turnover.tables';
 
@@ -102,6 +103,50 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
     /** Raises what the member must bet before withdrawing. */
     addRequirement: async (executor: Executor, change: Change & { source: RequirementSource }) => {
       await apply(executor, change, change.source);
+    },
+    /**
+     * `addRequirement` for many members in one statement (a daily rebate paid to thousands at once): one change
+     * per member and currency per call; a change whose reference was recorded before changes nothing. Rows
+     * are locked in (member, currency) order, like any other batch, so concurrent batches do not deadlock.
+     */
+    addRequirements: async (
+      executor: Executor,
+      changes: ReadonlyArray<Change>,
+      source: RequirementSource,
+    ): Promise<void> => {
+      const owners = new Set(changes.map((change) => `${change.memberId}:${change.currency}`));
+      if (owners.size !== changes.length) throw new RangeError('One change per member and currency');
+      if (changes.some((change) => change.amount <= 0n)) {
+        throw new RangeError('A turnover change is a positive amount');
+      }
+      if (changes.length === 0) return;
+      await executor.execute(sql`
+        with input as (
+          select * from unnest(
+            ${numberArray(changes.map((change) => change.memberId))}::bigint[],
+            ${textArray(changes.map((change) => change.currency))}::text[],
+            ${numberArray(changes.map((change) => change.brandId))}::bigint[],
+            ${numberArray(changes.map((change) => change.amount))}::bigint[],
+            ${textArray(changes.map((change) => change.reference))}::text[]
+          ) as i(member_id, currency, brand_id, amount, reference)
+        ),
+        fresh as (
+          select i.* from input i
+          where not exists (
+            select 1 from turnover_events e
+            where e.member_id = i.member_id and e.source = ${source} and e.reference = i.reference
+          )
+        ),
+        raised as (
+          insert into turnover_requirements (member_id, currency, brand_id, remaining)
+          select member_id, currency, brand_id, amount from fresh order by member_id, currency
+          on conflict (member_id, currency) do update
+            set remaining = turnover_requirements.remaining + excluded.remaining, updated_at = now()
+          returning member_id, currency, remaining
+        )
+        insert into turnover_events (brand_id, member_id, currency, source, amount, remaining_after, reference)
+        select f.brand_id, f.member_id, f.currency, ${source}, f.amount, r.remaining, f.reference
+        from fresh f join raised r on r.member_id = f.member_id and r.currency = f.currency`);
     },
     /** A valid bet lowers the remaining amount, not below zero, and is told to the listeners once. */
     recordValidBet: async (executor: Executor, bet: ValidBet): Promise<void> => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOfResult, selectRows } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import {
@@ -302,6 +302,12 @@ export const findAccountById = async (executor: Executor, id: bigint) => {
   const [row] = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).limit(1);
   return row;
 };
+
+export const findAccountsByIds = (executor: Executor, ids: readonly bigint[]) =>
+  executor
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...ids]));
 
 export const findAccountByOwner = async (
   executor: Executor,

@@ -5,7 +5,7 @@ import type { MemberAccountKind, SystemAccountKind } from './ledger/account-kind
 import { getBalance } from './ledger/balances';
 import { getCurrencyExponent } from './ledger/currencies';
 import { findHold, postHold, reserveHold, voidHold } from './ledger/holds';
-import { createLedgerCaches, ensureAccount, findAccount } from './ledger/ledger-accounts';
+import { createLedgerCaches, ensureAccount, findAccount, preloadAccounts } from './ledger/ledger-accounts';
 import type {
   EntryPage,
   LedgerCallOptions,
@@ -83,6 +83,12 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
       getBalance(context, accountId, options),
 
     getAccount: (accountId: bigint) => findAccount(context, accountId),
+
+    /**
+     * Reads accounts into the instance's cache in one query (outside any transaction), before a batch of
+     * postings to many members (a daily rebate) that would otherwise read them one at a time.
+     */
+    preloadAccounts: (accountIds: Iterable<bigint>) => preloadAccounts(context, accountIds),
 
     getCurrencyExponent: (code: string) => getCurrencyExponent(context, code),
 

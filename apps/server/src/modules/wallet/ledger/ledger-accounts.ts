@@ -71,6 +71,21 @@ export const findAccount = async (
   return row ? remember(deps, toLedgerAccount(row), executor) : undefined;
 };
 
+/**
+ * Reads the accounts the cache lacks in one query, outside any transaction (committed accounts only, so they
+ * may be cached), before a large batch of postings that would otherwise read them one by one.
+ */
+export const preloadAccounts = async (
+  deps: LedgerAccountDependencies,
+  accountIds: Iterable<bigint>,
+): Promise<void> => {
+  const missing = [...new Set(accountIds)].filter((id) => !deps.caches.accountsById.has(id));
+  for (let start = 0; start < missing.length; start += 10_000) {
+    const rows = await repository.findAccountsByIds(deps.db, missing.slice(start, start + 10_000));
+    for (const row of rows) remember(deps, toLedgerAccount(row), deps.db);
+  }
+};
+
 /** An account of the brand; one of another brand is answered as not found, like one that does not exist. */
 export const resolveAccount = async (
   deps: LedgerAccountDependencies,

@@ -1,0 +1,23 @@
+import type { Database } from '../../../db/database';
+import type { TurnoverService } from '../../turnover/turnover.service';
+import type { LedgerService } from '../../wallet/ledger.service';
+import type { WalletService } from '../../wallet/wallet.service';
+
+export type RebateDependencies = {
+  db: Database;
+  ledger: LedgerService;
+  wallet: Pick<WalletService, 'notifyBalance'>;
+  turnover: Pick<TurnoverService, 'addRequirement' | 'addRequirements'>;
+  /** Whether the brand's members claim their rebate themselves (whitelabel flag MANPLAYREB3). */
+  isManualRebate: (brandId: bigint) => Promise<boolean>;
+  now: () => Date;
+  /** Members paid per database transaction by the daily job. */
+  payChunkSize: number;
+};
+
+/** Whose rebate: a member of a brand, in the brand's currency. */
+export type RebateOwner = { brandId: bigint; memberId: bigint; currency: string };
+
+/** The reward a cash payment adds to the member's turnover requirement, rounded down. */
+export const turnoverOf = (amount: bigint, turnoverPercent: number): bigint =>
+  (amount * BigInt(turnoverPercent)) / 100n;

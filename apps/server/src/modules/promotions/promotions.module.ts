@@ -4,6 +4,8 @@ import { promotionsAdminRoutes } from './promotions-admin.routes';
 import { createPromotionAdminService } from './promotions-admin.service';
 import { rebateRoutes } from './rebates.routes';
 import { cashbackJobName, createRebateService, payRebatesJobName } from './rebates.service';
+import { referralRoutes } from './referrals.routes';
+import { createReferralService, qualifyReferralsJobName } from './referrals.service';
 import { rewardRoutes } from './rewards.routes';
 import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
@@ -16,6 +18,8 @@ declare module 'fastify' {
 }
 
 const expiryIntervalMs = 60_000;
+/** Invitees who deposited and bet enough are looked for every 5 minutes (and when the referrer opens the page). */
+const referralIntervalMs = 5 * 60_000;
 /** The daily rebate and cashback look for a closed day every half hour; a day is paid once however often. */
 const rebateIntervalMs = 30 * 60_000;
 /** Members paid per transaction by the daily rebate (one batched ledger statement each). */
@@ -49,6 +53,21 @@ export const promotionsModule = defineModule(
     });
     app.decorate('promotions', { bonuses, rewards });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
+    const referrals = createReferralService({
+      db: database.db,
+      wallet,
+      rewards,
+      members: app.members.members,
+      site: app.site.site,
+      now,
+    });
+    scheduler.every(qualifyReferralsJobName, referralIntervalMs, async () => {
+      await referrals.qualify();
+    });
+    await app.register(
+      referralRoutes({ referrals, site: app.site.site, requireRealMember: app.auth.requireRealMember }),
+      { prefix: apiPrefix },
+    );
     const rebates = createRebateService({
       db: database.db,
       ledger,

@@ -1,0 +1,14 @@
+import type { Database } from '../../../db/database';
+import type { MemberService } from '../../members/members.service';
+import type { SiteService } from '../../site/site.service';
+import type { WalletService } from '../../wallet/wallet.service';
+import type { RewardService } from '../rewards.service';
+
+export type ReferralDependencies = {
+  db: Database;
+  wallet: WalletService;
+  rewards: Pick<RewardService, 'create'>;
+  members: Pick<MemberService, 'findById'>;
+  site: Pick<SiteService, 'listBrandTimeZones' | 'getBrandCurrency'>;
+  now: () => Date;
+};

@@ -2,11 +2,13 @@ import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
 import { promotionsAdminRoutes } from './promotions-admin.routes';
 import { createPromotionAdminService } from './promotions-admin.service';
+import { claimReviewAdminRoutes, sitePromotionRoutes } from './promotions.routes';
 import { rebateRoutes } from './rebates.routes';
 import { cashbackJobName, createRebateService, payRebatesJobName } from './rebates.service';
 import { referralRoutes } from './referrals.routes';
 import { createReferralService, qualifyReferralsJobName } from './referrals.service';
 import { rewardRoutes } from './rewards.routes';
+import { createSitePromotionService } from './site-promotions.service';
 import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
 export type PromotionsModule = { bonuses: BonusService; rewards: RewardService };
@@ -84,6 +86,22 @@ export const promotionsModule = defineModule(
       await rebates.createCashback();
     });
     await app.register(rebateRoutes(rebates, app.auth.requireRealMember), { prefix: apiPrefix });
+    const sitePromotions = createSitePromotionService({
+      db: database.db,
+      wallet,
+      bonuses,
+      members: app.members.members,
+      uploads: app.uploads.uploads,
+      now,
+    });
+    await app.register(
+      sitePromotionRoutes({ sitePromotions, requireBrand: app.site.requireBrand, ...app.auth }),
+      { prefix: apiPrefix },
+    );
+    await app.register(
+      claimReviewAdminRoutes({ sitePromotions, ...app.backoffice, requireBrand: app.site.requireBrand }),
+      { prefix: operatorApiPrefix },
+    );
     const admin = createPromotionAdminService({
       db: database.db,
       ledger,

@@ -1,0 +1,154 @@
+import {
+  claimReviewDecisionSchema,
+  claimReviewListQuerySchema,
+  claimReviewListResponseSchema,
+  claimReviewParamsSchema,
+  claimReviewResponseSchema,
+  promotionClaimResponseSchema,
+  sitePromotionListQuerySchema,
+  sitePromotionParamsSchema,
+} from '@wps/contracts/promotions-site';
+import { sitePromotionListResponseSchema } from '@wps/contracts/promotions';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope';
+import { failureResponses } from '../../http/route-schemas';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import type { SitePromotionService } from './site-promotions.service';
+
+const tags = ['promotions'];
+/** Who may pay or refuse a held claim; support staff may only look. */
+const moneyRoles = ['admin', 'finance'] as const;
+
+export type SitePromotionRoutesDependencies = {
+  sitePromotions: SitePromotionService;
+  requireBrand: preHandlerAsyncHookHandler;
+  requireMember: preHandlerAsyncHookHandler;
+  requireRealMember: preHandlerAsyncHookHandler;
+};
+
+/**
+ * The player's promotions page (under /wps): the list, for guests and members alike (a request with a session
+ * is answered for its member; a stale session is UNAUTHORIZED, as everywhere, and the site retries as a
+ * guest), each promotion's image, and the claim.
+ */
+export const sitePromotionRoutes =
+  ({
+    sitePromotions,
+    requireBrand,
+    requireMember,
+    requireRealMember,
+  }: SitePromotionRoutesDependencies): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/promotions',
+      {
+        schema: {
+          tags,
+          description:
+            "The brand's live and coming-soon promotions in the site's language, with what the viewer can do.",
+          querystring: sitePromotionListQuerySchema,
+          response: { 200: sitePromotionListResponseSchema, ...failureResponses },
+        },
+        preHandler: async function memberWhenSignedIn(
+          this: FastifyInstance,
+          request: FastifyRequest,
+          reply: FastifyReply,
+        ) {
+          await requireBrand.call(this, request, reply);
+          if (request.headers.authorization !== undefined) await requireMember.call(this, request, reply);
+        },
+      },
+      async (request) =>
+        ok(
+          await sitePromotions.list(request.brand.id, {
+            member: request.headers.authorization === undefined ? null : request.member,
+            language: request.query.language,
+            isManualRebate: request.brandContext.isEnabled('MANPLAYREB3'),
+          }),
+        ),
+    );
+
+    app.get(
+      '/promotions/:id/image',
+      { preHandler: requireBrand, schema: { tags, params: sitePromotionParamsSchema } },
+      async (request, reply) => {
+        const { row, data } = await sitePromotions.image(request.brand.id, BigInt(request.params.id));
+        return reply
+          .header('content-type', row.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('content-disposition', 'inline')
+          .send(data);
+      },
+    );
+
+    app.post(
+      '/promotions/:id/claim',
+      {
+        preHandler: requireRealMember,
+        schema: {
+          tags,
+          description: 'Claims a sign-up bonus; a claim that looks like a second account is held for staff.',
+          params: sitePromotionParamsSchema,
+          response: { 200: promotionClaimResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) =>
+        ok(await sitePromotions.claim(request.brand, request.member, BigInt(request.params.id), request.ip)),
+    );
+  };
+
+/** Staff review the sign-up claims held for sharing an address or payout account with an earlier claimant. */
+export const claimReviewAdminRoutes =
+  ({
+    sitePromotions,
+    requireStaff,
+    requireRole,
+    requireBrand,
+  }: { sitePromotions: SitePromotionService; requireBrand: preHandlerAsyncHookHandler } & Pick<
+    StaffGuards,
+    'requireStaff' | 'requireRole'
+  >): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
+    const adminTags = ['backoffice: promotions'];
+    const requireMoneyRole = requireRole(moneyRoles);
+
+    app.get(
+      '/promotions/reviews',
+      {
+        schema: {
+          tags: adminTags,
+          querystring: claimReviewListQuerySchema,
+          response: { 200: claimReviewListResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await sitePromotions.listReviews(request.brand.id, request.query.status)),
+    );
+
+    for (const outcome of ['approve', 'reject'] as const) {
+      app.post(
+        `/promotions/reviews/:id/${outcome}`,
+        {
+          preHandler: requireMoneyRole,
+          schema: {
+            tags: adminTags,
+            params: claimReviewParamsSchema,
+            body: claimReviewDecisionSchema,
+            response: { 200: claimReviewResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) =>
+          ok(
+            await sitePromotions.decideReview(
+              staffActorOf(request),
+              request.brand,
+              BigInt(request.params.id),
+              outcome,
+              request.body.note,
+            ),
+          ),
+      );
+    }
+  };

@@ -74,7 +74,7 @@ export const raffleEntries = pgTable(
 );
 
 /** One prize of a drawn raffle: the ticket that won it and whose it is. */
-export type RaffleWin = { prize: number; amount: string; ticket: number; memberId: string };
+export type RaffleWin = { prize: number; amount: string; ticket: number; memberId: string; member: string };
 /** A run of consecutive tickets of one member in the draw's ticket order. */
 export type RaffleTicketRun = { memberId: string; first: number; tickets: number };
 

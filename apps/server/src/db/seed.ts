@@ -11,6 +11,7 @@ import {
   seedMembersDemo,
 } from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
+import { seedPromotionsDemo } from '../modules/promotions/promotions.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.seed';
 import type { Database } from './database';
@@ -34,6 +35,7 @@ export const seedDemoData = async (
   await seedGamesDemo(db);
   await seedHouseGames(db);
   await seedContentDemo(db, brand);
+  await seedPromotionsDemo(db, brand);
   return { operatorPassword };
 };
 

@@ -124,3 +124,16 @@ export const listPromotionImageUploads = async (
     .where(inArray(promotions.imageUploadId, [...uploadIds]));
   return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
 };
+
+/** The brand's promotion with this English title (the demo seed's key). */
+export const findPromotionByTitle = async (
+  executor: Executor,
+  brandId: bigint,
+  title: string,
+): Promise<PromotionRow | undefined> => {
+  const [row] = await executor
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.brandId, brandId), sql`${promotions.content}->'en'->>'title' = ${title}`));
+  return row;
+};

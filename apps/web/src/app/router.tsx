@@ -84,6 +84,26 @@ export const routes: RouteObject[] = [
             handle: { meta: 'promotions' },
           },
           {
+            path: 'promotions/red-envelope/:id',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'red-envelope',
+              () => import('../features/promotions/components/red-envelope-page'),
+              ({ RedEnvelopePage }) => <RedEnvelopePage />,
+            ),
+            handle: { meta: 'promotions' },
+          },
+          {
+            path: 'promotions/raffle/:id',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'raffle',
+              () => import('../features/promotions/components/raffle-page'),
+              ({ RafflePage }) => <RafflePage />,
+            ),
+            handle: { meta: 'promotions' },
+          },
+          {
             path: 'favorite',
             lazy: onDemand(
               'favorite',

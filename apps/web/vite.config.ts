@@ -50,9 +50,9 @@ const styleSheetsAheadOfScripts = (): Plugin => ({
 
 /**
  * Sections of the English dictionary used only by pages that load on demand (house games, the agent
- * centre, deposits and withdrawals, feedback). They are left out of the first load, which must stay within
- * its budget, and arrive with those pages (`withDeferredDictionary` in lib/i18n.ts). en.json stays the one
- * complete key set.
+ * centre, deposits and withdrawals, feedback, bonus details). They are left out of the first load, which must
+ * stay within its budget, and arrive with those pages (`withDeferredDictionary` in lib/i18n.ts). en.json stays
+ * the one complete key set.
  */
 const deferredSections = [
   'agents',
@@ -62,6 +62,7 @@ const deferredSections = [
   'fairness',
   'payments',
   'feedback',
+  'bonus_details',
 ];
 const shellDictionaryId = 'virtual:site-dictionary/shell';
 const deferredDictionaryId = 'virtual:site-dictionary/deferred';

@@ -9,6 +9,8 @@ export const messageKinds = [
   'withdrawal_rejected',
   'transfer_received',
   'adjustment',
+  'deposit_bonus_granted',
+  'deposit_bonus_refused',
 ] as const;
 export const messageKindSchema = z.enum(messageKinds);
 export type MessageKind = z.infer<typeof messageKindSchema>;

@@ -40,6 +40,11 @@ export const createDepositRequestSchema = z.strictObject({
   playerReference: z.string().trim().min(1).max(64).optional(),
   /** Manual channels: the slip, uploaded first through /member/uploads (purpose deposit_proof). */
   proofUploadId: z.uuid().optional(),
+  /** The deposit bonus chosen with this deposit (one of /promotions/deposit-offers); none when absent. */
+  promotionId: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
 });
 export type CreateDepositRequest = z.infer<typeof createDepositRequestSchema>;
 
@@ -135,6 +140,8 @@ export const withdrawalOverviewSchema = z.object({
   hasPaymentPassword: z.boolean(),
   realName: z.string().nullable(),
   confirmationMinutes: z.number().int(),
+  /** The member's active wagering bonus: a withdrawal forfeits it, so the page warns first. */
+  activeBonus: z.object({ title: z.string(), balance: z.string() }).nullable(),
 });
 export const withdrawalOverviewResponseSchema = successEnvelope(withdrawalOverviewSchema);
 
@@ -143,6 +150,8 @@ export const createWithdrawalRequestSchema = z.strictObject({
   amount: amountSchema,
   paymentPassword: paymentPasswordSchema,
   requestId: requestIdSchema,
+  /** The member confirmed the warning that withdrawing forfeits their active bonus (else BONUS_FORFEIT_REQUIRED). */
+  forfeitBonus: z.boolean().default(false),
 });
 
 export const withdrawalStatuses = ['pending', 'approved', 'rejected'] as const;

@@ -43,9 +43,10 @@ export const promotionLanguages = ['en', 'ur'] as const;
 
 /**
  * A bonus's life: active while it is being wagered; completed when wagering is met (the rest becomes cash);
- * expired or forfeited (a withdrawal, or staff) when the rest returns to the house.
+ * expired or forfeited (a withdrawal, or staff) when the rest returns to the house; lost when it was played
+ * down to nothing before its wagering was met.
  */
-export const bonusStatuses = ['active', 'completed', 'expired', 'forfeited'] as const;
+export const bonusStatuses = ['active', 'completed', 'expired', 'forfeited', 'lost'] as const;
 export type BonusStatus = (typeof bonusStatuses)[number];
 
 /** Whether the requirement is the bonus times the multiplier, or the bonus and its deposit times it. */

@@ -18,6 +18,8 @@ export const balanceSchema = z.object({
   balance: z.string(),
   currency: z.string(),
   currencySymbol: z.string(),
+  /** The member's bonus balance (wagering bonus money, not withdrawable); "0.00" without one. */
+  bonusBalance: z.string(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
 export const balanceResponseSchema = successEnvelope(balanceSchema);

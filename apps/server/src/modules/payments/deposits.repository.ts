@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { deposits, type DepositStatus, paymentChannels } from './payments.tables';
 
@@ -46,6 +46,26 @@ export const insertDeposit = async (
     .onConflictDoNothing({ target: [deposits.memberId, deposits.requestKey] })
     .returning();
   return row;
+};
+
+/** Whether the member has a credited deposit other than `exceptId` (a first deposit bonus asks this). */
+export const hasCreditedDeposit = async (
+  executor: Executor,
+  memberId: bigint,
+  exceptId: bigint | null,
+): Promise<boolean> => {
+  const rows = await executor
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.memberId, memberId),
+        eq(deposits.status, 'credited'),
+        exceptId === null ? undefined : ne(deposits.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 };
 
 export const findDeposit = async (executor: Executor, id: bigint): Promise<DepositRow | undefined> => {

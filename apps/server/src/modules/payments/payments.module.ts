@@ -1,6 +1,7 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createChannelService } from './channels.service';
 import { depositAdminRoutes } from './deposits-admin.routes';
+import { hasCreditedDeposit } from './deposits.repository';
 import { depositRoutes } from './deposits.routes';
 import { createDepositService } from './deposits.service';
 import { createGatewayClient, ownUrl } from './gateway-client';
@@ -15,7 +16,7 @@ import { createWithdrawalService } from './withdrawals.service';
 /** Deposit and withdrawal channels, requests and their approval. */
 export const paymentsModule = defineModule(
   'payments',
-  ['site', 'members', 'messages', 'uploads', 'turnover', 'wallet', 'auth', 'backoffice'],
+  ['site', 'members', 'messages', 'uploads', 'turnover', 'wallet', 'auth', 'backoffice', 'promotions'],
   async (app) => {
     const { config, database, sandboxGatewayUrl } = app.platform;
     const { db } = database;
@@ -26,6 +27,11 @@ export const paymentsModule = defineModule(
     const { turnover } = app.turnover;
     const { ledger, wallet, funds } = app.wallet;
     const { requireMember } = app.auth;
+    const { bonuses, depositBonuses } = app.promotions;
+    // Deposit bonuses (first deposit or reload) read whether a member has a credited deposit through this.
+    depositBonuses.useDepositHistory((executor, memberId, exceptDepositId) =>
+      hasCreditedDeposit(executor, memberId, exceptDepositId),
+    );
     const settings = createPaymentSettingsService({ db, wallet });
     const withdrawals = createWithdrawalService({
       db,
@@ -37,6 +43,7 @@ export const paymentsModule = defineModule(
       uploads,
       settings,
       funds,
+      bonuses,
     });
     // Deposit slips and dispute proofs are kept by the upload purge while a request refers to them.
     uploads.registerReferences('payments', (candidates) => listReferencedProofUploads(db, candidates));
@@ -50,6 +57,7 @@ export const paymentsModule = defineModule(
       uploads,
       members,
       channels,
+      depositBonuses,
       gateway: createGatewayClient({ sandboxUrl: sandboxGatewayUrl, log: app.log }),
       // Gateways post their notices to the platform itself: its public address, else where it listens.
       callbackBaseUrl: () => config.PUBLIC_URL ?? ownUrl(app.server, config.HOST, config.PORT),

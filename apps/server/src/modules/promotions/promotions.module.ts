@@ -1,5 +1,7 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
+import { createDepositBonusService, type DepositBonusService } from './deposit-bonuses.service';
+import { memberBonusRoutes } from './member-bonuses.routes';
 import { promotionsAdminRoutes } from './promotions-admin.routes';
 import { createPromotionAdminService } from './promotions-admin.service';
 import { claimReviewAdminRoutes, sitePromotionRoutes } from './promotions.routes';
@@ -11,7 +13,7 @@ import { rewardRoutes } from './rewards.routes';
 import { createSitePromotionService } from './site-promotions.service';
 import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
-export type PromotionsModule = { bonuses: BonusService; rewards: RewardService };
+export type PromotionsModule = { bonuses: BonusService; depositBonuses: DepositBonusService; rewards: RewardService };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +55,23 @@ export const promotionsModule = defineModule(
     scheduler.every(expireRewardsJobName, expiryIntervalMs, async () => {
       await rewards.expire();
     });
-    app.decorate('promotions', { bonuses, rewards });
+    const depositBonuses = createDepositBonusService({
+      db: database.db,
+      ledger,
+      wallet,
+      members: app.members.members,
+      messages: app.messages.messages,
+      bonuses,
+      now,
+    });
+    app.wallet.provideBonusBalance((member, currency) =>
+      bonuses.balance({ brandId: member.brandId, memberId: member.id, currency }),
+    );
+    await app.register(
+      memberBonusRoutes({ bonuses, depositBonuses, requireRealMember: app.auth.requireRealMember }),
+      { prefix: apiPrefix },
+    );
+    app.decorate('promotions', { bonuses, depositBonuses, rewards });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
     const referrals = createReferralService({
       db: database.db,

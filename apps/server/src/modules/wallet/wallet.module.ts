@@ -8,12 +8,23 @@ import { createWalletAdminService } from './wallet-admin.service';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
+/** A member's bonus balance in minor units, for the balance answer beside their cash. */
+export type BonusBalanceSource = (
+  member: { id: bigint; brandId: bigint },
+  currency: string,
+) => Promise<bigint>;
+
 export type WalletModule = {
   /** The one ledger every money domain shares; never create a second one. */
   ledger: LedgerService;
   wallet: WalletService;
   funds: FundsService;
   records: RecordsService;
+  /**
+   * Bonus money is the promotions module's, registered after this one (it builds on the ledger), so it hands
+   * over how to read a member's bonus balance at start; until then (and without promotions) it is 0.
+   */
+  provideBonusBalance: (source: BonusBalanceSource) => void;
 };
 
 declare module 'fastify' {
@@ -47,9 +58,14 @@ export const walletModule = defineModule(
       funds,
       records,
     });
-    app.decorate('wallet', { ledger, wallet, funds, records });
+    let bonusBalanceSource: BonusBalanceSource = () => Promise.resolve(0n);
+    const provideBonusBalance = (source: BonusBalanceSource): void => {
+      bonusBalanceSource = source;
+    };
+    app.decorate('wallet', { ledger, wallet, funds, records, provideBonusBalance });
 
-    await app.register(walletRoutes({ wallet, funds, transfers, records }, app.auth), {
+    const bonusBalance: BonusBalanceSource = (member, currency) => bonusBalanceSource(member, currency);
+    await app.register(walletRoutes({ wallet, funds, transfers, records, bonusBalance }, app.auth), {
       prefix: apiPrefix,
     });
     await app.register(

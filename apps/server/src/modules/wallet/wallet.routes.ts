@@ -27,6 +27,8 @@ export type WalletRouteServices = {
   funds: FundsService;
   transfers: TransferService;
   records: RecordsService;
+  /** The member's bonus balance (the promotions module's), shown beside their cash. */
+  bonusBalance: (member: { id: bigint; brandId: bigint }, currency: string) => Promise<bigint>;
 };
 
 const tags = ['wallet'];
@@ -43,7 +45,7 @@ const sendCsv = (reply: FastifyReply, file: CsvFile) =>
 /** The member's wallet endpoints; the services hold the rules, these only translate HTTP. */
 export const walletRoutes =
   (
-    { wallet, funds, transfers, records }: WalletRouteServices,
+    { wallet, funds, transfers, records, bonusBalance }: WalletRouteServices,
     {
       requireMember,
       requireRealMember,
@@ -57,11 +59,15 @@ export const walletRoutes =
       { schema: { tags, response: { 200: balanceResponseSchema, ...failureResponses } } },
       async (request) => {
         const { member, brand } = request;
-        const balance = await wallet.balance(member, brand.currency);
+        const [balance, bonus] = await Promise.all([
+          wallet.balance(member, brand.currency),
+          bonusBalance(member, brand.currency),
+        ]);
         return ok({
           balance: await wallet.formatAmount(balance, brand.currency),
           currency: brand.currency,
           currencySymbol: brand.currencySymbol,
+          bonusBalance: await wallet.formatAmount(bonus, brand.currency),
         });
       },
     );

@@ -129,7 +129,6 @@ it('links no member page that is not built yet, and an old link to one opens a p
 
   const page = await screen.findByTestId('member-page');
   const notBuilt = [
-    'bonusDetails',
     'rewardCenter',
     'referral',
     'missionLeaderboard',

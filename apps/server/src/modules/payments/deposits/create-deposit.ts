@@ -10,7 +10,7 @@ import { settleDepositWithoutMoney } from './settle-without-money';
 
 export type CreateDepositDependencies = Pick<
   DepositServiceDependencies,
-  'db' | 'wallet' | 'messages' | 'uploads' | 'channels' | 'gateway' | 'callbackBaseUrl'
+  'db' | 'wallet' | 'messages' | 'uploads' | 'channels' | 'depositBonuses' | 'gateway' | 'callbackBaseUrl'
 >;
 
 const gatewayUnavailableReason = 'The payment gateway did not answer.';
@@ -45,6 +45,7 @@ const answerRepeat = async (
   const isSame =
     view.channel.code === request.channelCode &&
     amount === existing.amount &&
+    (existing.promotionId?.toString() ?? undefined) === request.promotionId &&
     (!isManual ||
       (existing.playerReference === (request.playerReference ?? null) &&
         existing.proofUploadId === (request.proofUploadId ?? null)));
@@ -135,6 +136,15 @@ export const createDeposit = async (
   await checkLimits(deps, amount, channel);
   const isManual = channel.method !== 'gateway';
   if (isManual) await checkManualFields(deps, member, request);
+  const promotionId = request.promotionId === undefined ? null : BigInt(request.promotionId);
+  if (promotionId !== null) {
+    await deps.depositBonuses.checkChoice(member, {
+      promotionId,
+      currency: channel.currency,
+      channelCode: channel.code,
+      amount,
+    });
+  }
 
   const inserted = await repository.insertDeposit(db, {
     brandId: member.brandId,
@@ -145,6 +155,7 @@ export const createDeposit = async (
     amount,
     playerReference: isManual ? (request.playerReference ?? null) : null,
     proofUploadId: isManual ? (request.proofUploadId ?? null) : null,
+    promotionId,
   });
   if (!inserted) {
     // The same form submitted twice at once: the other submit created it.

@@ -11,7 +11,7 @@ export type Settler = { by: 'gateway' } | { by: 'staff'; actor: StaffActor; note
 
 export type CreditDepositDependencies = Pick<
   DepositServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'messages' | 'channels'
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'messages' | 'channels' | 'depositBonuses'
 >;
 
 const ledgerKey = (depositId: bigint) => `deposit:${depositId}`;
@@ -45,15 +45,16 @@ const postDeposit = async (
 
 /**
  * Credits a pending deposit, exactly once, inside one transaction with the deposit row locked: the money,
- * the turnover requirement, the status, the member's message and (for staff) the audit row commit
- * together. A deposit that is no longer pending is answered as it is, and nothing changes.
+ * the deposit bonus the member chose (when they still may have it), the turnover requirement, the status, the
+ * member's messages and (for staff) the audit row commit together. A deposit that is no longer pending is
+ * answered as it is, and nothing changes.
  */
 export const creditDeposit = async (
   deps: CreditDepositDependencies,
   id: bigint,
   settler: Settler,
 ): Promise<SettledDeposit> => {
-  const { db, turnover, messages, channels, wallet } = deps;
+  const { db, turnover, messages, channels, wallet, depositBonuses } = deps;
   const found = await repository.findDeposit(db, id);
   if (!found) throw new AppError('NOT_FOUND');
   // Amount and currency never change, so the wording is prepared before the locks are taken.
@@ -64,6 +65,8 @@ export const creditDeposit = async (
     if (deposit.status !== 'pending') return { row: deposit, isChanged: false };
     const channel = await channels.findById(deposit.channelId, tx);
     if (!channel) throw new Error(`channel ${deposit.channelId} of deposit ${id} vanished`);
+    // Before the deposit's posting: bonus grants lock the member's bonuses before their cash, as withdrawals do.
+    await depositBonuses.grantForDeposit(tx, { ...deposit, channelCode: channel.code });
     const posting = await postDeposit(deps, tx, deposit);
     const requirement = (deposit.amount * BigInt(channel.turnoverPercent)) / 100n;
     if (requirement > 0n) {

@@ -6,6 +6,7 @@ import type { AuditActor } from '../../audit/audit.service';
 import type { MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
+import type { DepositBonusService } from '../../promotions/deposit-bonuses.service';
 import type { UploadService } from '../../uploads/uploads.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -28,6 +29,8 @@ export type DepositServiceDependencies = {
   uploads: UploadService;
   members: MemberService;
   channels: ChannelService;
+  /** The deposit bonus a member picks: checked when they ask, granted when the deposit is credited. */
+  depositBonuses: Pick<DepositBonusService, 'checkChoice' | 'grantForDeposit'>;
   gateway: GatewayClient;
   /** Where the gateway reaches this platform (server to server) for its notices. */
   callbackBaseUrl: () => string;

@@ -17,7 +17,7 @@ import { readOwnWithdrawal } from './withdrawal-views';
 
 export type RequestWithdrawalDependencies = Pick<
   WithdrawalServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings'
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses'
 >;
 
 const checkAmountLimits = async (
@@ -104,6 +104,13 @@ const holdAndRecord = (
     await checkAmountLimits(wallet, amount, limits, brand);
     await checkDailyLimits(wallet, tx, context, amount, limits);
     await checkTurnover(deps, tx, context);
+    // An active bonus is given up with a withdrawal (its money returns to the house), only once the member
+    // confirmed the warning; otherwise BONUS_FORFEIT_REQUIRED and nothing is held.
+    await deps.bonuses.forfeitForWithdrawal(
+      tx,
+      { brandId: brand.id, memberId: member.id, currency: brand.currency },
+      request.forfeitBonus,
+    );
     const cash = await wallet.cashAccount(member, brand.currency, tx);
     // INSUFFICIENT_FUNDS comes from the ledger (the balance row's check), and aborts everything here.
     const hold = await ledger.reserve(
@@ -138,7 +145,8 @@ const holdAndRecord = (
 
 /**
  * A member asks to withdraw: the amount is held from their main wallet (within the brand's limits, with the
- * turnover met), and the withdrawal waits for staff review. A repeated submit answers the first one.
+ * turnover met, forfeiting an active bonus they confirmed giving up), and the withdrawal waits for staff review.
+ * A repeated submit answers the first one.
  */
 export const requestWithdrawal = async (
   deps: RequestWithdrawalDependencies,

@@ -1,7 +1,10 @@
 import * as repository from '../withdrawals.repository';
 import type { MemberContext, WithdrawalOverview, WithdrawalServiceDependencies } from './withdrawal-types';
 
-/** The withdrawal page's figures: balance, limits and today's use, turnover still owed, and what is set up. */
+/**
+ * The withdrawal page's figures: balance, limits and today's use, turnover still owed, what is set up, and the
+ * active bonus a withdrawal would forfeit (the page warns before submitting).
+ */
 export const describeWithdrawalOverview = async (
   {
     db,
@@ -9,16 +12,20 @@ export const describeWithdrawalOverview = async (
     turnover,
     members,
     settings,
-  }: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings'>,
+    bonuses,
+  }: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses'>,
   context: MemberContext,
 ): Promise<WithdrawalOverview> => {
   const { member, brand } = context;
-  const [limits, balance, used, remaining, fresh] = await Promise.all([
+  const owner = { brandId: brand.id, memberId: member.id, currency: brand.currency };
+  const [limits, balance, used, remaining, fresh, bonus, bonusBalance] = await Promise.all([
     settings.limits(brand),
     wallet.balance(member, brand.currency),
     repository.usedToday(db, member.id, brand.timeZone),
     turnover.remaining(member.id, brand.currency),
     members.findById(member.id),
+    bonuses.findActive(owner),
+    bonuses.balance(owner),
   ]);
   const money = (amount: bigint) => wallet.formatAmount(amount, brand.currency);
   return {
@@ -35,5 +42,6 @@ export const describeWithdrawalOverview = async (
     hasPaymentPassword: (fresh ?? member).paymentPasswordHash !== null,
     realName: (fresh ?? member).payeeName,
     confirmationMinutes: limits.confirmationMinutes,
+    activeBonus: bonus ? { title: bonus.title, balance: await money(bonusBalance) } : null,
   };
 };

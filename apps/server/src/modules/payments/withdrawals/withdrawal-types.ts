@@ -11,6 +11,7 @@ import type { AuditActor } from '../../audit/audit.service';
 import type { MemberRow, MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
+import type { BonusService } from '../../promotions/bonuses.service';
 import type { UploadService } from '../../uploads/uploads.service';
 import type { FundsService } from '../../wallet/funds.service';
 import type { LedgerService } from '../../wallet/ledger.service';
@@ -57,6 +58,8 @@ export type WithdrawalServiceDependencies = {
   settings: PaymentSettingsService;
   /** The brand's second-approval amount (four eyes) comes from the wallet settings. */
   funds: Pick<FundsService, 'secondApprovalAbove'>;
+  /** A withdrawal forfeits the member's active bonus once they confirm; the overview warns about it. */
+  bonuses: Pick<BonusService, 'forfeitForWithdrawal' | 'findActive' | 'balance'>;
 };
 
 export const memberActor = ({ member, ip }: MemberContext): AuditActor => ({

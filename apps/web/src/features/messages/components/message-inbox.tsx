@@ -15,8 +15,8 @@ import './message-inbox.css';
 const useMessageWording = () => {
   const { t } = useTranslation();
   return (message: MemberMessage) => {
-    const { amount = '', currency = '', reference = '', reason = '', from = '' } = message.params;
-    const values = { amount, currency, reference, reason, from };
+    const { amount = '', currency = '', reference = '', reason = '', from = '', title = '' } = message.params;
+    const values = { amount, currency, reference, reason, from, title };
     return {
       title: t(`messages.kinds.${message.kind}.title`, values),
       body: t(`messages.kinds.${message.kind}.body`, values),

@@ -21,6 +21,7 @@ import { useRequestId } from '../../../lib/use-request-id';
 import { useSiteForm } from '../../../lib/use-site-form';
 import { CopyButton } from './copy-button';
 import { Money } from '../../../components/money';
+import { DepositBonusChoice } from './deposit-bonus-choice';
 import { ProofField } from './proof-field';
 
 /** The request's names; the slip is the file the upload's id (proofUploadId) stands for. */
@@ -29,6 +30,8 @@ type DepositValues = {
   amount: string;
   playerReference: string;
   proofUploadId: File | null;
+  /** The deposit bonus picked; empty: none. */
+  promotionId: string;
 };
 
 const isManual = (channel: DepositChannel): boolean => channel.method !== 'gateway';
@@ -113,18 +116,21 @@ function DepositFormFields({
     showApiError,
     clearErrors,
   } = useSiteForm<DepositValues>({
-    defaultValues: { channelCode: '', amount: '', playerReference: '', proofUploadId: null },
+    defaultValues: { channelCode: '', amount: '', playerReference: '', proofUploadId: null, promotionId: '' },
     translateRule: translatePaymentRule,
     fieldOfCode: {
       AMOUNT_BELOW_MINIMUM: 'amount',
       AMOUNT_ABOVE_MAXIMUM: 'amount',
+      PROMOTION_NOT_ELIGIBLE: 'promotionId',
+      PROMOTION_NOT_AVAILABLE: 'promotionId',
+      BONUS_ALREADY_ACTIVE: 'promotionId',
       UPLOAD_INVALID_TYPE: 'proofUploadId',
       UPLOAD_TOO_LARGE: 'proofUploadId',
       CHANNEL_UNAVAILABLE: 'channelCode',
     },
     isFormErrorClearedOnEdit: true,
   });
-  const { amount, playerReference: reference, proofUploadId: proof } = values;
+  const { amount, playerReference: reference, proofUploadId: proof, promotionId } = values;
   const { requestIdFor, settle } = useRequestId();
   const channel = channels.find((candidate) => candidate.code === values.channelCode) ?? null;
 
@@ -141,6 +147,8 @@ function DepositFormFields({
 
   const chooseChannel = (code: string) => {
     form.setValue('channelCode', code);
+    // Offers differ per channel: a pick made for another channel is dropped.
+    form.setValue('promotionId', '');
     clearErrors();
   };
 
@@ -172,6 +180,7 @@ function DepositFormFields({
         amount: amount.trim(),
         ...(manual && { playerReference: reference.trim() }),
         ...(proofUploadId !== undefined && { proofUploadId }),
+        ...(promotionId !== '' && { promotionId }),
       };
       const deposit = await createDeposit({ ...body, requestId: requestIdFor(body) });
       settle();
@@ -276,6 +285,18 @@ function DepositFormFields({
               </button>
             ))}
           </div>
+
+          <DepositBonusChoice
+            channelCode={channel.code}
+            currency={channel.currency}
+            value={promotionId}
+            onChange={edit('promotionId')}
+          />
+          {errorOf('promotionId') !== null && (
+            <p className="field__error" role="alert" data-testid="deposit-bonus-error">
+              {errorOf('promotionId')}
+            </p>
+          )}
 
           {isManual(channel) && channel.instructions !== null && (
             <div className="payments-instructions" data-testid="deposit-instructions">

@@ -204,6 +204,76 @@ describe('depositv2', () => {
     expect(sent[1]).toEqual(sent[0]);
   });
 
+  it("offers the channel's deposit bonuses (none by default) and sends the one picked", async () => {
+    const offer = {
+      promotionId: '12',
+      title: 'Welcome match',
+      summary: '',
+      depositKind: 'first',
+      percent: 100,
+      cap: '50.00',
+      minDeposit: '20.00',
+      channelCodes: [],
+      wagering: { multiplier: 10, base: 'bonus', maxStake: '5.00', expiresInDays: 7 },
+    };
+    const api = mockApi({
+      ...baseRoutes,
+      'GET /wps/promotions/deposit-offers': ok({ list: [offer] }),
+      'POST /wps/member/deposits': ok(buildDeposit()),
+    });
+    renderApp('/member?page=depositv2', permission);
+    await chooseChannel('BANK_PH');
+
+    const choice = await screen.findByTestId('deposit-bonus');
+    expect(within(choice).getByTestId('deposit-bonus-12').textContent).toContain(
+      'Welcome match · 100% up to 50.00 USD',
+    );
+    expect(choice.textContent).toContain('Minimum deposit 20.00 USD · wager 10× the bonus within 7 days');
+    expect(
+      within(screen.getByTestId('deposit-bonus-none')).getByRole<HTMLInputElement>('radio').checked,
+    ).toBe(true);
+    expect(api.requestsTo('GET /wps/promotions/deposit-offers')[0]?.url.searchParams.get('channelCode')).toBe(
+      'BANK_PH',
+    );
+
+    fireEvent.click(within(screen.getByTestId('deposit-bonus-12')).getByRole('radio'));
+    typeInto('deposit-amount', '100.50');
+    typeInto('deposit-reference', 'REF123');
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    await screen.findByTestId('deposit-pending');
+    expect(api.requestsTo('POST /wps/member/deposits')[0]?.body).toMatchObject({
+      channelCode: 'BANK_PH',
+      amount: '100.50',
+      promotionId: '12',
+    });
+  });
+
+  it('shows why the picked bonus was refused beside the choice', async () => {
+    const offer = {
+      promotionId: '12',
+      title: 'Welcome match',
+      summary: '',
+      depositKind: 'first',
+      percent: 100,
+      cap: '50.00',
+      minDeposit: '20.00',
+      channelCodes: [],
+      wagering: { multiplier: 10, base: 'bonus_deposit', maxStake: '0.00', expiresInDays: 7 },
+    };
+    mockApi({
+      ...baseRoutes,
+      'GET /wps/promotions/deposit-offers': ok({ list: [offer] }),
+      'POST /wps/member/deposits': fail('PROMOTION_NOT_ELIGIBLE'),
+    });
+    renderApp('/member?page=depositv2', permission);
+    await chooseChannel('BANK_PH');
+    fireEvent.click(within(await screen.findByTestId('deposit-bonus-12')).getByRole('radio'));
+    typeInto('deposit-amount', '15.00');
+    typeInto('deposit-reference', 'REF123');
+    fireEvent.click(screen.getByTestId('deposit-submit'));
+    expect((await screen.findByTestId('deposit-bonus-error')).textContent).not.toBe('');
+  });
+
   it('sends a gateway deposit without reference, opens the payment page and follows the deposit', async () => {
     const paymentUrl = 'https://pay.example.com/checkout/abc';
     const api = mockApi({

@@ -24,6 +24,7 @@ const buildOverview = (overrides: Partial<WithdrawalOverview> = {}): WithdrawalO
   hasPaymentPassword: true,
   realName: 'Juan Dela Cruz',
   confirmationMinutes: 60,
+  activeBonus: null,
   ...overrides,
 });
 
@@ -236,6 +237,66 @@ describe('withdraw', () => {
       paymentPassword: '123456',
       requestId: expect.stringMatching(uuidPattern) as unknown,
     });
+  });
+
+  it('warns that withdrawing forfeits the active bonus, and sends nothing unless the member confirms', async () => {
+    const api = mockApi(
+      routes({
+        'GET /wps/member/withdrawal/overview': ok(
+          buildOverview({ activeBonus: { title: 'Welcome match', balance: '12.00' } }),
+        ),
+        'POST /wps/member/withdrawals': ok(buildWithdrawal()),
+      }),
+    );
+    renderApp('/member?page=withdraw', permission);
+
+    expect((await screen.findByTestId('withdraw-bonus-notice')).textContent).toBe(
+      'You have an active bonus of 12.00 USD. Withdrawing now forfeits it.',
+    );
+    typeInto('withdraw-amount', '150');
+    typeInto('withdraw-password', '123456');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Withdrawing forfeits your bonus of 12.00 USD (“Welcome match”)');
+    fireEvent.click(within(dialog).getByText('Keep my bonus'));
+    await waitFor(() => {
+      expect(screen.queryByTestId('confirm-dialog')).toBeNull();
+    });
+    expect(api.requestsTo('POST /wps/member/withdrawals')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(within(await screen.findByTestId('confirm-dialog')).getByText('Forfeit and withdraw'));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Withdrawal requested');
+    expect(api.requestsTo('POST /wps/member/withdrawals')[0]?.body).toMatchObject({
+      amount: '150',
+      forfeitBonus: true,
+    });
+  });
+
+  it('asks about the forfeit when the server says a bonus became active, then sends again', async () => {
+    let calls = 0;
+    const api = mockApi(
+      routes({
+        'POST /wps/member/withdrawals': () => {
+          calls += 1;
+          return calls === 1 ? fail('BONUS_FORFEIT_REQUIRED') : ok(buildWithdrawal());
+        },
+      }),
+    );
+    renderApp('/member?page=withdraw', permission);
+
+    await screen.findByTestId('withdraw-request');
+    typeInto('withdraw-amount', '150');
+    typeInto('withdraw-password', '123456');
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toContain('Withdrawing forfeits your active bonus');
+    fireEvent.click(within(dialog).getByText('Forfeit and withdraw'));
+    expect((await screen.findByTestId('toast')).textContent).toBe('Withdrawal requested');
+    const sent = api.requestsTo('POST /wps/member/withdrawals');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.body).not.toHaveProperty('forfeitBonus');
+    expect(sent[1]?.body).toMatchObject({ forfeitBonus: true });
   });
 
   it('puts a wrong payment password beside its field', async () => {

@@ -3,6 +3,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, PasswordField, TextField } from '../../../components/form-field';
+import { isApiError } from '../../../lib/api-client';
 import { checkAmount, isPositiveAmount } from '../amount';
 import { createWithdrawal, type CreateWithdrawalBody } from '../api/create-withdrawal';
 import { usePayoutAccounts } from '../api/get-payout-accounts';
@@ -43,6 +44,48 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
     ? values.payoutAccountId
     : (accounts?.[0]?.id ?? '');
   const isTurnoverOpen = isPositiveAmount(overview.turnoverRemaining);
+  const { activeBonus } = overview;
+
+  /** Withdrawing forfeits an active bonus: the member says so in a warning first, or nothing is sent. */
+  const confirmForfeit = (): Promise<boolean> =>
+    dialogs.confirm({
+      title: t('payments.withdraw.forfeit.title'),
+      message:
+        activeBonus === null
+          ? t('payments.withdraw.forfeit.message_unknown')
+          : t('payments.withdraw.forfeit.message', {
+              amount: activeBonus.balance,
+              currency: overview.currency,
+              title: activeBonus.title,
+            }),
+      confirmLabel: t('payments.withdraw.forfeit.confirm'),
+      cancelLabel: t('payments.withdraw.forfeit.cancel'),
+    });
+
+  const send = async (isForfeitConfirmed: boolean): Promise<void> => {
+    const body: Omit<CreateWithdrawalBody, 'requestId'> = {
+      payoutAccountId,
+      amount: amount.trim(),
+      paymentPassword,
+      ...(isForfeitConfirmed && { forfeitBonus: true }),
+    };
+    try {
+      await createWithdrawal({ ...body, requestId: requestIdFor(body) });
+    } catch (error) {
+      // The page did not know of the bonus (it arrived since): warn now, and send again once confirmed.
+      if (!isForfeitConfirmed && isApiError(error) && error.code === 'BONUS_FORFEIT_REQUIRED') {
+        if (await confirmForfeit()) await send(true);
+        return;
+      }
+      throw error;
+    }
+    settle();
+    form.setValue('amount', '');
+    form.setValue('paymentPassword', '');
+    void queryClient.invalidateQueries({ queryKey: walletQueryKeyPrefix });
+    void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
+    dialogs.toast(t('payments.withdraw.submitted'));
+  };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,18 +101,9 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
     if (showRuleErrors(found)) return;
     setSending(true);
     try {
-      const body: Omit<CreateWithdrawalBody, 'requestId'> = {
-        payoutAccountId,
-        amount: amount.trim(),
-        paymentPassword,
-      };
-      await createWithdrawal({ ...body, requestId: requestIdFor(body) });
-      settle();
-      form.setValue('amount', '');
-      form.setValue('paymentPassword', '');
-      void queryClient.invalidateQueries({ queryKey: walletQueryKeyPrefix });
-      void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
-      dialogs.toast(t('payments.withdraw.submitted'));
+      const isForfeitConfirmed = activeBonus !== null && (await confirmForfeit());
+      if (activeBonus !== null && !isForfeitConfirmed) return;
+      await send(isForfeitConfirmed);
     } catch (error) {
       showApiError(error);
     } finally {
@@ -123,6 +157,14 @@ export function WithdrawalRequestForm({ overview }: { overview: WithdrawalOvervi
             maxLength={6}
             testId="withdraw-password"
           />
+          {activeBonus !== null && (
+            <p className="notice" role="note" data-testid="withdraw-bonus-notice">
+              {t('payments.withdraw.forfeit.notice', {
+                amount: activeBonus.balance,
+                currency: overview.currency,
+              })}
+            </p>
+          )}
           <FormError message={formError} />
           <button
             type="submit"

@@ -25,6 +25,36 @@ describe('header balance', () => {
     expect(screen.getByRole('button', { name: 'Refresh balance' })).toBeTruthy();
   });
 
+  it('shows the bonus balance beside the balance only when there is some', async () => {
+    logInWithApi({
+      'GET /wps/v2/wallets/balance': ok({
+        balance: '100.00',
+        currency: 'USD',
+        currencySymbol: '$',
+        bonusBalance: '12',
+      }),
+    });
+    renderApp('/', permission);
+    expect((await screen.findByTestId('header-bonus-balance')).textContent).toBe('+ 12.00 bonus');
+    expect(screen.getByTestId('header-balance').textContent).toBe('$ 100.00');
+  });
+
+  it('shows no bonus balance when it is zero', async () => {
+    logInWithApi({
+      'GET /wps/v2/wallets/balance': ok({
+        balance: '100.00',
+        currency: 'USD',
+        currencySymbol: '$',
+        bonusBalance: '0.00',
+      }),
+    });
+    renderApp('/', permission);
+    await waitFor(() => {
+      expect(screen.getByTestId('header-balance').textContent).toBe('$ 100.00');
+    });
+    expect(screen.queryByTestId('header-bonus-balance')).toBeNull();
+  });
+
   it('hides and shows the amount, remembering the choice', async () => {
     logInWithApi({ 'GET /wps/v2/wallets/balance': balanceReply('88.00') });
     const view = renderApp('/', permission);

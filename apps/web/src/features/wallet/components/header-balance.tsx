@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { readBalanceHidden, saveBalanceHidden } from '../../../lib/storage';
 import { useBalance } from '../api/get-balance';
-import { formatAmount } from '../../../lib/format-amount';
+import { amountSign, formatAmount } from '../../../lib/format-amount';
 import './header-balance.css';
 
 /** Game pages take the whole screen and show no balance (spec section 2, Header). */
@@ -26,6 +26,10 @@ export function HeaderBalance() {
     balance.data === undefined
       ? null
       : `${balance.data.currencySymbol} ${formatAmount(balance.data.balance)}`;
+  // Bonus money is shown apart, small, and only when there is some: it is not cash and cannot be withdrawn.
+  const bonusBalance = balance.data?.bonusBalance;
+  const bonus =
+    bonusBalance !== undefined && amountSign(bonusBalance) === 'positive' ? formatAmount(bonusBalance) : null;
   return (
     <div className="header-balance" role="group" aria-label={t('wallet.balance.label')}>
       <span
@@ -51,6 +55,16 @@ export function HeaderBalance() {
           )))
         )}
       </span>
+      {bonus !== null && !isHidden && (
+        <span
+          className="header-balance__bonus"
+          data-testid="header-bonus-balance"
+          dir="ltr"
+          aria-label={t('wallet.balance.bonus_label', { amount: bonus })}
+        >
+          {t('wallet.balance.bonus', { amount: bonus })}
+        </span>
+      )}
       <button
         type="button"
         className="header-balance__button"

@@ -9,8 +9,9 @@ import { useActionGuard } from '../../features/auth/api/use-action-guard';
 import { useSession } from '../../features/auth/api/use-session';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { useMemberIcon } from '../../features/members/api/get-member-info';
-import { memberSectionPath } from '../../features/members/member-sections';
+import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
 import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
+import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 
 /** The member's picture, or the default one when there is none or it fails to load (spec section 8). */
@@ -74,6 +75,17 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
       testId: 'menu-messages',
       badge: <UnreadMessageBadge testId="menu-messages-unread" />,
     },
+    // Spec section 2: unread badges for rewards too; the entry shows once the reward centre is built.
+    ...(isMemberSectionBuilt('rewardCenter')
+      ? [
+          {
+            to: memberSectionPath('rewardCenter'),
+            label: t('member_menu.rewards'),
+            testId: 'menu-rewards',
+            badge: <UnreadRewardBadge testId="menu-rewards-unread" />,
+          },
+        ]
+      : []),
   ];
 
   return (

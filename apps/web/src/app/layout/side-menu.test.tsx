@@ -82,7 +82,12 @@ it('offers the account entries, the tools and the customer service, and the spee
     within(account)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href')),
-  ).toEqual(['/promotions', '/member?page=personalHistoryCopy']);
+  ).toEqual([
+    '/promotions',
+    '/member?page=personalHistoryCopy',
+    '/member?page=rewardCenter',
+    '/member?page=referral',
+  ]);
   expect(await screen.findByTestId('live-chat-entry')).toBeTruthy();
 
   fireEvent.click(screen.getByTestId('side-menu-speed-test'));
@@ -122,19 +127,13 @@ it('links no member page that is not built yet, and an old link to one opens a p
   });
   window.sessionStorage.setItem('token', 'tok-1');
   const permission = await buildSitePermission();
-  renderApp('/member?page=rewardCenter', {
+  renderApp('/member?page=missionLeaderboard', {
     ...permission,
     info: { ...permission.info, whitelabel: whitelabelWith(['MANPLAYREB3', 'VIP3']) },
   });
 
   const page = await screen.findByTestId('member-page');
-  const notBuilt = [
-    'rewardCenter',
-    'referral',
-    'missionLeaderboard',
-    'manualRebate',
-    'playerRank',
-  ];
+  const notBuilt = ['missionLeaderboard', 'manualRebate', 'playerRank'];
   const hrefs = [...document.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
   expect(hrefs.filter((href) => notBuilt.some((section) => href.endsWith(`page=${section}`)))).toEqual([]);
   expect(page.querySelector('#centre-section-title')?.textContent).toBe('My account');

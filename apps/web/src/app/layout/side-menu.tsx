@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/use-session';
 import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
 import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
+import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
 import { usePermission } from '../../features/site/api/get-permission';
 import { LiveChatButton } from '../../features/site/components/live-chat-button';
 import { lazyComponent } from '../../lib/lazy-component';
@@ -57,7 +58,13 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
       ? [{ to: memberSectionPath('manualRebate'), label: t('nav.manual_rebate') }]
       : []),
     ...(isMemberSectionBuilt('rewardCenter')
-      ? [{ to: memberSectionPath('rewardCenter'), label: t('nav.rewards') }]
+      ? [
+          {
+            to: memberSectionPath('rewardCenter'),
+            label: t('nav.rewards'),
+            badge: <UnreadRewardBadge testId="side-menu-rewards-unread" />,
+          },
+        ]
       : []),
     ...(isWhitelabelEnabled(whitelabel, 'VIP3') && isMemberSectionBuilt('playerRank')
       ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
@@ -126,6 +133,7 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
                 onClick={onClose}
               >
                 {link.label}
+                {'badge' in link && link.badge}
               </Link>
             </li>
           );

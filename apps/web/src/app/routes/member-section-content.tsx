@@ -63,12 +63,17 @@ const MessageInbox = lazyComponent(
   () => import('../../features/messages/components/message-inbox').then((module) => module.MessageInbox),
   <LoadingStatus />,
 );
-const BonusDetailsPage = lazyComponent(
-  'bonus-details',
+const RewardCenterPage = lazyComponent(
+  'reward-center',
   () =>
-    withDeferredDictionary(() => import('../../features/promotions/components/bonus-details-page')).then(
-      (module) => module.BonusDetailsPage,
+    import('../../features/promotions/components/reward-center-page').then(
+      (module) => module.RewardCenterPage,
     ),
+  <LoadingStatus />,
+);
+const ReferralPage = lazyComponent(
+  'referral',
+  () => import('../../features/promotions/components/referral-page').then((module) => module.ReferralPage),
   <LoadingStatus />,
 );
 const FeedbackForm = lazyComponent(
@@ -92,7 +97,8 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   personalHistoryCopy: () => <BettingRecordPage />,
   transactionHistory: () => <TransactionHistoryPage />,
   personalProfit: () => <PersonalProfitPage />,
-  bonusDetails: () => <BonusDetailsPage />,
+  rewardCenter: (member) => <RewardCenterPage currencySymbol={member.currencySymbol} />,
+  referral: (member) => <ReferralPage currencySymbol={member.currencySymbol} />,
   messageV2: () => <MessageInbox />,
   feedback: () => <FeedbackForm />,
 };

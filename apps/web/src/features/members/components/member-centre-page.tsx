@@ -8,6 +8,7 @@ import { SectionCentre } from '../../../components/section-centre';
 import { useActionGuard } from '../../auth/api/use-action-guard';
 import { useSession } from '../../auth/api/use-session';
 import { useUnreadMessageCount } from '../../messages/api/get-unread-messages';
+import { useUnreadRewardCount } from '../../promotions/api/get-unread-rewards';
 import { usePermission } from '../../site/api/get-permission';
 import {
   isMemberSectionBuilt,
@@ -28,6 +29,7 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
   const { member } = useSession();
   const { status, block } = useActionGuard();
   const unreadMessages = useUnreadMessageCount();
+  const unreadRewards = useUnreadRewardCount();
 
   useEffect(() => {
     if (status === 'guest') void navigate('/login', { replace: true });
@@ -55,6 +57,12 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
               count={unreadMessages}
               label={t('messages.unread_count', { count: unreadMessages })}
               testId="member-messages-unread"
+            />
+          ) : section === 'rewardCenter' ? (
+            <CountBadge
+              count={unreadRewards}
+              label={t('rewards.unread_count', { count: unreadRewards })}
+              testId="member-rewards-unread"
             />
           ) : null
         }

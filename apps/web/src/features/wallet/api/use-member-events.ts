@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { useSession } from '../../auth/api/use-session';
 import { gamesQueryKeys } from '../../games/api/games-query-keys';
 import { paymentsQueryKeyPrefix } from '../../payments/api/query-keys';
+import { rewardsQueryKeyPrefix } from '../../promotions/api/reward-query-keys';
 import { followEvents } from './event-stream';
 import { messagesQueryKeyPrefix, refreshWalletQueries } from './query-keys';
 
 /**
  * What a signal means for the screens: signals carry no data, so the queries they concern are refetched.
  * `balance`: the balance, funds and records (and the deposits and withdrawals whose state moved the money, and
- * the betting record, since a played round moves money);
+ * the betting record, since a played round moves money, and the reward centre with its badge);
  * `message`: the inbox and its unread count.
  */
 export const applyMemberEvent = (queryClient: QueryClient, type: string): void => {
@@ -17,6 +18,8 @@ export const applyMemberEvent = (queryClient: QueryClient, type: string): void =
     void refreshWalletQueries(queryClient);
     void queryClient.invalidateQueries({ queryKey: paymentsQueryKeyPrefix });
     void queryClient.invalidateQueries({ queryKey: gamesQueryKeys.bettingRecords });
+    // Money moved: a reward may have been claimed (elsewhere) or earned by the play that moved it.
+    void queryClient.invalidateQueries({ queryKey: rewardsQueryKeyPrefix });
   } else if (type === 'message') {
     void queryClient.invalidateQueries({ queryKey: messagesQueryKeyPrefix });
   }

@@ -63,6 +63,14 @@ const MessageInbox = lazyComponent(
   () => import('../../features/messages/components/message-inbox').then((module) => module.MessageInbox),
   <LoadingStatus />,
 );
+const BonusDetailsPage = lazyComponent(
+  'bonus-details',
+  () =>
+    withDeferredDictionary(() => import('../../features/promotions/components/bonus-details-page')).then(
+      (module) => module.BonusDetailsPage,
+    ),
+  <LoadingStatus />,
+);
 const RewardCenterPage = lazyComponent(
   'reward-center',
   () =>
@@ -97,6 +105,7 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   personalHistoryCopy: () => <BettingRecordPage />,
   transactionHistory: () => <TransactionHistoryPage />,
   personalProfit: () => <PersonalProfitPage />,
+  bonusDetails: () => <BonusDetailsPage />,
   rewardCenter: (member) => <RewardCenterPage currencySymbol={member.currencySymbol} />,
   referral: (member) => <ReferralPage currencySymbol={member.currencySymbol} />,
   messageV2: () => <MessageInbox />,

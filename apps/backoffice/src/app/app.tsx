@@ -8,6 +8,7 @@ import { ChannelsPage } from '../features/payments/channels-page';
 import { DepositsPage } from '../features/payments/deposits-page';
 import { SettingsPage } from '../features/payments/payment-settings-page';
 import { WithdrawalsPage } from '../features/payments/withdrawals-page';
+import { PromotionsPage } from '../features/promotions/promotions-page';
 import { ClaimReviewsPage } from '../features/promotions/claim-reviews-page';
 import { useStaffSession } from '../features/session/api';
 import { ChangePasswordPage, ForcedPasswordChange } from '../features/session/change-password-page';
@@ -51,6 +52,7 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/withdrawals" element={<WithdrawalsPage />} />
             <Route path="/approvals" element={<ApprovalsPage />} />
             <Route path="/members" element={<MembersPage />} />
+            <Route path="/promotions" element={<PromotionsPage />} />
             <Route path="/promotion-reviews" element={<ClaimReviewsPage />} />
             <Route path="/channels" element={<ChannelsPage />} />
             <Route path="/settings" element={<SettingsPage />} />

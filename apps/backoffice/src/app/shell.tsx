@@ -11,6 +11,7 @@ const sections: readonly Section[] = [
   { path: '/withdrawals', label: 'Withdrawals' },
   { path: '/approvals', label: 'Approvals', roles: ['admin', 'finance'] },
   { path: '/members', label: 'Members' },
+  { path: '/promotions', label: 'Promotions' },
   { path: '/promotion-reviews', label: 'Claim reviews' },
   { path: '/channels', label: 'Channels' },
   { path: '/settings', label: 'Settings' },

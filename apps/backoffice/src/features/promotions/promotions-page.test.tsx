@@ -1,0 +1,191 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Promotion } from '@wps/contracts/promotions';
+import type { MemberBonuses } from '@wps/contracts/promotions-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { demoStaff, mockApi, ok, signIn } from '../../testing/mock-api';
+import { renderConsole } from '../../testing/render-console';
+
+const wagering = {
+  multiplier: 5,
+  base: 'bonus',
+  contributions: { RNG: 100 },
+  maxStake: '0',
+  expiresInDays: 14,
+} as const;
+
+const buildPromotion = (overrides: Partial<Promotion> = {}): Promotion => ({
+  id: '7',
+  kind: 'granted',
+  category: 'other',
+  status: 'live',
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: null,
+  content: { en: { title: 'Goodwill bonus', summary: 'From our staff', terms: '<p>Terms</p>' } },
+  imageUploadId: null,
+  claimLimit: 0,
+  sortOrder: 0,
+  turnoverPercent: 100,
+  eligibility: { vipLevels: [], excludedCountries: [], excludeAgents: false },
+  config: { kind: 'granted', wagering },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const signedInAs = (role: 'admin' | 'finance' | 'support') => ({
+  'GET /wps/backoffice/session/me': ok({ ...demoStaff, role }),
+});
+
+describe('promotions', () => {
+  it('lists promotions and creates a red envelope after the form finds what is missing', async () => {
+    signIn();
+    const api = mockApi({
+      ...signedInAs('admin'),
+      'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
+      'POST /wps/backoffice/promotions': (request) =>
+        ok({ ...buildPromotion(), ...(request.body as object), id: '8', kind: 'red_envelope' }),
+    });
+    renderConsole('/promotions');
+
+    const row = await screen.findByTestId('promotion-row-7');
+    expect(row.textContent).toContain('Goodwill bonus');
+    expect(screen.getByTestId('promotion-status-7').textContent).toBe('live');
+    expect(screen.getByTestId('nav-promotions')).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('new-promotion-kind'), { target: { value: 'red_envelope' } });
+    fireEvent.click(screen.getByTestId('new-promotion'));
+    fireEvent.click(screen.getByTestId('promotion-form-submit'));
+    expect(screen.getByTestId('promotion-form-problems').textContent).toContain('content.en.title');
+    expect(api.requestsTo('POST /wps/backoffice/promotions')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('promotion-en-title'), { target: { value: 'Lucky envelopes' } });
+    fireEvent.change(screen.getByTestId('promotion-ur-title'), { target: { value: 'خوش قسمت لفافے' } });
+    fireEvent.change(screen.getByTestId('promotion-config-pool'), { target: { value: '300' } });
+    fireEvent.change(screen.getByTestId('promotion-config-packets'), { target: { value: '50' } });
+    fireEvent.change(screen.getByTestId('promotion-endsAt'), { target: { value: '2031-02-01T12:00' } });
+    fireEvent.click(screen.getByTestId('promotion-form-submit'));
+
+    await waitFor(() => {
+      expect(api.requestsTo('POST /wps/backoffice/promotions')).toHaveLength(1);
+    });
+    const body = api.requestsTo('POST /wps/backoffice/promotions')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      status: 'draft',
+      endsAt: new Date('2031-02-01T12:00').toISOString(),
+      content: { en: { title: 'Lucky envelopes' }, ur: { title: 'خوش قسمت لفافے' } },
+      config: { kind: 'red_envelope', pool: '300', packets: 50, minPacket: '1' },
+    });
+    await waitFor(() => {
+      expect(screen.queryByTestId('promotion-form')).toBeNull();
+    });
+  });
+
+  it('edits a promotion with its wagering rules, and pauses and ends it', async () => {
+    signIn();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const api = mockApi({
+      ...signedInAs('admin'),
+      'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
+      'PUT /wps/backoffice/promotions/7': (request) =>
+        ok({ ...buildPromotion(), ...(request.body as object) }),
+      'POST /wps/backoffice/promotions/7/status': ok(buildPromotion({ status: 'paused' })),
+    });
+    renderConsole('/promotions');
+
+    fireEvent.click(await screen.findByTestId('promotion-edit-7'));
+    expect(screen.getByTestId<HTMLInputElement>('promotion-contribution-LIVE').value).toBe('10');
+    fireEvent.change(screen.getByTestId('promotion-wagering-multiplier'), { target: { value: '8' } });
+    fireEvent.change(screen.getByTestId('promotion-contribution-LIVE'), { target: { value: '20' } });
+    fireEvent.click(screen.getByTestId('promotion-form-submit'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/promotions/7')).toHaveLength(1);
+    });
+    expect(api.requestsTo('PUT /wps/backoffice/promotions/7')[0]?.body).toMatchObject({
+      config: {
+        kind: 'granted',
+        wagering: { multiplier: 8, expiresInDays: 14, contributions: { RNG: 100, LIVE: 20 } },
+      },
+    });
+
+    await waitFor(() => {
+      expect(screen.queryByTestId('promotion-form')).toBeNull();
+    });
+    fireEvent.click(screen.getByTestId('promotion-pause-7'));
+    fireEvent.click(screen.getByTestId('promotion-end-7'));
+    await waitFor(() => {
+      expect(
+        api.requestsTo('POST /wps/backoffice/promotions/7/status').map((request) => request.body),
+      ).toEqual([{ action: 'pause' }, { action: 'end' }]);
+    });
+  });
+
+  it('shows support staff the promotions without changing them', async () => {
+    signIn();
+    mockApi({
+      ...signedInAs('support'),
+      'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
+    });
+    renderConsole('/promotions');
+    await screen.findByTestId('promotion-row-7');
+    expect(screen.queryByTestId('new-promotion')).toBeNull();
+    expect(screen.queryByTestId('promotion-edit-7')).toBeNull();
+  });
+
+  it('grants a member a bonus and forfeits the active one', async () => {
+    signIn();
+    const active = {
+      id: '31',
+      promotionId: '7',
+      title: 'Goodwill bonus',
+      status: 'active',
+      amount: '50.00',
+      balance: '50.00',
+      wageringRequired: '250.00',
+      wageringDone: '0.00',
+      contributions: { RNG: 100 },
+      maxStake: '0.00',
+      expiresAt: '2026-02-01T00:00:00.000Z',
+      grantedAt: '2026-01-18T00:00:00.000Z',
+      endedAt: null,
+      settledAmount: null,
+    } as const;
+    let bonuses: MemberBonuses = { member: { id: '5', username: 'demoplayer' }, active: null, history: [] };
+    const api = mockApi({
+      ...signedInAs('finance'),
+      'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
+      'GET /wps/backoffice/promotions/members/demoplayer/bonuses': () => ok(bonuses),
+      'POST /wps/backoffice/promotions/members/demoplayer/bonuses': () => {
+        bonuses = { ...bonuses, active };
+        return ok(bonuses);
+      },
+      'POST /wps/backoffice/promotions/members/demoplayer/bonuses/forfeit': () => {
+        bonuses = {
+          ...bonuses,
+          active: null,
+          history: [{ ...active, status: 'forfeited', settledAmount: '50.00' }],
+        };
+        return ok(bonuses);
+      },
+    });
+    renderConsole('/promotions?member=demoplayer');
+
+    fireEvent.change(await screen.findByTestId('grant-bonus-amount'), { target: { value: '50' } });
+    fireEvent.change(screen.getByTestId('grant-bonus-reason'), { target: { value: 'Apology' } });
+    fireEvent.click(screen.getByTestId('grant-bonus-submit'));
+    expect((await screen.findByTestId('bonus-row-31')).textContent).toContain('0.00 / 250.00');
+    const grant = api.requestsTo('POST /wps/backoffice/promotions/members/demoplayer/bonuses')[0]?.body;
+    expect(grant).toMatchObject({ promotionId: '7', amount: '50', reason: 'Apology' });
+    expect((grant as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    fireEvent.change(screen.getByTestId('forfeit-bonus-reason'), { target: { value: 'Abuse' } });
+    fireEvent.click(screen.getByTestId('forfeit-bonus-submit'));
+    await waitFor(() => {
+      expect(screen.getByTestId('bonus-row-31').textContent).toContain('forfeited');
+    });
+    expect(
+      api.requestsTo('POST /wps/backoffice/promotions/members/demoplayer/bonuses/forfeit')[0]?.body,
+    ).toEqual({
+      reason: 'Abuse',
+    });
+  });
+});

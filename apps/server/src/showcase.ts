@@ -149,6 +149,7 @@ export const seedShowcase = async (app: FastifyInstance, db: Database): Promise<
         ledger: app.wallet.ledger,
         wallet: app.wallet.wallet,
         turnover: app.turnover.turnover,
+        bonuses: app.promotions.bonuses,
         schedule: {
           speedDrawSeconds: config.LOTTERY_SPEED_DRAW_SECONDS,
           vnDrawEverySeconds: config.LOTTERY_VN_DRAW_EVERY_SECONDS,

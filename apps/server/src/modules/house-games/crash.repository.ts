@@ -161,7 +161,14 @@ export const insertBet = async (
   executor: Executor,
   bet: Pick<
     typeof crashBets.$inferInsert,
-    'roundId' | 'brandId' | 'memberId' | 'currency' | 'amount' | 'autoCashOut' | 'betTransactionId'
+    | 'roundId'
+    | 'brandId'
+    | 'memberId'
+    | 'currency'
+    | 'amount'
+    | 'bonusStaked'
+    | 'autoCashOut'
+    | 'betTransactionId'
   >,
 ): Promise<BetRow> => {
   const [row] = await executor.insert(crashBets).values(bet).returning();

@@ -3,6 +3,7 @@ import type { CrashState, PlaceCrashBetRequest } from '@wps/contracts/crash';
 import type { Database } from '../../db/database';
 import type { JobScheduler } from '../../jobs/scheduler';
 import type { HouseGame } from '../games/house-rounds.service';
+import type { BonusService } from '../promotions/bonuses.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { TurnoverService } from '../turnover/turnover.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -29,6 +30,8 @@ export type CrashServiceDependencies = {
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;
+  /** The member's side of every stake, cash-out and refund: cash first, then the bonus balance. */
+  bonuses: BonusService;
   settings: CrashSettings;
   clock?: () => number;
   onError?: (error: unknown) => void;

@@ -12,13 +12,15 @@ import { createSlotService, slotFairnessGame, verifySlotRound } from './slot.ser
 /** The house's own games (slot, crash, lottery) and their provable fairness. */
 export const houseGamesModule = defineModule(
   'house-games',
-  ['site', 'wallet', 'turnover', 'auth', 'backoffice'],
+  ['site', 'wallet', 'turnover', 'promotions', 'auth', 'backoffice'],
   async (app) => {
     const { config, database, scheduler, clock } = app.platform;
     const { db } = database;
     const { requireBrand } = app.site;
     const { ledger, wallet } = app.wallet;
     const { turnover } = app.turnover;
+    // Stakes take the member's cash first, then their bonus balance; wins return the bonus share to it.
+    const { bonuses } = app.promotions;
     const { requireMember, requireRealMember } = app.auth;
 
     const crash = createCrashService({
@@ -26,6 +28,7 @@ export const houseGamesModule = defineModule(
       ledger,
       wallet,
       turnover,
+      bonuses,
       settings: crashSettingsOf(config),
       ...(clock ? { clock } : {}),
       onError: (error) => {
@@ -46,6 +49,7 @@ export const houseGamesModule = defineModule(
       ledger,
       wallet,
       turnover,
+      bonuses,
       seeds,
       jackpots: createJackpotService({ db, ledger, wallet }),
       settings: {
@@ -60,6 +64,7 @@ export const houseGamesModule = defineModule(
       ledger,
       wallet,
       turnover,
+      bonuses,
       schedule: {
         speedDrawSeconds: config.LOTTERY_SPEED_DRAW_SECONDS,
         vnDrawEverySeconds: config.LOTTERY_VN_DRAW_EVERY_SECONDS,

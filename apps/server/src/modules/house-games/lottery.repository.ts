@@ -116,13 +116,14 @@ export type PendingBet = {
   stations: string[];
   unit_stake: bigint;
   stake: bigint;
+  bonus_staked: bigint;
 };
 
 /** The next pending bets of a draw, locked; rows another settler holds are skipped. */
 export const lockPendingBets = (executor: Executor, drawId: bigint, limit: number) =>
   selectRows<PendingBet>(
     executor,
-    sql`select id, member_id, round_id, currency, bet_type, numbers, stations, unit_stake, stake
+    sql`select id, member_id, round_id, currency, bet_type, numbers, stations, unit_stake, stake, bonus_staked
         from lottery_bets
         where draw_id = ${drawId} and status = 'pending'
         order by id
@@ -426,6 +427,8 @@ export const listWonBets = (executor: Executor, drawId: bigint) =>
       currency: lotteryBets.currency,
       roundId: lotteryBets.roundId,
       payout: lotteryBets.payout,
+      stake: lotteryBets.stake,
+      bonusStaked: lotteryBets.bonusStaked,
     })
     .from(lotteryBets)
     .where(and(eq(lotteryBets.drawId, drawId), eq(lotteryBets.status, 'won')));

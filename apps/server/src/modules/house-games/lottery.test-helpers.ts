@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { createBonusService } from '../promotions/bonuses.service';
 import { createPushService } from '../push/push.service';
 import { createSiteService } from '../site/site.service';
 import { createTurnoverService } from '../turnover/turnover.service';
@@ -15,12 +16,15 @@ export const lotteryServiceFor = (
   settleChunkSize?: number,
 ): LotteryService => {
   const ledger = createLedgerService({ db });
+  const wallet = createWalletService({ db, ledger, push: createPushService() });
   return createLotteryService({
     db,
     site: createSiteService({ db, defaultMerchant: 'DEMO' }),
     ledger,
-    wallet: createWalletService({ db, ledger, push: createPushService() }),
+    wallet,
     turnover: createTurnoverService({ db }),
+    // Settling pays the bonus share of a win back to the bonus balance; wagering is the app's own path.
+    bonuses: createBonusService({ db, ledger, wallet, now: () => new Date() }),
     schedule,
     log: {
       error: (details, message) => {

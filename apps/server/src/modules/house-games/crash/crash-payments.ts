@@ -6,7 +6,7 @@ import type { CrashContext } from '../crash.service';
 import { productLineOf } from './crash-game';
 
 /** Money inside a transaction: what the ledger posts for a crash bet's cash-out or refund. */
-export type CrashPaymentDependencies = Pick<CrashContext, 'ledger' | 'wallet' | 'catalogue'>;
+export type CrashPaymentDependencies = Pick<CrashContext, 'ledger' | 'wallet' | 'bonuses' | 'catalogue'>;
 
 export const houseAccount = (
   { ledger }: Pick<CrashContext, 'ledger'>,
@@ -14,6 +14,21 @@ export const houseAccount = (
   currency: string,
   executor: Executor,
 ) => ledger.ensureSystemAccount(brandId, 'house', currency, '', { executor });
+
+/**
+ * The member's side of money returned on a bet: cash, less the share of the bet staked with bonus money,
+ * which goes back to the bonus balance (promotions' `splitWin`).
+ */
+const memberLegs = async (
+  { wallet, bonuses }: Pick<CrashPaymentDependencies, 'wallet' | 'bonuses'>,
+  tx: Executor,
+  bet: BetRow,
+  win: bigint,
+) => {
+  const owner = { brandId: bet.brandId, memberId: bet.memberId, currency: bet.currency };
+  const cash = await wallet.cashAccount({ id: bet.memberId, brandId: bet.brandId }, bet.currency, tx);
+  return bonuses.splitWin(tx, owner, cash.id, { stake: bet.amount, bonusStaked: bet.bonusStaked, win });
+};
 
 /** Pays a placed bet at `multiplier`, once; answers the bet, or undefined when it was no longer placed. */
 export const payCashOut = async (
@@ -26,17 +41,13 @@ export const payCashOut = async (
   const payout = payoutOf(bet.amount, multiplier);
   const cashed = await repository.markBetCashed(tx, bet.id, multiplier, payout, at);
   if (!cashed) return undefined;
-  const cash = await deps.wallet.cashAccount({ id: bet.memberId, brandId: bet.brandId }, bet.currency, tx);
   const house = await houseAccount(deps, bet.brandId, bet.currency, tx);
   const posting = await deps.ledger.post(
     {
       brandId: bet.brandId,
       idempotencyKey: `crash:cashout:${bet.id}`,
       kind: 'win',
-      legs: [
-        { accountId: house.id, amount: -payout },
-        { accountId: cash.id, amount: payout },
-      ],
+      legs: [{ accountId: house.id, amount: -payout }, ...(await memberLegs(deps, tx, bet, payout))],
       reference: `crash:${bet.roundId}`,
       memo: `crash round ${bet.roundId} cashed out at ${formatMultiplier(multiplier)}`,
       productLine: productLineOf(deps),
@@ -47,6 +58,12 @@ export const payCashOut = async (
   return { ...cashed, payoutTransactionId: posting.transactionId };
 };
 
+/**
+ * Returns a bet of a cancelled round, once. The refund is a win of exactly the stake, so the bonus share
+ * (stake × bonus staked ÷ stake) is the bonus part itself, with no rounding: the cash part goes back to cash,
+ * the bonus part to the bonus balance while the bonus is active (else where `splitWin` sends it: cash once
+ * the bonus was wagered, the house once it expired or was given up).
+ */
 export const refundBet = async (
   deps: CrashPaymentDependencies,
   tx: Executor,
@@ -54,17 +71,13 @@ export const refundBet = async (
   at: Date,
 ): Promise<void> => {
   if (!(await repository.markBetRefunded(tx, bet.id, at))) return;
-  const cash = await deps.wallet.cashAccount({ id: bet.memberId, brandId: bet.brandId }, bet.currency, tx);
   const house = await houseAccount(deps, bet.brandId, bet.currency, tx);
   await deps.ledger.post(
     {
       brandId: bet.brandId,
       idempotencyKey: `crash:refund:${bet.id}`,
       kind: 'bet.rollback',
-      legs: [
-        { accountId: house.id, amount: -bet.amount },
-        { accountId: cash.id, amount: bet.amount },
-      ],
+      legs: [{ accountId: house.id, amount: -bet.amount }, ...(await memberLegs(deps, tx, bet, bet.amount))],
       reference: `crash:${bet.roundId}`,
       memo: `crash round ${bet.roundId} cancelled`,
       productLine: productLineOf(deps),

@@ -15,7 +15,8 @@ import { houseAccount } from './crash-payments';
 import { type CrashStateDependencies, refreshState } from './crash-state';
 import { toMyBet } from './crash-views';
 
-type PlaceBetDependencies = CrashStateDependencies & Pick<CrashContext, 'ledger' | 'catalogue' | 'onError'>;
+type PlaceBetDependencies = CrashStateDependencies &
+  Pick<CrashContext, 'ledger' | 'bonuses' | 'catalogue' | 'onError'>;
 
 const parseAutoCashOut = (text: string | null | undefined): bigint | null => {
   if (text === null || text === undefined || text === '') return null;
@@ -30,6 +31,8 @@ const parseAutoCashOut = (text: string | null | undefined): bigint | null => {
 /**
  * A bet on the round in its betting phase: the round row read under a share lock, the member's record
  * round, the bet and its ledger debit in one transaction. Outside the betting phase: CRASH_BETTING_CLOSED.
+ * The debit takes the member's cash first, then their bonus balance (the bet keeps that part for its
+ * cash-out or refund); a stake above an active bonus's maximum is refused (BONUS_MAX_STAKE).
  */
 export const placeBet = async (
   deps: PlaceBetDependencies,
@@ -37,7 +40,7 @@ export const placeBet = async (
   brand: CrashBrand,
   request: PlaceCrashBetRequest,
 ): Promise<CrashMyBet> => {
-  const { db, ledger, wallet, clock } = deps;
+  const { db, ledger, wallet, bonuses, clock } = deps;
   const amount = await wallet.parseAmount(request.amount, brand.currency);
   const autoCashOut = parseAutoCashOut(request.autoCashOut);
   const crashGameRef = await requireGame(deps);
@@ -52,15 +55,14 @@ export const placeBet = async (
       if (await repository.findMemberBet(tx, round.id, member.id)) throw new AppError('CRASH_ALREADY_BET');
       const cash = await wallet.cashAccount(member, brand.currency, tx);
       const house = await houseAccount(deps, member.brandId, brand.currency, tx);
+      const owner = { brandId: member.brandId, memberId: member.id, currency: brand.currency };
+      const stake = await bonuses.splitStake(tx, owner, cash.id, amount);
       const posting = await ledger.post(
         {
           brandId: member.brandId,
           idempotencyKey: `crash:bet:${round.id}:${member.id}`,
           kind: 'bet',
-          legs: [
-            { accountId: cash.id, amount: -amount },
-            { accountId: house.id, amount },
-          ],
+          legs: [...stake.legs, { accountId: house.id, amount }],
           reference: `crash:${round.id}`,
           memo: `crash round ${round.id}`,
           productLine: crashGameRef.productLine,
@@ -73,6 +75,7 @@ export const placeBet = async (
         memberId: member.id,
         currency: brand.currency,
         amount,
+        bonusStaked: stake.bonusStaked,
         autoCashOut,
         betTransactionId: posting.transactionId,
       });

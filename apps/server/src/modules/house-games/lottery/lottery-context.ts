@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database';
 import type { HouseGame } from '../../games/house-rounds.service';
+import type { BonusService } from '../../promotions/bonuses.service';
 import type { SiteService } from '../../site/site.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
@@ -23,6 +24,8 @@ export type LotteryServiceDependencies = {
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;
+  /** The member's side of every stake and win: cash first, then the bonus balance. */
+  bonuses: BonusService;
   schedule: ScheduleOverrides;
   log: LotteryLogger;
   /** Bets settled per transaction. */

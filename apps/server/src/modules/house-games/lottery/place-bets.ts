@@ -15,9 +15,14 @@ import { toBet } from './lottery-views';
 /**
  * A member's ticket of bets on one draw, taken until the cut-off under the per-number caps and blocks: the
  * stake posted once per request id, a game round per line, the turnover recorded, all in one transaction.
+ * The stake takes the member's cash first, then their bonus balance (each line keeps its bonus part for its
+ * win); a ticket above an active bonus's maximum stake is refused (BONUS_MAX_STAKE).
  */
 
-export type PlaceBetsDependencies = Pick<LotteryContext, 'db' | 'ledger' | 'wallet' | 'turnover' | 'caches'>;
+export type PlaceBetsDependencies = Pick<
+  LotteryContext,
+  'db' | 'ledger' | 'wallet' | 'bonuses' | 'turnover' | 'caches'
+>;
 
 /** A priced ticket on its way into the books. */
 type Ticket = {
@@ -48,7 +53,7 @@ const sameLines = (existing: BetRow[], lines: BetLine[], units: bigint[]): boole
   });
 
 const ticketAnswer = async (
-  { ledger, wallet }: Pick<LotteryContext, 'ledger' | 'wallet'>,
+  { db, ledger, wallet, bonuses }: Pick<LotteryContext, 'db' | 'ledger' | 'wallet' | 'bonuses'>,
   member: LotteryMember,
   brand: LotteryBrand,
   requestId: string,
@@ -57,12 +62,15 @@ const ticketAnswer = async (
 ) => {
   const exponent = await ledger.getCurrencyExponent(brand.currency);
   const total = bets.reduce((sum, bet) => sum + bet.stake, 0n);
+  // What the member may stake next: cash and, while a bonus is active, the bonus balance.
+  const owner = { brandId: member.brandId, memberId: member.id, currency: brand.currency };
+  const balance = await bonuses.playableBalance(db, owner, await wallet.balance(member, brand.currency));
   return {
     requestId,
     drawId: draw.publicId,
     totalStake: formatMinorUnits(total, exponent),
     currency: brand.currency,
-    balance: formatMinorUnits(await wallet.balance(member, brand.currency), exponent),
+    balance: formatMinorUnits(balance, exponent),
     bets: bets.map((bet) => toBet(bet, draw.publicId, exponent)),
   };
 };
@@ -177,9 +185,27 @@ const openTicketRounds = async (tx: Executor, ticket: Ticket, ledgerTransactionI
   return roundIds;
 };
 
-/** The ticket's transaction: exposures, the stake from cash to house, the rounds, the turnover and the bets. */
+/**
+ * The bonus part of the ticket's stake over its lines: the cash covers the first lines and bonus money the
+ * rest, so each line's part is at most its stake and the parts add up to the ticket's.
+ */
+const bonusPartsOf = (priced: readonly PricedLine[], bonusStaked: bigint): bigint[] => {
+  const parts: bigint[] = [];
+  let left = bonusStaked;
+  for (const line of [...priced].reverse()) {
+    const part = left < line.stake ? left : line.stake;
+    parts.unshift(part);
+    left -= part;
+  }
+  return parts;
+};
+
+/**
+ * The ticket's transaction: exposures, the stake from cash (then the bonus balance) to house, the rounds, the
+ * turnover and the bets.
+ */
 const recordTicket = (
-  { db, ledger, turnover }: Pick<LotteryContext, 'db' | 'ledger' | 'turnover'>,
+  { db, ledger, bonuses, turnover }: Pick<LotteryContext, 'db' | 'ledger' | 'bonuses' | 'turnover'>,
   ticket: Ticket,
   entries: readonly Exposure[],
   accounts: { cash: bigint; house: bigint },
@@ -187,6 +213,8 @@ const recordTicket = (
   db.transaction(async (tx) => {
     const { member, brand, requestId, game, houseGame, draw, priced, total, key } = ticket;
     await reserveExposures(tx, game, draw, entries);
+    const owner = { brandId: brand.id, memberId: member.id, currency: brand.currency };
+    const stake = await bonuses.splitStake(tx, owner, accounts.cash, total);
     const posting = await ledger.post(
       {
         brandId: brand.id,
@@ -194,10 +222,7 @@ const recordTicket = (
         kind: 'bet',
         productLine: houseGame.productLine,
         reference: `lottery-draw:${draw.publicId}`,
-        legs: [
-          { accountId: accounts.cash, amount: -total },
-          { accountId: accounts.house, amount: total },
-        ],
+        legs: [...stake.legs, { accountId: accounts.house, amount: total }],
       },
       { executor: tx },
     );
@@ -211,6 +236,7 @@ const recordTicket = (
       reference: key,
       productLine: houseGame.productLine,
     });
+    const bonusParts = bonusPartsOf(priced, stake.bonusStaked);
     return repository.insertBets(
       tx,
       priced.map((line, i) => ({
@@ -227,6 +253,7 @@ const recordTicket = (
         stations: line.stations,
         unitStake: line.unitStake,
         stake: line.stake,
+        bonusStaked: bonusParts[i] ?? 0n,
       })),
     );
   });

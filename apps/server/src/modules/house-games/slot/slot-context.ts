@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database';
+import type { BonusService } from '../../promotions/bonuses.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -26,6 +27,8 @@ export type SlotServiceDependencies = {
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;
+  /** The member's side of every stake and win: cash first, then the bonus balance. */
+  bonuses: BonusService;
   seeds: SeedService;
   jackpots: JackpotService;
   settings: SlotSettings;

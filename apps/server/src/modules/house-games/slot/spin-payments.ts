@@ -20,7 +20,7 @@ export type SpinPayments = {
   jackpot: { row: JackpotRow; win: bigint; seed: bigint } | null;
 };
 
-type SpinAccounts = { cash: bigint; house: bigint; pool: bigint };
+type SpinAccounts = { house: bigint; pool: bigint };
 
 type Movement = 'bet' | 'win' | 'jackpot';
 
@@ -43,30 +43,38 @@ const postingOf = (
   legs,
 });
 
-const betPosting = (payments: SpinPayments, accounts: SpinAccounts): PostingRequest => {
+/** `memberLegs`: the stake from the member's cash, and from their bonus balance what the cash does not cover. */
+const betPosting = (
+  payments: SpinPayments,
+  accounts: SpinAccounts,
+  memberLegs: LedgerLeg[],
+): PostingRequest => {
   const { stake, contribution } = payments;
   return postingOf(payments, 'bet', 'bet', [
-    { accountId: accounts.cash, amount: -stake },
+    ...memberLegs,
     { accountId: accounts.house, amount: stake - contribution },
     ...(contribution > 0n ? [{ accountId: accounts.pool, amount: contribution }] : []),
   ]);
 };
 
-const winPosting = (payments: SpinPayments, accounts: SpinAccounts): PostingRequest =>
-  postingOf(payments, 'win', 'win', [
-    { accountId: accounts.house, amount: -payments.win },
-    { accountId: accounts.cash, amount: payments.win },
-  ]);
+/** `memberLegs`: the win to cash, less the share staked with bonus money (back to the bonus balance). */
+const winPosting = (
+  payments: SpinPayments,
+  accounts: SpinAccounts,
+  memberLegs: LedgerLeg[],
+): PostingRequest =>
+  postingOf(payments, 'win', 'win', [{ accountId: accounts.house, amount: -payments.win }, ...memberLegs]);
 
 /** The pool goes to the winner and the house puts the seed back: pool − win + seed, in one posting. */
 const jackpotPosting = (
   payments: SpinPayments,
   jackpot: { win: bigint; seed: bigint },
   accounts: SpinAccounts,
+  memberLegs: LedgerLeg[],
 ): PostingRequest => {
   const poolChange = jackpot.seed - jackpot.win;
   return postingOf(payments, 'jackpot', 'win.jackpot', [
-    { accountId: accounts.cash, amount: jackpot.win },
+    ...memberLegs,
     { accountId: accounts.house, amount: -jackpot.seed },
     ...(poolChange === 0n ? [] : [{ accountId: accounts.pool, amount: poolChange }]),
   ]);
@@ -74,22 +82,33 @@ const jackpotPosting = (
 
 /**
  * Posts the spin's bet, its win and a jackpot win (recording it on the jackpot row) inside the spin's
- * transaction, under `house-slot:<roundId>:bet|win|jackpot`; answers the round's calls in that order.
+ * transaction, under `house-slot:<roundId>:bet|win|jackpot`; answers the round's calls in that order. The
+ * member's side goes through the bonus engine: the stake takes cash first, then bonus money (a stake above an
+ * active bonus's maximum is refused, BONUS_MAX_STAKE, and the spin's transaction with it); each win returns
+ * the share staked with bonus money to the bonus balance.
  */
 export const postSpinPayments = async (
-  { ledger, wallet, jackpots }: Pick<SlotServiceDependencies, 'ledger' | 'wallet' | 'jackpots'>,
+  {
+    ledger,
+    wallet,
+    bonuses,
+    jackpots,
+  }: Pick<SlotServiceDependencies, 'ledger' | 'wallet' | 'bonuses' | 'jackpots'>,
   tx: Executor,
   payments: SpinPayments,
 ): Promise<HouseRoundCall[]> => {
-  const { member, currency, roundId, jackpot } = payments;
+  const { member, currency, roundId, stake, jackpot } = payments;
   const [cash, house, pool] = await Promise.all([
     wallet.cashAccount(member, currency, tx),
     ledger.ensureSystemAccount(member.brandId, 'house', currency, '', { executor: tx }),
     jackpots.poolAccount(payments.jackpotKey, tx),
   ]);
-  const accounts: SpinAccounts = { cash: cash.id, house: house.id, pool: pool.id };
+  const accounts: SpinAccounts = { house: house.id, pool: pool.id };
+  const owner = { brandId: member.brandId, memberId: member.id, currency };
+  const { legs, bonusStaked } = await bonuses.splitStake(tx, owner, cash.id, stake);
+  const winLegs = (win: bigint) => bonuses.splitWin(tx, owner, cash.id, { stake, bonusStaked, win });
   const calls: HouseRoundCall[] = [];
-  const bet = await ledger.post(betPosting(payments, accounts), { executor: tx });
+  const bet = await ledger.post(betPosting(payments, accounts, legs), { executor: tx });
   calls.push({
     kind: 'bet',
     reference: keyOf(payments, 'bet'),
@@ -97,7 +116,9 @@ export const postSpinPayments = async (
     ledgerTransactionId: bet.transactionId,
   });
   if (payments.win > 0n) {
-    const paid = await ledger.post(winPosting(payments, accounts), { executor: tx });
+    const paid = await ledger.post(winPosting(payments, accounts, await winLegs(payments.win)), {
+      executor: tx,
+    });
     calls.push({
       kind: 'win',
       reference: keyOf(payments, 'win'),
@@ -106,7 +127,8 @@ export const postSpinPayments = async (
     });
   }
   if (jackpot) {
-    const paid = await ledger.post(jackpotPosting(payments, jackpot, accounts), { executor: tx });
+    const memberLegs = await winLegs(jackpot.win);
+    const paid = await ledger.post(jackpotPosting(payments, jackpot, accounts, memberLegs), { executor: tx });
     calls.push({
       kind: 'win',
       reference: keyOf(payments, 'jackpot'),

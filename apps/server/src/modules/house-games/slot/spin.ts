@@ -164,7 +164,7 @@ const playSpin = async (
 /**
  * A spin at one of the bet levels: the reels (and free spins, played at once, in the same round) and the
  * jackpot draw come from HMAC(server seed, client seed:nonce) in one transaction (`playSpin`); the answer
- * adds the member's balance and the live jackpot after it. A retry with the same request id answers the
+ * adds the member's playable balance (cash and an active bonus's balance) and the live jackpot after it. A retry with the same request id answers the
  * stored spin.
  */
 export const spin = async (
@@ -173,7 +173,7 @@ export const spin = async (
   brand: SlotBrand,
   request: SlotSpinRequest,
 ): Promise<SlotRound> => {
-  const { db, wallet, jackpots } = deps;
+  const { db, wallet, bonuses, jackpots } = deps;
   const currency = brand.currency;
   const [amounts, stake, game] = await Promise.all([
     slotAmountsOf(deps, currency),
@@ -192,8 +192,10 @@ export const spin = async (
 
   if (!outcome.isReplay) wallet.notifyBalance(member.id);
   if (!isStoredRound(outcome.stored)) throw new Error('a stored spin has an unexpected shape');
+  // What the member may stake next: cash and, while a bonus is active, the bonus balance.
+  const owner = { brandId: member.brandId, memberId: member.id, currency };
   const [balance, jackpot] = await Promise.all([
-    wallet.balance(member, currency),
+    wallet.balance(member, currency).then((cash) => bonuses.playableBalance(db, owner, cash)),
     jackpots.current(jackpotKey),
   ]);
   return {

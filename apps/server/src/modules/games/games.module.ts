@@ -29,7 +29,7 @@ declare module 'fastify' {
 /** Vendors, the catalogue, launch, rounds and the seamless wallet vendors call. */
 export const gamesModule = defineModule(
   'games',
-  ['site', 'members', 'wallet', 'turnover', 'auth', 'backoffice'],
+  ['site', 'members', 'wallet', 'turnover', 'promotions', 'auth', 'backoffice'],
   async (app) => {
     const { config, database, scheduler } = app.platform;
     const { db } = database;
@@ -47,6 +47,7 @@ export const gamesModule = defineModule(
       ledger,
       wallet,
       turnover: app.turnover.turnover,
+      bonuses: app.promotions.bonuses,
       members: app.members.members,
       brandCurrency: site.getBrandCurrency,
       groupCommit: database.kind === 'postgres',

@@ -97,6 +97,7 @@ type RoundRecord = {
   valid_bet: bigint;
   turnover_recorded: bigint;
   product_line: string;
+  bonus_staked: bigint;
 };
 
 const toRoundRow = (row: RoundRecord): WalletRoundRow => ({
@@ -107,6 +108,7 @@ const toRoundRow = (row: RoundRecord): WalletRoundRow => ({
   validBet: row.valid_bet,
   turnoverRecorded: row.turnover_recorded,
   productLine: row.product_line,
+  bonusStaked: row.bonus_staked,
 });
 
 export type NewBetRound = {
@@ -144,7 +146,7 @@ const addBetToRound = (round: NewBetRound, source: SQL) => sql`
       else game_rounds.valid_bet end,
     settled_at = excluded.settled_at,
     updated_at = now()
-  returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded, product_line`;
+  returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded, product_line, bonus_staked`;
 
 /**
  * A bet's first statement in a transaction of its own: the member's advisory lock, then the bet added to its
@@ -277,7 +279,7 @@ export const insertBetBatch = async (
             settled_at = null,
             updated_at = now()
           returning id, vendor_id, member_id, round_ref, status, bet_amount, refunded_amount, valid_bet,
-                    turnover_recorded
+                    turnover_recorded, product_line, bonus_staked
         ),
         bet_round_refs as (
           select bet.ordinal, bet_rounds.id, 'round:' || bet_rounds.id as reference
@@ -299,7 +301,8 @@ export const insertBetBatch = async (
           returning id
         )
         select bet.ordinal, bet_rounds.id, bet_rounds.status, bet_rounds.bet_amount, bet_rounds.refunded_amount,
-               bet_rounds.valid_bet, bet_rounds.turnover_recorded, entry.balance_after
+               bet_rounds.valid_bet, bet_rounds.turnover_recorded, bet_rounds.product_line,
+               bet_rounds.bonus_staked, entry.balance_after
         from bet_batch bet
         join bet_round_refs refs on refs.ordinal = bet.ordinal
         join bet_rounds on bet_rounds.id = refs.id
@@ -322,6 +325,8 @@ export type WalletTransactionRow = {
   amount: bigint;
   requestHash: string;
   isRolledBack: boolean;
+  /** The part of a bet staked with bonus money. */
+  bonusAmount: bigint;
 };
 
 export const findTransaction = async (
@@ -340,6 +345,7 @@ export const findTransaction = async (
       amount: gameTransactions.amount,
       requestHash: gameTransactions.requestHash,
       isRolledBack: gameTransactions.isRolledBack,
+      bonusAmount: gameTransactions.bonusAmount,
     })
     .from(gameTransactions)
     .leftJoin(gameRounds, eq(gameRounds.id, gameTransactions.roundId))
@@ -368,6 +374,8 @@ export type WalletRoundRow = {
   validBet: bigint;
   turnoverRecorded: bigint;
   productLine: string;
+  /** The part of the bets staked with bonus money. */
+  bonusStaked: bigint;
 };
 
 const roundColumns = {
@@ -378,6 +386,7 @@ const roundColumns = {
   validBet: gameRounds.validBet,
   turnoverRecorded: gameRounds.turnoverRecorded,
   productLine: gameRounds.productLine,
+  bonusStaked: gameRounds.bonusStaked,
 };
 
 /**
@@ -461,6 +470,8 @@ export type NewWalletTransaction = {
   amount: bigint;
   requestHash: string;
   ledgerTransactionId: bigint | null;
+  /** A bet's part staked with bonus money (0 when cash covered it). */
+  bonusAmount?: bigint;
 };
 
 /** A unique violation on (vendor, transaction_uuid) means another call took the uuid first. */
@@ -477,18 +488,26 @@ export const insertTransactionIfNew = async (
 ): Promise<boolean> => {
   const rows = await selectPrepared<{ id: bigint }>(
     executor,
-    'vendor_wallet_insert_transaction_v2',
+    'vendor_wallet_insert_transaction_v3',
     sql`insert into game_transactions
           (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, reference_uuid, amount,
-           request_hash, ledger_transaction_id)
+           request_hash, ledger_transaction_id, bonus_amount)
         values (${values.vendorId}::bigint, ${values.transactionUuid}::text, ${values.kind}::text,
                 ${values.brandId}::bigint, ${values.memberId}::bigint, ${values.roundId}::bigint,
                 ${values.referenceUuid}::text, ${values.amount}::bigint, ${values.requestHash}::text,
-                ${values.ledgerTransactionId}::bigint)
+                ${values.ledgerTransactionId}::bigint, ${values.bonusAmount ?? 0n}::bigint)
         on conflict (vendor_id, transaction_uuid) do nothing
         returning id`,
   );
   return rows.length > 0;
+};
+
+/** Adds a bet's bonus-money part to its round. */
+export const addBonusStaked = async (executor: Executor, roundId: bigint, amount: bigint): Promise<void> => {
+  await executor
+    .update(gameRounds)
+    .set({ bonusStaked: sql`${gameRounds.bonusStaked} + ${amount}` })
+    .where(eq(gameRounds.id, roundId));
 };
 
 export const markRolledBack = async (executor: Executor, transactionId: bigint): Promise<void> => {

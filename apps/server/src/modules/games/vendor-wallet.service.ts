@@ -2,6 +2,7 @@ import type { VendorWalletAnswer, VendorWalletStatus } from '@wps/contracts/vend
 import type { Database } from '../../db/database';
 import type { JobScheduler } from '../../jobs/scheduler';
 import type { MemberService } from '../members/members.service';
+import type { BonusService } from '../promotions/bonuses.service';
 import type { TurnoverService } from '../turnover/turnover.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -40,6 +41,8 @@ export type VendorWalletDependencies = {
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;
+  /** Bets stake bonus money after cash, and wins pay its share back (promotions' bonus engine). */
+  bonuses: Pick<BonusService, 'splitStake' | 'splitWin' | 'cachedBalance' | 'activeBalance' | 'findActive'>;
   members: Pick<MemberService, 'findById'>;
   /** A brand's wallet currency (site service). */
   brandCurrency: (brandId: bigint) => Promise<string | undefined>;

@@ -225,6 +225,7 @@ export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET'
         ledger: kit.ledger,
         wallet: createWalletService({ db, ledger: kit.ledger, push: testApp.push }),
         turnover: createTurnoverService({ db }),
+        bonuses: testApp.app.promotions.bonuses,
         members: createMemberService({ db }),
         brandCurrency: () => Promise.resolve('USD'),
         ...options,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Executor } from '../../db/database';
 import type { ValidBet } from '../turnover/turnover.service';
 import type { BonusDependencies, BonusGrant, BonusOwner } from './bonuses/bonus-types';
@@ -21,27 +22,60 @@ export { expireBonusesJobName } from './bonuses/expire-bonuses';
  * or is forfeited. Every step is a ledger posting under the bonus's own key. Product lines stake through
  * `splitStake` and pay through `splitWin`; wagering follows the turnover path (`followWagering`).
  */
-export const createBonusService = (deps: BonusDependencies) => ({
-  grant: (tx: Executor, grant: BonusGrant) => grantBonus(deps, tx, grant),
-  followWagering: (tx: Executor, bet: ValidBet) => followWagering(deps, tx, bet),
-  splitStake: (tx: Executor, owner: BonusOwner, cashAccountId: bigint, amount: bigint) =>
-    splitStake(deps, tx, owner, cashAccountId, amount),
-  splitWin: (tx: Executor, owner: BonusOwner, cashAccountId: bigint, share: WinShare) =>
-    splitWin(deps, tx, owner, cashAccountId, share),
-  playableBalance: (tx: Executor, owner: BonusOwner, cash: bigint) => playableBalance(deps, tx, owner, cash),
-  forfeitForWithdrawal: (tx: Executor, owner: BonusOwner, isConfirmed: boolean) =>
-    forfeitBonusForWithdrawal(deps, tx, owner, isConfirmed),
-  /** Staff end a member's bonus by hand (forfeited: what is left returns to the house). */
-  forfeit: async (owner: BonusOwner) =>
-    deps.db.transaction(async (tx) => {
-      const active = await repository.lockActiveBonus(tx, owner.memberId, owner.currency);
-      return active ? endBonus(deps, tx, active, 'forfeited') : null;
-    }),
-  findActive: (owner: BonusOwner, executor: Executor = deps.db) =>
-    repository.findActiveBonus(executor, owner.memberId, owner.currency),
-  list: (owner: BonusOwner) => listBonuses(deps, owner),
-  balance: (owner: BonusOwner) => bonusBalance(deps, owner),
-  expire: () => expireBonuses(deps),
-});
+export const createBonusService = (deps: BonusDependencies) => {
+  /**
+   * The bonus balance each member's vendor answers show beside their cash, kept a second: bets that cash covers
+   * (the common case) do not change it, and every change on this instance forgets it at once.
+   */
+  const bonusBalances = new LRUCache<string, bigint>({ max: 100_000, ttl: 1_000 });
+  const keyOf = (owner: { memberId: bigint; currency: string }) => `${owner.memberId}:${owner.currency}`;
+  const forget = <T>(owner: { memberId: bigint; currency: string }, result: T): T => {
+    bonusBalances.delete(keyOf(owner));
+    return result;
+  };
+  const activeBalance = async (owner: BonusOwner, executor: Executor): Promise<bigint> =>
+    (await repository.findActiveBonus(executor, owner.memberId, owner.currency))
+      ? bonusBalance(deps, owner, executor)
+      : 0n;
+
+  return {
+    grant: async (tx: Executor, grant: BonusGrant) => forget(grant, await grantBonus(deps, tx, grant)),
+    followWagering: async (tx: Executor, bet: ValidBet) => {
+      await followWagering(deps, tx, bet);
+      bonusBalances.delete(keyOf(bet));
+    },
+    splitStake: async (tx: Executor, owner: BonusOwner, cashAccountId: bigint, amount: bigint) =>
+      forget(owner, await splitStake(deps, tx, owner, cashAccountId, amount)),
+    splitWin: async (tx: Executor, owner: BonusOwner, cashAccountId: bigint, share: WinShare) =>
+      forget(owner, await splitWin(deps, tx, owner, cashAccountId, share)),
+    playableBalance: (tx: Executor, owner: BonusOwner, cash: bigint) => playableBalance(deps, tx, owner, cash),
+    /** The active bonus's balance (0 without one), up to a second old: for answers, never for decisions. */
+    cachedBalance: async (owner: BonusOwner): Promise<bigint> => {
+      const cached = bonusBalances.get(keyOf(owner));
+      if (cached !== undefined) return cached;
+      const balance = await activeBalance(owner, deps.db);
+      bonusBalances.set(keyOf(owner), balance);
+      return balance;
+    },
+    /** The active bonus's balance (0 without one), read now in `executor`. */
+    activeBalance,
+    forfeitForWithdrawal: async (tx: Executor, owner: BonusOwner, isConfirmed: boolean) =>
+      forget(owner, await forfeitBonusForWithdrawal(deps, tx, owner, isConfirmed)),
+    /** Staff end a member's bonus by hand (forfeited: what is left returns to the house). */
+    forfeit: async (owner: BonusOwner) =>
+      forget(
+        owner,
+        await deps.db.transaction(async (tx) => {
+          const active = await repository.lockActiveBonus(tx, owner.memberId, owner.currency);
+          return active ? endBonus(deps, tx, active, 'forfeited') : null;
+        }),
+      ),
+    findActive: (owner: BonusOwner, executor: Executor = deps.db) =>
+      repository.findActiveBonus(executor, owner.memberId, owner.currency),
+    list: (owner: BonusOwner) => listBonuses(deps, owner),
+    balance: (owner: BonusOwner) => bonusBalance(deps, owner, deps.db),
+    expire: () => expireBonuses(deps),
+  };
+};
 
 export type BonusService = ReturnType<typeof createBonusService>;

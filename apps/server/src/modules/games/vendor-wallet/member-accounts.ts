@@ -6,11 +6,34 @@ import type { Party, VendorEntry, WalletCallContext } from './wallet-context';
 /** The member's cash account and the vendor's clearing account in the member's brand and currency. */
 export type MemberAccounts = Awaited<ReturnType<typeof accountsOf>>;
 
+/** Whose bonus: the party as the bonus engine names a member. */
+export const bonusOwnerOf = (party: Party) => ({
+  brandId: party.member.brandId,
+  memberId: party.member.id,
+  currency: party.currency,
+});
+
+/**
+ * What the vendor is told the member has: cash and the active bonus's balance in one (a vendor never sees the
+ * split). Inside a transaction the bonus balance is read there; outside, from the bonus engine's short cache.
+ */
+export const withBonus = async (
+  { bonuses }: Pick<WalletCallContext, 'bonuses'>,
+  party: Party,
+  cash: bigint,
+  executor?: Executor,
+): Promise<bigint> =>
+  cash +
+  (executor
+    ? await bonuses.activeBalance(bonusOwnerOf(party), executor)
+    : await bonuses.cachedBalance(bonusOwnerOf(party)));
+
 export const balanceOf = async (
-  { wallet }: Pick<WalletCallContext, 'wallet'>,
+  context: Pick<WalletCallContext, 'wallet' | 'bonuses'>,
   party: Party,
   executor?: Executor,
-): Promise<bigint> => wallet.balance(party.member, party.currency, executor);
+): Promise<bigint> =>
+  withBonus(context, party, await context.wallet.balance(party.member, party.currency, executor), executor);
 
 export const accountsOf = async (
   { wallet, ledger }: Pick<WalletCallContext, 'wallet' | 'ledger'>,

@@ -26,7 +26,7 @@ export type MemberTransactionOptions = {
  * too: `onUuidTaken` answers then, else the call runs again and sees the winner's row.
  */
 export const inMemberTransaction = async (
-  context: Pick<WalletCallContext, 'db' | 'wallet'>,
+  context: Pick<WalletCallContext, 'db' | 'wallet' | 'bonuses'>,
   party: Party,
   echo: Echo,
   work: (tx: Transaction) => Promise<MemberWorkResult>,

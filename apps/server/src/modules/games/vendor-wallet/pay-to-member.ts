@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../db/database';
 import * as repository from '../vendor-wallet.repository';
 import type { WalletRoundRow, WalletTransactionRow } from '../vendor-wallet.repository';
-import { balanceOf, type MemberAccounts } from './member-accounts';
+import { balanceOf, bonusOwnerOf, type MemberAccounts, withBonus } from './member-accounts';
 import type { MemberWorkResult } from './member-transaction';
 import { recordTurnover } from './round-turnover';
 import type { Party, VendorEntry, WalletCallContext } from './wallet-context';
@@ -16,6 +16,11 @@ export type PaymentToMember = {
   productLine: string;
   ledgerKind: 'win' | 'bet.rollback';
   kind: 'win' | 'rollback';
+  /**
+   * What was staked with bonus money against what was staked: the round's for a win, the bet's own for its
+   * refund (so a refund returns exactly its split).
+   */
+  share: { stake: bigint; bonusStaked: bigint };
   transactionUuid: string;
   referenceUuid: string;
 };
@@ -35,11 +40,12 @@ export const referencedBet = (
 };
 
 /**
- * A win or a refund: vendor clearing → member cash (nothing moves for 0), the call's row, and the round's
- * turnover when it settled; the answer carries the member's balance after it.
+ * A win or a refund: vendor clearing → member cash, the share staked with bonus money back to the bonus
+ * balance (nothing moves for 0), the call's row, and the round's turnover when it settled; the answer carries
+ * the member's balance after it.
  */
 export const payToMember = async (
-  context: Pick<WalletCallContext, 'ledger' | 'wallet' | 'turnover'>,
+  context: Pick<WalletCallContext, 'ledger' | 'wallet' | 'turnover' | 'bonuses'>,
   tx: Transaction,
   payment: PaymentToMember,
 ): Promise<MemberWorkResult> => {
@@ -47,15 +53,19 @@ export const payToMember = async (
   let ledgerTransactionId: bigint | null = null;
   let balance: bigint | undefined;
   if (amount > 0n) {
+    const memberLegs =
+      payment.share.bonusStaked > 0n
+        ? await context.bonuses.splitWin(tx, bonusOwnerOf(party), accounts.cash.id, {
+            ...payment.share,
+            win: amount,
+          })
+        : [{ accountId: accounts.cash.id, amount }];
     const posting = await context.ledger.post(
       {
         brandId: party.member.brandId,
         idempotencyKey: `game:${payment.vendor.code}:${payment.transactionUuid}`,
         kind: payment.ledgerKind,
-        legs: [
-          { accountId: accounts.clearing.id, amount: -amount },
-          { accountId: accounts.cash.id, amount },
-        ],
+        legs: [{ accountId: accounts.clearing.id, amount: -amount }, ...memberLegs],
         reference: `round:${round.id}`,
         productLine: payment.productLine,
       },
@@ -78,5 +88,10 @@ export const payToMember = async (
     ledgerTransactionId,
   });
   await recordTurnover(context, tx, party, round);
-  return { status: 'RS_OK', balance: balance ?? (await balanceOf(context, party, tx)), moved: amount > 0n };
+  return {
+    status: 'RS_OK',
+    balance:
+      balance === undefined ? await balanceOf(context, party, tx) : await withBonus(context, party, balance, tx),
+    moved: amount > 0n,
+  };
 };

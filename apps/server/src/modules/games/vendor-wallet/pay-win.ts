@@ -74,6 +74,7 @@ export const payWin = async (
       amount,
       requestHash,
       productLine: betRow.productLine,
+      share: { stake: round.betAmount, bonusStaked: round.bonusStaked },
       ledgerKind: 'win',
       kind: 'win',
       transactionUuid: request.transaction_uuid,

@@ -1,11 +1,20 @@
 import { categoryOf } from '@wps/contracts/games';
 import type { VendorBetRequest, VendorWalletStatus } from '@wps/contracts/vendor-wallet';
+import type { Transaction } from '../../../db/database';
+import { AppError } from '../../../http/app-error';
 import { hashSessionToken } from '../../../lib/session-token';
 import type { BatchedBet } from '../vendor-wallet.bet-batch';
 import * as repository from '../vendor-wallet.repository';
 import type { VendorWalletOutcome } from '../vendor-wallet.service';
 import { isInsufficientFunds, isUuidRace, Refusal, UuidTaken } from './call-errors';
-import { accountsOf, amountIn, balanceOf, type MemberAccounts } from './member-accounts';
+import {
+  accountsOf,
+  amountIn,
+  balanceOf,
+  bonusOwnerOf,
+  type MemberAccounts,
+  withBonus,
+} from './member-accounts';
 import { inMemberTransaction } from './member-transaction';
 import { answerOf, type Echo } from './protocol-answers';
 import { repeatStatus, requestHashOf } from './repeated-transactions';
@@ -58,10 +67,15 @@ export const placeBet = async (
   if (amount > 0n && !request.round_closed) {
     try {
       const placed = await context.bets.place(bet);
-      const balance = placed.balance ?? (await balanceOf(context, party));
+      const balance =
+        placed.balance === null ? await balanceOf(context, party) : await withBonus(context, party, placed.balance);
       return { answer: answerOf('RS_OK', echo, party, balance), changedMemberId: party.member.id };
     } catch (error) {
       if (isInsufficientFunds(error)) {
+        // Cash alone does not cover it: with an active bonus the stake takes bonus money for the rest.
+        if (await context.bonuses.findActive(bonusOwnerOf(party))) {
+          return placeBetInTransaction(context, vendor, party, echo, bet);
+        }
         return answerRepeatedBet(context, vendor, party, echo, bet.call, 'RS_ERROR_NOT_ENOUGH_MONEY');
       }
       if (isUuidRace(error)) return answerRepeatedBet(context, vendor, party, echo, bet.call, undefined);
@@ -117,12 +131,37 @@ const betToWrite = (
 };
 
 /**
- * A bet that closes its round (turnover counts then) or stakes nothing, in a transaction: lock + round,
- * ledger posting, game transaction, turnover. A uuid already taken is found by the game transaction (or
- * by the ledger's key), which rolls everything back.
+ * The stake's legs: the member's cash first, then bonus money while a bonus is active (a stake above its
+ * maximum is refused with the protocol's limit status), and the vendor's clearing account.
+ */
+const stakeLegs = async (
+  context: Pick<WalletCallContext, 'bonuses'>,
+  tx: Transaction,
+  party: Party,
+  bet: BatchedBet,
+) => {
+  try {
+    const split = await context.bonuses.splitStake(
+      tx,
+      bonusOwnerOf(party),
+      bet.call.cashAccountId,
+      bet.round.amount,
+    );
+    const others = bet.posting.legs.filter((leg) => leg.accountId !== bet.call.cashAccountId);
+    return { legs: [...split.legs, ...others], bonusStaked: split.bonusStaked };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'BONUS_MAX_STAKE') throw new Refusal('RS_ERROR_LIMIT_REACHED');
+    throw error;
+  }
+};
+
+/**
+ * A bet that closes its round (turnover counts then), stakes nothing, or needs bonus money, in a transaction:
+ * lock + round, the stake's split, ledger posting, game transaction, turnover. A uuid already taken is found by
+ * the game transaction (or by the ledger's key), which rolls everything back.
  */
 const placeBetInTransaction = (
-  context: Pick<WalletCallContext, 'db' | 'ledger' | 'wallet' | 'turnover'>,
+  context: Pick<WalletCallContext, 'db' | 'ledger' | 'wallet' | 'turnover' | 'bonuses'>,
   vendor: VendorEntry,
   party: Party,
   echo: Echo,
@@ -137,10 +176,14 @@ const placeBetInTransaction = (
       const round = await repository.lockMemberAndAddBet(tx, bet.round);
       let ledgerTransactionId: bigint | null = null;
       let balance: bigint | undefined;
+      let bonusStaked = 0n;
       if (amount > 0n) {
+        const stake = await stakeLegs(context, tx, party, bet);
+        bonusStaked = stake.bonusStaked;
+        if (bonusStaked > 0n) await repository.addBonusStaked(tx, round.id, bonusStaked);
         // Not enough money: the ledger's overdraft check refuses the posting and the round rolls back with it.
         const posting = await context.ledger.post(
-          { ...bet.posting, reference: `round:${round.id}` },
+          { ...bet.posting, legs: stake.legs, reference: `round:${round.id}` },
           { executor: tx },
         );
         // The same bet again: the ledger answered its original posting; the repeat is answered below.
@@ -161,12 +204,14 @@ const placeBetInTransaction = (
         amount,
         requestHash: bet.call.requestHash,
         ledgerTransactionId,
+        bonusAmount: bonusStaked,
       });
       if (!isNew) throw new UuidTaken();
       await recordTurnover(context, tx, party, round);
       return {
         status: 'RS_OK',
-        balance: balance ?? (await balanceOf(context, party, tx)),
+        balance:
+          balance === undefined ? await balanceOf(context, party, tx) : await withBonus(context, party, balance, tx),
         moved: amount > 0n,
       };
     },
@@ -184,7 +229,7 @@ const placeBetInTransaction = (
  * rolled back, whatever the balance), so the refusal (`otherwise`) comes only when the uuid is not there.
  */
 const answerRepeatedBet = (
-  context: Pick<WalletCallContext, 'db' | 'wallet'>,
+  context: Pick<WalletCallContext, 'db' | 'wallet' | 'bonuses'>,
   vendor: VendorEntry,
   party: Party,
   echo: Echo,

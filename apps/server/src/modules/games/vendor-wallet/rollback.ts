@@ -78,6 +78,7 @@ export const rollbackBet = async (
       amount,
       requestHash,
       productLine: betRow.productLine,
+      share: { stake: betRow.amount, bonusStaked: betRow.bonusAmount },
       ledgerKind: 'bet.rollback',
       kind: 'rollback',
       transactionUuid: request.transaction_uuid,

@@ -5,7 +5,10 @@ import { answerOf, type Echo } from './protocol-answers';
 import type { WalletCallContext } from './wallet-context';
 import { findParty } from './wallet-lookups';
 
-type UserInfoContext = Pick<WalletCallContext, 'members' | 'brandCurrency' | 'ledger' | 'wallet' | 'caches'>;
+type UserInfoContext = Pick<
+  WalletCallContext,
+  'members' | 'brandCurrency' | 'ledger' | 'wallet' | 'bonuses' | 'caches'
+>;
 
 /** user/info and user/balance: the member's currency and balance, and whether they may play. */
 export const answerUserInfo = async (

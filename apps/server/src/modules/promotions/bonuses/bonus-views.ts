@@ -1,4 +1,5 @@
 import type { Bonus } from '@wps/contracts/promotions';
+import type { Executor } from '../../../db/database';
 import * as repository from '../bonuses.repository';
 import type { BonusRow } from '../bonuses.repository';
 import { bonusAccountOf } from './bonus-accounts';
@@ -47,11 +48,12 @@ export const listBonuses = async (
   };
 };
 
-/** The member's bonus balance in `currency` (0 without one). */
+/** The member's bonus balance in `currency` (0 without one), read in `executor`. */
 export const bonusBalance = async (
-  deps: Pick<BonusDependencies, 'db' | 'ledger'>,
+  deps: Pick<BonusDependencies, 'ledger'>,
   owner: BonusOwner,
+  executor: Executor,
 ): Promise<bigint> => {
-  const account = await bonusAccountOf(deps, owner, deps.db);
-  return deps.ledger.getBalance(account.id);
+  const account = await bonusAccountOf(deps, owner, executor);
+  return deps.ledger.getBalance(account.id, { executor });
 };

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../lib/format';
 import { AdjustmentForm } from './adjustment-form';
@@ -126,6 +126,13 @@ export const MembersPage = () => {
       {username !== '' && staff !== null && !canReadWallet ? (
         <p className="muted" data-testid="member-wallet-not-for-role">
           Wallets and adjustments are for finance staff and admins.
+        </p>
+      ) : null}
+      {username !== '' ? (
+        <p>
+          <Link to={`/promotions?member=${encodeURIComponent(username)}`} data-testid="member-bonuses-link">
+            Bonuses of {username}
+          </Link>
         </p>
       ) : null}
       <ErrorMessage error={wallet.error} testId="member-error" />

@@ -131,6 +131,27 @@ describe('promotions', () => {
     expect(screen.queryByTestId('promotion-edit-7')).toBeNull();
   });
 
+  it("opens a member's bonuses from the member page", async () => {
+    signIn();
+    mockApi({
+      ...signedInAs('support'),
+      'GET /wps/backoffice/members': ok({ list: [], hasMore: false }),
+      'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
+      'GET /wps/backoffice/promotions/members/demoplayer/bonuses': ok({
+        member: { id: '5', username: 'demoplayer' },
+        active: null,
+        history: [],
+      }),
+    });
+    renderConsole('/members?username=demoplayer');
+    fireEvent.click(await screen.findByTestId('member-bonuses-link'));
+    const panel = await screen.findByTestId('member-bonus-panel');
+    await waitFor(() => {
+      expect(panel.textContent).toContain('No bonuses yet.');
+    });
+    expect(screen.queryByTestId('grant-bonus-form')).toBeNull();
+  });
+
   it('grants a member a bonus and forfeits the active one', async () => {
     signIn();
     const active = {

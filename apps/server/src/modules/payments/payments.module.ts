@@ -58,6 +58,7 @@ export const paymentsModule = defineModule(
       members,
       channels,
       depositBonuses,
+      raffles: app.promotions.raffles,
       gateway: createGatewayClient({ sandboxUrl: sandboxGatewayUrl, log: app.log }),
       // Gateways post their notices to the platform itself: its public address, else where it listens.
       callbackBaseUrl: () => config.PUBLIC_URL ?? ownUrl(app.server, config.HOST, config.PORT),

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { type Executor, selectRows } from '../../db/database';
 import { raffleDraws, raffleEntries, redEnvelopePackets } from './promotion-games.tables';
 import { memberRewards, promotions } from './promotions.tables';
 
@@ -272,4 +272,21 @@ export const syncDrawTime = async (executor: Executor, promotionId: bigint, draw
     .update(raffleDraws)
     .set({ drawAt })
     .where(and(eq(raffleDraws.promotionId, promotionId), eq(raffleDraws.status, 'pending')));
+};
+
+/**
+ * The brand's wallet currency and its exponent, through the site's and the wallet's published views, on the
+ * caller's executor: the ticket listener and the draw run inside a transaction and may read nothing outside it
+ * (PGlite has one connection).
+ */
+export const findBrandMoney = async (
+  executor: Executor,
+  brandId: bigint,
+): Promise<{ currency: string; exponent: number } | undefined> => {
+  const [row] = await selectRows<{ currency: string; exponent: number | string }>(
+    executor,
+    sql`select b.currency, c.exponent from site_brands b join wallet_currencies c on c.code = b.currency
+        where b.id = ${brandId}::bigint`,
+  );
+  return row ? { currency: row.currency, exponent: Number(row.exponent) } : undefined;
 };

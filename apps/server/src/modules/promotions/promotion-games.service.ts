@@ -23,7 +23,7 @@ export const createRedEnvelopeService = (deps: PromotionGameDependencies) => ({
 export type RedEnvelopeService = ReturnType<typeof createRedEnvelopeService>;
 
 /**
- * Raffles: tickets from deposits and valid bets while open, winners drawn with the provably fair layer at the
+ * Raffles: tickets earned by deposits and valid bets while open, winners drawn with the provably fair layer at the
  * draw time, prizes claimed by the winners. `recordDeposit` is the hook the payments side calls in the
  * deposit's transaction; valid bets arrive through the turnover listener (`recordValidBet`).
  */

@@ -1,5 +1,7 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createBonusService, expireBonusesJobName, type BonusService } from './bonuses.service';
+import type { RaffleService } from './promotion-games.service';
+import { setUpPromotionGames } from './promotion-games.setup';
 import { createDepositBonusService, type DepositBonusService } from './deposit-bonuses.service';
 import { memberBonusRoutes } from './member-bonuses.routes';
 import { promotionsAdminRoutes } from './promotions-admin.routes';
@@ -13,7 +15,13 @@ import { rewardRoutes } from './rewards.routes';
 import { createSitePromotionService } from './site-promotions.service';
 import { createRewardService, expireRewardsJobName, type RewardService } from './rewards.service';
 
-export type PromotionsModule = { bonuses: BonusService; depositBonuses: DepositBonusService; rewards: RewardService };
+export type PromotionsModule = {
+  bonuses: BonusService;
+  /** `raffles.recordDeposit(tx, deposit)`: the payments side reports each credited deposit (raffle tickets). */
+  raffles: RaffleService;
+  depositBonuses: DepositBonusService;
+  rewards: RewardService;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,7 +79,8 @@ export const promotionsModule = defineModule(
       memberBonusRoutes({ bonuses, depositBonuses, requireRealMember: app.auth.requireRealMember }),
       { prefix: apiPrefix },
     );
-    app.decorate('promotions', { bonuses, depositBonuses, rewards });
+    const { raffles } = await setUpPromotionGames(app, now);
+    app.decorate('promotions', { bonuses, raffles, depositBonuses, rewards });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
     const referrals = createReferralService({
       db: database.db,

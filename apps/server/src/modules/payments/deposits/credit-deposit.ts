@@ -11,7 +11,7 @@ export type Settler = { by: 'gateway' } | { by: 'staff'; actor: StaffActor; note
 
 export type CreditDepositDependencies = Pick<
   DepositServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'messages' | 'channels' | 'depositBonuses'
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'messages' | 'channels' | 'depositBonuses' | 'raffles'
 >;
 
 const ledgerKey = (depositId: bigint) => `deposit:${depositId}`;
@@ -79,6 +79,7 @@ export const creditDeposit = async (
         source: 'deposit',
       });
     }
+    await deps.raffles.recordDeposit(tx, { ...deposit, reference: ledgerKey(id) });
     const row = await repository.updateDeposit(tx, id, {
       status: 'credited',
       ledgerTransactionId: posting,

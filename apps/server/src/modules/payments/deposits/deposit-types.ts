@@ -7,6 +7,7 @@ import type { MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { DepositBonusService } from '../../promotions/deposit-bonuses.service';
+import type { RaffleService } from '../../promotions/promotion-games.service';
 import type { UploadService } from '../../uploads/uploads.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -31,6 +32,8 @@ export type DepositServiceDependencies = {
   channels: ChannelService;
   /** The deposit bonus a member picks: checked when they ask, granted when the deposit is credited. */
   depositBonuses: Pick<DepositBonusService, 'checkChoice' | 'grantForDeposit'>;
+  /** Raffle tickets earned by the deposit, recorded in its credit's transaction. */
+  raffles: Pick<RaffleService, 'recordDeposit'>;
   gateway: GatewayClient;
   /** Where the gateway reaches this platform (server to server) for its notices. */
   callbackBaseUrl: () => string;

@@ -26,8 +26,9 @@ const drawOne = async (
   const row = await findPromotion(tx, promotionId);
   const config = row ? raffleConfigOf(row) : undefined;
   if (!row || !config) throw new Error(`raffle draw ${promotionId} has no raffle promotion`);
-  const currency = await deps.currencyOf(row.brandId);
-  const exponent = await deps.ledger.getCurrencyExponent(currency);
+  const money = await repository.findBrandMoney(tx, row.brandId);
+  if (!money) throw new Error(`brand ${row.brandId} has no currency`);
+  const { currency, exponent } = money;
   const { prizes } = raffleAmounts(config, exponent);
   const order = ticketOrderOf(await repository.listEntries(tx, promotionId));
   const last = order.at(-1);

@@ -31,38 +31,42 @@ type OpenRaffle = {
 const cacheMs = 15_000;
 
 /**
- * Tickets from deposits and valid bets while a raffle is open: whole tickets per `…PerTicket`, the remainder
+ * Tickets earned by deposits and valid bets while a raffle is open: whole tickets per `…PerTicket`, the remainder
  * kept toward the next. Runs in the deposit's or bet's transaction (a bet is reported to the listeners once,
  * a deposit is credited once), so each counts once; a brand without an open raffle costs a map lookup.
  */
-export const createTicketRecorder = (
-  deps: Pick<PromotionGameDependencies, 'db' | 'ledger' | 'currencyOf' | 'now'>,
-) => {
+export const createTicketRecorder = (deps: Pick<PromotionGameDependencies, 'now'>) => {
   const cache = new Map<bigint, { at: number; raffles: Promise<OpenRaffle[]> }>();
 
-  const load = async (brandId: bigint): Promise<OpenRaffle[]> => {
-    const now = deps.now();
-    const rows = await listLivePromotions(deps.db, brandId, now, 'raffle');
+  /** Read in the caller's transaction (it may read nothing outside it). */
+  const load = async (executor: Executor, brandId: bigint): Promise<OpenRaffle[]> => {
+    const rows = await listLivePromotions(executor, brandId, deps.now(), 'raffle');
     if (rows.length === 0) return [];
-    const currency = await deps.currencyOf(brandId);
-    const exponent = await deps.ledger.getCurrencyExponent(currency);
+    const money = await repository.findBrandMoney(executor, brandId);
+    if (!money) return [];
     return rows.flatMap((row) => {
       const config = raffleConfigOf(row);
       if (!config) return [];
-      const amounts = raffleAmounts(config, exponent);
+      const amounts = raffleAmounts(config, money.exponent);
       const drawAt = new Date(config.drawAt).getTime();
       const endsAt = row.endsAt?.getTime() ?? drawAt;
       return [
-        { id: row.id, currency, startsAt: row.startsAt, stopsAt: Math.min(drawAt, endsAt), ...amounts },
+        {
+          id: row.id,
+          currency: money.currency,
+          startsAt: row.startsAt,
+          stopsAt: Math.min(drawAt, endsAt),
+          ...amounts,
+        },
       ];
     });
   };
 
-  const openRaffles = async (brandId: bigint): Promise<OpenRaffle[]> => {
+  const openRaffles = async (executor: Executor, brandId: bigint): Promise<OpenRaffle[]> => {
     const nowMs = Date.now();
     const cached = cache.get(brandId);
     if (cached && nowMs - cached.at < cacheMs) return cached.raffles;
-    const raffles = load(brandId);
+    const raffles = load(executor, brandId);
     cache.set(brandId, { at: nowMs, raffles });
     raffles.catch(() => cache.delete(brandId));
     return raffles;
@@ -70,7 +74,7 @@ export const createTicketRecorder = (
 
   const record = async (executor: Executor, money: CreditedDeposit, kind: 'deposit' | 'bet') => {
     if (money.amount <= 0n) return;
-    const raffles = await openRaffles(money.brandId);
+    const raffles = await openRaffles(executor, money.brandId);
     if (raffles.length === 0) return;
     const now = deps.now();
     for (const raffle of raffles) {

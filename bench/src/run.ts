@@ -11,6 +11,7 @@ import { vendorWalletBench } from './vendor-wallet.bench';
 import { agentsBench } from './agents.bench';
 import { agentSettlementBench } from './agent-settlement.bench';
 import { lotteryBench } from './lottery.bench';
+import { rebateBench } from './rebate.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -26,6 +27,7 @@ const benches = [
   siteBench,
   houseSlotBench,
   lotteryBench,
+  rebateBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

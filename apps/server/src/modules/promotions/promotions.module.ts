@@ -36,6 +36,8 @@ const referralIntervalMs = 5 * 60_000;
 const rebateIntervalMs = 30 * 60_000;
 /** Members paid per transaction by the daily rebate (one batched ledger statement each). */
 const rebateChunkSize = 2_000;
+/** Chunks the daily rebate pays at once, each on its own connection. */
+const rebateConcurrency = 4;
 
 /**
  * Promotions, bonuses and rewards: the operator's promotions, the bonus engine (wagering bonuses on their own
@@ -105,6 +107,7 @@ export const promotionsModule = defineModule(
       isManualRebate: (brandId) => app.site.site.isBrandFlagEnabled(brandId, 'MANPLAYREB3'),
       now,
       payChunkSize: rebateChunkSize,
+      payConcurrency: rebateConcurrency,
     });
     scheduler.every(payRebatesJobName, rebateIntervalMs, async () => {
       await rebates.payDaily();

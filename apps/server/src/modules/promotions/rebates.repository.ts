@@ -189,31 +189,40 @@ export const listUnpaidRebates = (
         limit ${limit}`,
   );
 
+// The chunk's range bounds the index scan: `= any` alone would walk every unpaid row of the day.
+const lowest = (ids: readonly bigint[]): bigint => ids.reduce((low, id) => (id < low ? id : low));
+const highest = (ids: readonly bigint[]): bigint => ids.reduce((high, id) => (id > high ? id : high));
+
 /**
  * Marks the members' rebate of the day paid (paid_amount up to amount) and answers what each is owed now. Rows
- * another payer holds are skipped, rows already paid do not qualify: whatever runs at the same time, each
- * amount is answered to one transaction only, which pays it.
+ * another payer holds are skipped (skip locked) and rows already paid do not qualify, so whatever runs at the
+ * same time, each amount is answered to one transaction only, which pays it. Two plain statements on the
+ * primary key: the rows are locked and read, then updated.
  */
-export const takeUnpaidRebates = (
+export const takeUnpaidRebates = async (
   executor: Executor,
   promotionId: bigint,
   day: string,
   memberIds: readonly bigint[],
-) =>
-  selectRows<{ member_id: bigint; amount: bigint }>(
+) => {
+  const owed = await selectRows<{ member_id: bigint; amount: bigint }>(
     executor,
-    sql`with locked as (
-          select member_id, amount, paid_amount from rebate_days
-          where promotion_id = ${promotionId} and day = ${day}::date
-            and member_id = any(${numberArray(memberIds)}::bigint[]) and amount > paid_amount
-          order by member_id
-          for update skip locked
-        )
-        update rebate_days d set paid_amount = l.amount, paid_at = now(), updated_at = now()
-        from locked l
-        where d.promotion_id = ${promotionId} and d.day = ${day}::date and d.member_id = l.member_id
-        returning d.member_id, (l.amount - l.paid_amount) as amount`,
+    sql`select member_id, amount - paid_amount as amount from rebate_days
+        where promotion_id = ${promotionId} and day = ${day}::date
+          and member_id between ${lowest(memberIds)} and ${highest(memberIds)}
+          and member_id = any(${numberArray(memberIds)}::bigint[]) and amount > paid_amount
+        order by member_id
+        for update skip locked`,
   );
+  if (owed.length === 0) return owed;
+  await executor.execute(
+    sql`update rebate_days set paid_amount = amount, paid_at = now(), updated_at = now()
+        where promotion_id = ${promotionId} and day = ${day}::date
+          and member_id between ${lowest(memberIds)} and ${highest(memberIds)}
+          and member_id = any(${numberArray(owed.map((row) => row.member_id))}::bigint[])`,
+  );
+  return owed;
+};
 
 /**
  * The member's unpaid rebate of every promotion of the brand, marked paid in the caller's transaction. Rows are

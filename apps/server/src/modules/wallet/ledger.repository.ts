@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOfResult, selectRows } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import {
@@ -307,7 +307,7 @@ export const findAccountsByIds = (executor: Executor, ids: readonly bigint[]) =>
   executor
     .select()
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...ids]));
+    .where(sql`${ledgerAccounts.id} = any(${numberArray(ids)}::bigint[])`);
 
 export const findAccountByOwner = async (
   executor: Executor,

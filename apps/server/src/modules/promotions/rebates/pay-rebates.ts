@@ -27,71 +27,97 @@ const cashAccountsOf = async (
   return accounts;
 };
 
+type UnpaidRow = { member_id: bigint; account_id: bigint | null };
+
 /**
- * Pays a day's accrued rebate of one promotion straight to cash, chunk by chunk: the chunk's rows are read with
- * their accounts outside any transaction (so the ledger caches the accounts in one query), then one transaction
- * marks them paid with a conditional update (rows already paid, or held by another payer, drop out), posts each
- * member's payment in one batched statement (`rebate:<promotionId>:<day>:<memberId>`) and adds the turnover.
- * Answers the members paid here.
+ * Pays one chunk: its accounts go into the ledger cache in one query (outside any transaction), then one
+ * transaction marks the rows paid (rows already paid, or held by another payer, drop out), posts each member's
+ * payment in one batched statement (`rebate:<promotionId>:<day>:<memberId>`) and adds the turnover in one
+ * statement. Answers the members paid.
+ */
+const payChunk = async (
+  deps: RebateDependencies,
+  promotion: PayingPromotion,
+  day: string,
+  houseId: bigint,
+  rows: readonly UnpaidRow[],
+): Promise<number> => {
+  const { db, ledger, turnover, wallet } = deps;
+  const { brandId, currency } = promotion;
+  const cash = await cashAccountsOf(ledger, promotion, rows);
+  await ledger.preloadAccounts([houseId, ...cash.values()]);
+  const shardKey = `rebate:${promotion.id}:${day}:${rows[0]?.member_id ?? 0n}`;
+  const owed = await db.transaction(async (tx) => {
+    const taken = await takeUnpaidRebates(
+      tx,
+      promotion.id,
+      day,
+      rows.map((row) => row.member_id),
+    );
+    if (taken.length === 0) return taken;
+    await ledger.postBatch(
+      brandId,
+      taken.map((row) => {
+        const account = cash.get(row.member_id);
+        if (account === undefined) throw new Error(`no cash account for member ${row.member_id}`);
+        return {
+          brandId,
+          idempotencyKey: `rebate:${promotion.id}:${day}:${row.member_id}`,
+          kind: 'rebate',
+          reference: `promotion:${promotion.id}`,
+          memo: `rebate ${day}`,
+          // One shard of the promotion account per chunk, so concurrent chunks do not queue on all its shards.
+          shardKey,
+          legs: [
+            { accountId: houseId, amount: -row.amount },
+            { accountId: account, amount: row.amount },
+          ],
+        };
+      }),
+      { executor: tx },
+    );
+    const changes = taken
+      .map((row) => ({
+        brandId,
+        memberId: row.member_id,
+        currency,
+        amount: turnoverOf(row.amount, promotion.turnoverPercent),
+        reference: `rebate:${promotion.id}:${day}`,
+      }))
+      .filter((change) => change.amount > 0n);
+    await turnover.addRequirements(tx, changes, 'bonus');
+    return taken;
+  });
+  for (const row of owed) wallet.notifyBalance(row.member_id);
+  return owed.length;
+};
+
+/**
+ * Pays a day's accrued rebate of one promotion straight to cash: pages of unpaid rows in member order, each
+ * page split into chunks paid by `payConcurrency` transactions at once (each locks only its own members'
+ * rows; the ledger batch locks balance rows in one ordered statement, so chunks never deadlock). Answers the
+ * members paid here.
  */
 export const payRebateDay = async (
   deps: RebateDependencies,
   promotion: PayingPromotion,
   day: string,
 ): Promise<number> => {
-  const { db, ledger, turnover, wallet, payChunkSize } = deps;
-  const { brandId, currency } = promotion;
-  const house = await ledger.ensureSystemAccount(brandId, 'promotion', currency);
+  const { db, ledger, payChunkSize, payConcurrency } = deps;
+  const house = await ledger.ensureSystemAccount(promotion.brandId, 'promotion', promotion.currency);
   let after = 0n;
   let paid = 0;
   for (;;) {
-    const rows = await listUnpaidRebates(db, promotion.id, day, after, payChunkSize);
+    const rows = await listUnpaidRebates(db, promotion.id, day, after, payChunkSize * payConcurrency);
     const last = rows.at(-1);
     if (!last) break;
     after = last.member_id;
-    const cash = await cashAccountsOf(ledger, promotion, rows);
-    await ledger.preloadAccounts([house.id, ...cash.values()]);
-    const owed = await db.transaction(async (tx) => {
-      const taken = await takeUnpaidRebates(
-        tx,
-        promotion.id,
-        day,
-        rows.map((row) => row.member_id),
-      );
-      if (taken.length === 0) return taken;
-      await ledger.postBatch(
-        brandId,
-        taken.map((row) => {
-          const account = cash.get(row.member_id);
-          if (account === undefined) throw new Error(`no cash account for member ${row.member_id}`);
-          return {
-            brandId,
-            idempotencyKey: `rebate:${promotion.id}:${day}:${row.member_id}`,
-            kind: 'rebate',
-            reference: `promotion:${promotion.id}`,
-            memo: `rebate ${day}`,
-            legs: [
-              { accountId: house.id, amount: -row.amount },
-              { accountId: account, amount: row.amount },
-            ],
-          };
-        }),
-        { executor: tx },
-      );
-      const changes = taken
-        .map((row) => ({
-          brandId,
-          memberId: row.member_id,
-          currency,
-          amount: turnoverOf(row.amount, promotion.turnoverPercent),
-          reference: `rebate:${promotion.id}:${day}`,
-        }))
-        .filter((change) => change.amount > 0n);
-      await turnover.addRequirements(tx, changes, 'bonus');
-      return taken;
-    });
-    paid += owed.length;
-    for (const row of owed) wallet.notifyBalance(row.member_id);
+    const chunks: UnpaidRow[][] = [];
+    for (let start = 0; start < rows.length; start += payChunkSize) {
+      chunks.push(rows.slice(start, start + payChunkSize));
+    }
+    const counts = await Promise.all(chunks.map((chunk) => payChunk(deps, promotion, day, house.id, chunk)));
+    paid += counts.reduce((total, count) => total + count, 0);
   }
   return paid;
 };

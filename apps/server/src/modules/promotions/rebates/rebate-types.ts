@@ -13,6 +13,8 @@ export type RebateDependencies = {
   now: () => Date;
   /** Members paid per database transaction by the daily job. */
   payChunkSize: number;
+  /** Chunks paid at once by the daily job (transactions on as many connections). */
+  payConcurrency: number;
 };
 
 /** Whose rebate: a member of a brand, in the brand's currency. */

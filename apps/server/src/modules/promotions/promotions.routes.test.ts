@@ -164,6 +164,16 @@ describe('the promotions page and the sign-up claim', () => {
       });
     });
 
+    it('reads a request with an expired or unknown session as a guest', async () => {
+      const promotion = await createPromotion();
+      const stale = { id: 0n, authorization: 'Bearer not-a-live-session-token' };
+      expect((await find(promotion.id, stale))?.availability).toEqual({
+        action: 'login',
+        reason: null,
+        claimed: 0,
+      });
+    });
+
     it("answers in the site's language, Urdu falling back to English where it is not written", async () => {
       const both = await createPromotion();
       const english = await createPromotion({

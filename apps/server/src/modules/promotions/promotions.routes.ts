@@ -11,6 +11,7 @@ import {
 import { sitePromotionListResponseSchema } from '@wps/contracts/promotions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
@@ -28,9 +29,9 @@ export type SitePromotionRoutesDependencies = {
 };
 
 /**
- * The player's promotions page (under /wps): the list, for guests and members alike (a request with a session
- * is answered for its member; a stale session is UNAUTHORIZED, as everywhere, and the site retries as a
- * guest), each promotion's image, and the claim.
+ * The player's promotions page (under /wps): the list, for guests and members alike (a request with a live
+ * session is answered for its member, one without or with an expired session as a guest's), each promotion's
+ * image, and the claim.
  */
 export const sitePromotionRoutes =
   ({
@@ -40,6 +41,9 @@ export const sitePromotionRoutes =
     requireRealMember,
   }: SitePromotionRoutesDependencies): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Requests the member guard admitted; the others are read as a guest's. */
+    const signedIn = new WeakSet<FastifyRequest>();
+
     app.get(
       '/promotions',
       {
@@ -56,13 +60,20 @@ export const sitePromotionRoutes =
           reply: FastifyReply,
         ) {
           await requireBrand.call(this, request, reply);
-          if (request.headers.authorization !== undefined) await requireMember.call(this, request, reply);
+          if (request.headers.authorization === undefined) return;
+          try {
+            await requireMember.call(this, request, reply);
+            signedIn.add(request);
+          } catch (error) {
+            // A public page: a session that expired (the site still holds its token) reads it as a guest.
+            if (!(error instanceof AppError && error.code === 'UNAUTHORIZED')) throw error;
+          }
         },
       },
       async (request) =>
         ok(
           await sitePromotions.list(request.brand.id, {
-            member: request.headers.authorization === undefined ? null : request.member,
+            member: signedIn.has(request) ? request.member : null,
             language: request.query.language,
             isManualRebate: request.brandContext.isEnabled('MANPLAYREB3'),
           }),

@@ -98,7 +98,10 @@ export const promotionEligibilitySchema = z.strictObject({
   /** VIP levels allowed (empty: every level). */
   vipLevels: z.array(z.number().int().min(0).max(100)).max(101).default([]),
   /** ISO country codes of the member's registration that may not take part. */
-  excludedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).default([]),
+  excludedCountries: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .max(250)
+    .default([]),
   /** Agents (member types 1, 2, 41, 42) may not take part. */
   excludeAgents: z.boolean().default(false),
 });

@@ -220,9 +220,8 @@ export const gameRounds = pgTable(
       .notNull()
       .default(sql`0`),
     /**
-     * How much of this round's valid bet has been counted on the member's turnover. It only grows: a round that
-     * settles again (re-opened by a late bet) adds the difference once; a refund after settlement takes
-     * nothing back.
+     * How much of this round's valid bet has been counted on the member's turnover: a round that settles again
+     * (re-opened by a late bet) adds the difference once; a refund after settlement takes its part back.
      */
     turnoverRecorded: bigint('turnover_recorded', { mode: 'bigint' })
       .notNull()

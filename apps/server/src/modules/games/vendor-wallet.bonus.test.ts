@@ -46,7 +46,10 @@ describe('vendor wallet with a wagering bonus', () => {
 
   it('stakes cash first and the rest from the bonus, and answers cash + bonus', async () => {
     const { member, token } = await playerWithBonus(300n, 1_000n);
-    const bet = await vendor.call('transaction/bet', vendor.betBody(member, token, { round: 'r1', cents: 500n }));
+    const bet = await vendor.call(
+      'transaction/bet',
+      vendor.betBody(member, token, { round: 'r1', cents: 500n }),
+    );
     expect(bet.answer.status).toBe('RS_OK');
     expect(await balances(member)).toEqual({ cash: 0n, bonus: 800n });
     expect(bet.answer.balance).toBe(protocolCents(800n));
@@ -83,9 +86,29 @@ describe('vendor wallet with a wagering bonus', () => {
   it('refuses a stake of bonus money above the bonus maximum and changes nothing', async () => {
     const { member, token } = await playerWithBonus(0n, 1_000n, 200n);
     const before = await vendor.counts();
-    const bet = await vendor.call('transaction/bet', vendor.betBody(member, token, { round: 'r4', cents: 300n }));
+    const bet = await vendor.call(
+      'transaction/bet',
+      vendor.betBody(member, token, { round: 'r4', cents: 300n }),
+    );
     expect(bet.answer.status).toBe('RS_ERROR_LIMIT_REACHED');
     expect(await vendor.counts()).toEqual(before);
+    expect(await balances(member)).toEqual({ cash: 0n, bonus: 1_000n });
+  });
+
+  it('takes back what a settled round counted when its bet is rolled back', async () => {
+    const { member, token } = await playerWithBonus(0n, 1_000n);
+    const betBody = vendor.betBody(member, token, { round: 'rb1', cents: 400n, closed: true });
+    expect((await vendor.call('transaction/bet', betBody)).answer.status).toBe('RS_OK');
+    const wagered = async () =>
+      (await testApp.database.db.select().from(memberBonuses).where(eq(memberBonuses.memberId, member.id)))[0]
+        ?.wageringDone;
+    expect(await wagered()).toBe(400n);
+    const rollback = vendor.rollbackBody(member, {
+      round: 'rb1',
+      reference: String(betBody.transaction_uuid),
+    });
+    expect((await vendor.call('transaction/rollback', rollback)).answer.status).toBe('RS_OK');
+    expect(await wagered()).toBe(0n);
     expect(await balances(member)).toEqual({ cash: 0n, bonus: 1_000n });
   });
 
@@ -95,7 +118,11 @@ describe('vendor wallet with a wagering bonus', () => {
     for (const round of ['w1', 'w2']) {
       const betBody = vendor.betBody(member, token, { round, cents: 1_000n });
       expect((await vendor.call('transaction/bet', betBody)).answer.status).toBe('RS_OK');
-      const win = vendor.winBody(member, { round, reference: String(betBody.transaction_uuid), cents: 1_000n });
+      const win = vendor.winBody(member, {
+        round,
+        reference: String(betBody.transaction_uuid),
+        cents: 1_000n,
+      });
       expect((await vendor.call('transaction/win', win)).answer.status).toBe('RS_OK');
     }
     const [bonus] = await testApp.database.db

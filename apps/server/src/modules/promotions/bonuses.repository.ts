@@ -72,7 +72,7 @@ export const insertBonus = async (executor: Executor, bonus: NewBonus): Promise<
 export const addWagering = async (executor: Executor, id: bigint, amount: bigint): Promise<BonusRow> => {
   const [row] = await executor
     .update(memberBonuses)
-    .set({ wageringDone: sql`${memberBonuses.wageringDone} + ${amount}` })
+    .set({ wageringDone: sql`greatest(${memberBonuses.wageringDone} + ${amount}, 0)` })
     .where(eq(memberBonuses.id, id))
     .returning();
   if (!row) throw new Error(`bonus ${id} vanished`);
@@ -94,7 +94,11 @@ export const markBonusEnded = async (
 };
 
 /** Active bonuses past their expiry, oldest first (the expiry job's batch). */
-export const listExpiredBonusIds = async (executor: Executor, now: Date, limit: number): Promise<bigint[]> => {
+export const listExpiredBonusIds = async (
+  executor: Executor,
+  now: Date,
+  limit: number,
+): Promise<bigint[]> => {
   const rows = await executor
     .select({ id: memberBonuses.id })
     .from(memberBonuses)

@@ -48,7 +48,8 @@ export const createBonusService = (deps: BonusDependencies) => {
       forget(owner, await splitStake(deps, tx, owner, cashAccountId, amount)),
     splitWin: async (tx: Executor, owner: BonusOwner, cashAccountId: bigint, share: WinShare) =>
       forget(owner, await splitWin(deps, tx, owner, cashAccountId, share)),
-    playableBalance: (tx: Executor, owner: BonusOwner, cash: bigint) => playableBalance(deps, tx, owner, cash),
+    playableBalance: (tx: Executor, owner: BonusOwner, cash: bigint) =>
+      playableBalance(deps, tx, owner, cash),
     /** The active bonus's balance (0 without one), up to a second old: for answers, never for decisions. */
     cachedBalance: async (owner: BonusOwner): Promise<bigint> => {
       const cached = bonusBalances.get(keyOf(owner));

@@ -30,7 +30,11 @@ export const listLivePromotions = (
     )
     .orderBy(asc(promotions.sortOrder), asc(promotions.id));
 
-export const countClaims = async (executor: Executor, promotionId: bigint, memberId: bigint): Promise<number> => {
+export const countClaims = async (
+  executor: Executor,
+  promotionId: bigint,
+  memberId: bigint,
+): Promise<number> => {
   const [row] = await executor
     .select({ claims: count() })
     .from(promotionClaims)

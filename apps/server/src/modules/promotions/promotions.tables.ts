@@ -123,7 +123,10 @@ export const memberBonuses = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.status} = 'active'`),
     index('member_bonuses_member_idx').on(table.memberId, table.id),
-    check('member_bonuses_wagering_check', sql`${table.wageringDone} >= 0 and ${table.wageringRequired} >= 0`),
+    check(
+      'member_bonuses_wagering_check',
+      sql`${table.wageringDone} >= 0 and ${table.wageringRequired} >= 0`,
+    ),
   ],
 );
 

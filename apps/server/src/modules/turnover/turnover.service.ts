@@ -5,7 +5,7 @@ import { turnoverEvents, turnoverRequirements } from './turnover.tables';
 
 export type RequirementSource = 'deposit' | 'bonus' | 'adjustment';
 /** How a requirement changes: sources that raise it, and the ones that lower it. */
-type EventSource = RequirementSource | 'bet' | 'transfer_in' | 'transfer_out';
+type EventSource = RequirementSource | 'bet' | 'bet_reversal' | 'transfer_in' | 'transfer_out';
 const lowering: ReadonlySet<EventSource> = new Set(['bet', 'transfer_out']);
 
 /** Money moved from one member to another in one currency (a transfer), with the sender's balance before it. */
@@ -48,7 +48,7 @@ export type ValidBet = Change & { productLine: string };
 /**
  * Called inside the bet's transaction after its turnover is recorded, once per bet reference (a repeated
  * report does not call it again): how other domains follow valid bets (a bonus's wagering) without every
- * product line calling them.
+ * product line calling them. A bet refunded after it counted is reported again with a negative amount.
  */
 export type ValidBetListener = (executor: Executor, bet: ValidBet) => Promise<void>;
 
@@ -152,6 +152,14 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
     recordValidBet: async (executor: Executor, bet: ValidBet): Promise<void> => {
       if ((await apply(executor, bet, 'bet')) === null) return;
       for (const listener of validBetListeners) await listener(executor, bet);
+    },
+    /**
+     * A valid bet refunded after it counted (a rollback of a settled round, a cancelled draw): the requirement
+     * grows back by the amount and the listeners hear it as a negative bet, once per reference.
+     */
+    reverseValidBet: async (executor: Executor, bet: ValidBet): Promise<void> => {
+      if ((await apply(executor, bet, 'bet_reversal')) === null) return;
+      for (const listener of validBetListeners) await listener(executor, { ...bet, amount: -bet.amount });
     },
     /** Registered once at start by the domains that follow valid bets. */
     onValidBet: (listener: ValidBetListener): void => {

@@ -42,7 +42,8 @@ export const turnoverEvents = pgTable(
     currency: text('currency').notNull(),
     /**
      * 'deposit', 'bonus', 'adjustment' and 'transfer_in' (a share of the sender's requirement that came with
-     * a transfer) raise the requirement; 'bet' and 'transfer_out' lower it.
+     * a transfer) and 'bet_reversal' (a counted bet refunded later) raise the requirement; 'bet' and
+     * 'transfer_out' lower it.
      */
     source: text('source').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),

@@ -91,7 +91,9 @@ export const payToMember = async (
   return {
     status: 'RS_OK',
     balance:
-      balance === undefined ? await balanceOf(context, party, tx) : await withBonus(context, party, balance, tx),
+      balance === undefined
+        ? await balanceOf(context, party, tx)
+        : await withBonus(context, party, balance, tx),
     moved: amount > 0n,
   };
 };

@@ -68,7 +68,9 @@ export const placeBet = async (
     try {
       const placed = await context.bets.place(bet);
       const balance =
-        placed.balance === null ? await balanceOf(context, party) : await withBonus(context, party, placed.balance);
+        placed.balance === null
+          ? await balanceOf(context, party)
+          : await withBonus(context, party, placed.balance);
       return { answer: answerOf('RS_OK', echo, party, balance), changedMemberId: party.member.id };
     } catch (error) {
       if (isInsufficientFunds(error)) {
@@ -150,7 +152,8 @@ const stakeLegs = async (
     const others = bet.posting.legs.filter((leg) => leg.accountId !== bet.call.cashAccountId);
     return { legs: [...split.legs, ...others], bonusStaked: split.bonusStaked };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'BONUS_MAX_STAKE') throw new Refusal('RS_ERROR_LIMIT_REACHED');
+    if (error instanceof AppError && error.code === 'BONUS_MAX_STAKE')
+      throw new Refusal('RS_ERROR_LIMIT_REACHED');
     throw error;
   }
 };
@@ -211,7 +214,9 @@ const placeBetInTransaction = (
       return {
         status: 'RS_OK',
         balance:
-          balance === undefined ? await balanceOf(context, party, tx) : await withBonus(context, party, balance, tx),
+          balance === undefined
+            ? await balanceOf(context, party, tx)
+            : await withBonus(context, party, balance, tx),
         moved: amount > 0n,
       };
     },

@@ -21,7 +21,9 @@ const toBonus = async (
     amount: await format(row.amount),
     balance: await format(balance),
     wageringRequired: await format(row.wageringRequired),
-    wageringDone: await format(row.wageringDone < row.wageringRequired ? row.wageringDone : row.wageringRequired),
+    wageringDone: await format(
+      row.wageringDone < row.wageringRequired ? row.wageringDone : row.wageringRequired,
+    ),
     contributions: row.contributions,
     maxStake: await format(row.maxStake),
     expiresAt: row.expiresAt.toISOString(),
@@ -42,9 +44,7 @@ export const listBonuses = async (
   const balance = await deps.ledger.getBalance(account.id);
   return {
     active: active ? await toBonus(deps, active, balance) : null,
-    history: await Promise.all(
-      rows.filter((row) => row !== active).map((row) => toBonus(deps, row, 0n)),
-    ),
+    history: await Promise.all(rows.filter((row) => row !== active).map((row) => toBonus(deps, row, 0n))),
   };
 };
 

@@ -17,7 +17,9 @@ export const followWagering = async (
   const bonus = await repository.lockActiveBonus(tx, bet.memberId, bet.currency);
   if (!bonus || bonus.expiresAt <= deps.now()) return;
   const percent = bonus.contributions[bet.productLine] ?? 0;
-  if (percent <= 0 || (bonus.maxStake > 0n && bet.amount > bonus.maxStake)) return;
+  // A reversal (negative) of a stake above the maximum takes back nothing, as the stake counted nothing.
+  const stake = bet.amount < 0n ? -bet.amount : bet.amount;
+  if (percent <= 0 || (bonus.maxStake > 0n && stake > bonus.maxStake)) return;
   const counted = (bet.amount * BigInt(percent)) / 100n;
   if (counted === 0n) return;
   const updated = await repository.addWagering(tx, bonus.id, counted);

@@ -12,7 +12,10 @@ export type StakeSplit = { legs: LedgerLeg[]; bonusStaked: bigint };
  * Splits a stake of `amount` between the member's cash and bonus balance, in the bet's transaction, before its
  * posting. The balances read here may move before the posting locks them; the ledger then refuses the
  * overdraft (INSUFFICIENT_FUNDS), so the split can be stale but never spends money that is not there. While a
- * bonus is active a stake above its maximum is refused (BONUS_MAX_STAKE).
+ * bonus is active a stake above its maximum is refused (BONUS_MAX_STAKE). The active bonus's row is locked here,
+ * before the posting locks the balances: its wagering (and a completion) locks it later in the bet's transaction,
+ * and grants, forfeits, withdrawals and the expiry job lock it before the balances, so taking it first keeps one
+ * order (bonus row, then balances) and a bet cannot deadlock with them.
  */
 export const splitStake = async (
   deps: Pick<BonusDependencies, 'ledger'>,
@@ -22,7 +25,7 @@ export const splitStake = async (
   amount: bigint,
 ): Promise<StakeSplit> => {
   const cashOnly = { legs: [{ accountId: cashAccountId, amount: -amount }], bonusStaked: 0n };
-  const bonus = await repository.findActiveBonus(tx, owner.memberId, owner.currency);
+  const bonus = await repository.lockActiveBonus(tx, owner.memberId, owner.currency);
   if (!bonus) return cashOnly;
   if (bonus.maxStake > 0n && amount > bonus.maxStake) throw new AppError('BONUS_MAX_STAKE');
   const cash = await deps.ledger.getBalance(cashAccountId, { executor: tx });

@@ -210,6 +210,27 @@ describe('operator promotions', () => {
       expect(events[1]?.after).toMatchObject({ config: { percent: 50 } });
     });
 
+    it("keeps an opened red envelope's settings while its words may change", async () => {
+      const envelope = { kind: 'red_envelope', pool: '300', packets: 100, minPacket: '1' };
+      const draft = await create(envelope, { category: 'event' });
+      // A draft may still change.
+      const edit = (config: object, overrides: object = {}) =>
+        call('PUT', `/${draft.id}`, bodyOf(config, { category: 'event', ...overrides }));
+      expect((await edit({ ...envelope, pool: '400' })).statusCode).toBe(200);
+      expect((await call('POST', `/${draft.id}/status`, { action: 'publish' })).statusCode).toBe(200);
+      await expectRefused(
+        await edit({ ...envelope, pool: '500' }, { status: 'live' }),
+        400,
+        'VALIDATION_FAILED',
+        'config',
+      );
+      const renamed = await edit(
+        { ...envelope, pool: '400' },
+        { status: 'live', content: { en: { title: 'Envelopes' } } },
+      );
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    });
+
     it('publishes, pauses, resumes and ends a promotion; an ended one never changes again', async () => {
       const created = await create(depositMatch, { startsAt: '2031-01-01T00:00:00.000Z', endsAt: null });
       const act = async (action: string) => call('POST', `/${created.id}/status`, { action });

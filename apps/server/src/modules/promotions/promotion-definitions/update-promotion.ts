@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Promotion } from '@wps/contracts/promotions';
 import { AppError } from '../../../http/app-error';
 import { recordAuditEvent } from '../../audit/audit.service';
@@ -12,6 +13,9 @@ import {
 } from './definition-types';
 import { assertTransition } from './promotion-status';
 import { type PromotionInput, promotionValuesOf } from './promotion-values';
+
+/** Kinds whose settings are fixed once they open (their packets or their draw are made from them). */
+const fixedOnceOpen: ReadonlySet<string> = new Set(['red_envelope', 'raffle']);
 
 /**
  * Replaces a promotion's settings (the body is all of it). Its kind never changes: the config must be of the
@@ -34,6 +38,12 @@ export const updatePromotion = async (
       throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'config.kind', message }] });
     }
     assertTransition(existing.status, input.status);
+    // A red envelope's packets are cut and a raffle's draw committed when it opens: its settings stay as opened.
+    const hasOpened = existing.status !== 'draft' && existing.startsAt <= deps.now();
+    if (fixedOnceOpen.has(existing.kind) && hasOpened && !isDeepStrictEqual(existing.config, input.config)) {
+      const message = `A ${existing.kind} that has opened keeps its settings; end it and create another.`;
+      throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'config', message }] });
+    }
     const row = await repository.updatePromotion(tx, id, {
       ...values,
       status: input.status,

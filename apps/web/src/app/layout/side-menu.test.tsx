@@ -85,6 +85,8 @@ it('offers the account entries, the tools and the customer service, and the spee
   ).toEqual([
     '/promotions',
     '/member?page=personalHistoryCopy',
+    // Manual rebate, since the brand turns MANPLAYREB3 on.
+    '/member?page=manualRebate',
     '/member?page=rewardCenter',
     '/member?page=referral',
   ]);
@@ -118,6 +120,8 @@ it('marks only the account entry of the open member page, not every /member?page
     ).toEqual(['/member?page=personalHistoryCopy']);
   });
   expect(account.querySelectorAll('.side-menu__link--active')).toHaveLength(1);
+  // The brand leaves MANPLAYREB3 off: no manual rebate entry.
+  expect(account.querySelector('a[href="/member?page=manualRebate"]')).toBeNull();
 });
 
 it('links no member page that is not built yet, and an old link to one opens a page that is', async () => {
@@ -133,7 +137,7 @@ it('links no member page that is not built yet, and an old link to one opens a p
   });
 
   const page = await screen.findByTestId('member-page');
-  const notBuilt = ['missionLeaderboard', 'manualRebate', 'playerRank'];
+  const notBuilt = ['missionLeaderboard', 'playerRank'];
   const hrefs = [...document.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
   expect(hrefs.filter((href) => notBuilt.some((section) => href.endsWith(`page=${section}`)))).toEqual([]);
   expect(page.querySelector('#centre-section-title')?.textContent).toBe('My account');

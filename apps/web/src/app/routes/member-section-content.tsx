@@ -84,6 +84,14 @@ const ReferralPage = lazyComponent(
   () => import('../../features/promotions/components/referral-page').then((module) => module.ReferralPage),
   <LoadingStatus />,
 );
+const ManualRebatePage = lazyComponent(
+  'manual-rebate',
+  () =>
+    withDeferredDictionary(() => import('../../features/promotions/components/manual-rebate-page')).then(
+      (module) => module.ManualRebatePage,
+    ),
+  <LoadingStatus />,
+);
 const FeedbackForm = lazyComponent(
   'feedback-form',
   () =>
@@ -109,6 +117,7 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   rewardCenter: (member) => <RewardCenterPage currencySymbol={member.currencySymbol} />,
   referral: (member) => <ReferralPage currencySymbol={member.currencySymbol} />,
   messageV2: () => <MessageInbox />,
+  manualRebate: () => <ManualRebatePage />,
   feedback: () => <FeedbackForm />,
 };
 

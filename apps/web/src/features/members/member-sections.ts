@@ -35,7 +35,6 @@ export const memberSectionFlags: Partial<Record<MemberSection, WhitelabelFlag>> 
 const memberSectionsNotBuilt: ReadonlySet<MemberSection> = new Set([
   'bonusDetails',
   'missionLeaderboard',
-  'manualRebate',
   'playerRank',
 ]);
 

@@ -9,8 +9,7 @@ export const rebateTermsOf = (
   const { config } = promotion;
   if (config.kind !== 'rebate') return null;
   const rates: Record<string, number> = {};
-  for (const [line, rate] of Object.entries(config.rates))
-    if (rate > 0) rates[line] = rate;
+  for (const [line, rate] of Object.entries(config.rates)) if (rate > 0) rates[line] = rate;
   return { rates, dailyCap: toMinorUnits(config.dailyCap, promotion.exponent, { allowZero: true }) };
 };
 

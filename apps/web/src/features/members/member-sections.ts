@@ -33,7 +33,6 @@ export const memberSectionFlags: Partial<Record<MemberSection, WhitelabelFlag>> 
  * or section list shows them until they exist, rather than a page that says it opens soon.
  */
 const memberSectionsNotBuilt: ReadonlySet<MemberSection> = new Set([
-  'bonusDetails',
   'missionLeaderboard',
   'playerRank',
 ]);

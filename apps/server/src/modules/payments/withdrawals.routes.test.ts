@@ -222,7 +222,9 @@ describe('withdrawals', () => {
     expect(await fx.balances(member)).toEqual({ cash: 100_000n, held: 0n });
     expect(await fx.withdrawalRows(member.id)).toEqual([]);
 
-    await fx.db.transaction((tx) => turnover.recordValidBet(tx, { ...change, reference: 'round:test', productLine: 'RNG' }));
+    await fx.db.transaction((tx) =>
+      turnover.recordValidBet(tx, { ...change, reference: 'round:test', productLine: 'RNG' }),
+    );
     await withdraw(member, payoutAccountId);
     expect(await fx.balances(member)).toEqual({ cash: 90_000n, held: 10_000n });
   });

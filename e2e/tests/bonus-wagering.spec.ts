@@ -17,6 +17,8 @@ test('a member deposits with a deposit bonus, plays the house slot, watches the 
   context,
   operator,
 }) => {
+  // Five spins with their reel animations besides the deposit: more than the default minute on a busy machine.
+  test.slow();
   // A first-deposit match of 100 % up to 5.00, to be wagered once on slots.
   const title = `Journey wager ${randomUUID().slice(0, 6)}`;
   const created = await operator.call('POST', '/wps/backoffice/promotions', {

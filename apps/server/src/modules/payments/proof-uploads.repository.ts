@@ -8,11 +8,15 @@ import { deposits, withdrawals } from './payments.tables';
  */
 export const listReferencedProofUploads = async (
   executor: Executor,
-  candidates: ReadonlyArray<{ id: string; memberId: bigint }>,
+  candidates: ReadonlyArray<{ id: string; memberId: bigint | null }>,
 ): Promise<string[]> => {
-  if (candidates.length === 0) return [];
-  const ids = candidates.map((candidate) => candidate.id);
-  const memberIds = [...new Set(candidates.map((candidate) => candidate.memberId))];
+  // A staff member's upload (no member owner) is never a member's proof.
+  const ofMembers = candidates.flatMap((candidate) =>
+    candidate.memberId === null ? [] : [{ id: candidate.id, memberId: candidate.memberId }],
+  );
+  if (ofMembers.length === 0) return [];
+  const ids = ofMembers.map((candidate) => candidate.id);
+  const memberIds = [...new Set(ofMembers.map((candidate) => candidate.memberId))];
   const [depositProofs, disputeProofs] = await Promise.all([
     executor
       .select({ id: deposits.proofUploadId })

@@ -3,8 +3,11 @@ import type { Database } from '../../db/database';
 import { findDatabaseError } from '../../db/database-errors';
 import * as repository from './uploads.repository';
 
-/** An upload the purge asks about, with its owner (so a domain can look it up by its member index). */
-export type UploadCandidate = { id: string; memberId: bigint };
+/**
+ * An upload the purge asks about, with its member owner (so a domain can look it up by its member index);
+ * null for a staff member's upload (a promotion picture), which only a domain that keeps those refers to.
+ */
+export type UploadCandidate = { id: string; memberId: bigint | null };
 
 /**
  * Asked by the purge which of some uploads a domain refers to (a deposit's proof, a dispute's, a feedback's

@@ -2,23 +2,30 @@ import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { uploads } from './uploads.tables';
 
-/** One member's uploads queue on this lock while their usage is counted and the new one written. */
-const memberUploadLockNamespace = 7_245_014;
-// The two-key form takes int4 keys; members whose ids differ by 2^31 share a lock, which only queues them.
-const memberLockKey = (memberId: bigint): number => Number(memberId % 2_147_483_648n);
+/** Whose upload it is: a member's (proofs, feedback images) or a staff member's (promotion pictures). */
+export type UploadOwner = { memberId: bigint } | { staffId: bigint };
 
-export const lockMemberUploads = async (executor: Executor, memberId: bigint): Promise<void> => {
-  await executor.execute(
-    sql`select pg_advisory_xact_lock(${memberUploadLockNamespace}, ${memberLockKey(memberId)}::int)`,
-  );
+/** One owner's uploads queue on this lock while their usage is counted and the new one written. */
+const memberUploadLockNamespace = 7_245_014;
+/** Staff ids and member ids are separate sequences, so staff queue in a namespace of their own. */
+const staffUploadLockNamespace = 7_245_015;
+// The two-key form takes int4 keys; owners whose ids differ by 2^31 share a lock, which only queues them.
+const lockKey = (id: bigint): number => Number(id % 2_147_483_648n);
+
+export const lockOwnerUploads = async (executor: Executor, owner: UploadOwner): Promise<void> => {
+  const [namespace, id] =
+    'memberId' in owner
+      ? [memberUploadLockNamespace, owner.memberId]
+      : [staffUploadLockNamespace, owner.staffId];
+  await executor.execute(sql`select pg_advisory_xact_lock(${namespace}, ${lockKey(id)}::int)`);
 };
 
 export type UploadUsage = { files: number; bytes: number; filesSince: number; bytesSince: number };
 
-/** A member's uploads and their bytes, in all and since `since`. */
-export const readMemberUsage = async (
+/** An owner's uploads and their bytes, in all and since `since`. */
+export const readOwnerUsage = async (
   executor: Executor,
-  memberId: bigint,
+  owner: UploadOwner,
   since: Date,
 ): Promise<UploadUsage> => {
   const isRecent = sql`${uploads.createdAt} > ${since}`;
@@ -30,7 +37,7 @@ export const readMemberUsage = async (
       bytesSince: sql<string>`coalesce(sum(${uploads.byteSize}) filter (where ${isRecent}), 0)`,
     })
     .from(uploads)
-    .where(eq(uploads.memberId, memberId));
+    .where('memberId' in owner ? eq(uploads.memberId, owner.memberId) : eq(uploads.staffId, owner.staffId));
   return {
     files: row?.files ?? 0,
     bytes: Number(row?.bytes ?? 0),

@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { uploadLimits, type UploadPurpose } from '@wps/contracts/uploads';
+import {
+  type StaffUploadPurpose,
+  staffUploadLimits,
+  uploadLimits,
+  type UploadPurpose,
+} from '@wps/contracts/uploads';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -14,16 +19,33 @@ export type { UploadCandidate, UploadReferenceSource } from './orphan-purge';
 export { defaultUploadBounds, type UploadBounds } from './upload-bounds';
 
 export type UploadRow = typeof uploads.$inferSelect;
-type ImageType = (typeof uploadLimits.contentTypes)[number];
+type ImageType = (typeof staffUploadLimits.contentTypes)[number];
+export type { UploadOwner } from './uploads.repository';
 
-const signatures: { type: ImageType; bytes: number[] }[] = [
-  { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
+/** Bytes an image of a type starts with, at an offset (webp: "RIFF", the size, then "WEBP"). */
+const signatures: { type: ImageType; parts: { at: number; bytes: number[] }[] }[] = [
+  { type: 'image/png', parts: [{ at: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] },
+  { type: 'image/jpeg', parts: [{ at: 0, bytes: [0xff, 0xd8, 0xff] }] },
+  {
+    type: 'image/webp',
+    parts: [
+      { at: 0, bytes: [0x52, 0x49, 0x46, 0x46] },
+      { at: 8, bytes: [0x57, 0x45, 0x42, 0x50] },
+    ],
+  },
 ];
 
 /** The type the bytes say they are; a name or a declared content type proves nothing. */
 export const detectImageType = (data: Buffer): ImageType | undefined =>
-  signatures.find(({ bytes }) => bytes.every((byte, index) => data[index] === byte))?.type;
+  signatures.find(({ parts }) =>
+    parts.every(({ at, bytes }) => bytes.every((byte, index) => data[at + index] === byte)),
+  )?.type;
+
+/** A member's images are png or jpg; a staff member's promotion picture may also be webp. */
+const limitsOf = (
+  purpose: UploadPurpose | StaffUploadPurpose,
+): { maxBytes: number; contentTypes: readonly ImageType[] } =>
+  purpose === 'promotion_image' ? staffUploadLimits : uploadLimits;
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -31,8 +53,9 @@ const day = 24 * 60 * 60 * 1000;
 export const orphanUploadJobName = 'uploads.purge-orphans';
 
 /**
- * Proof images: checked, counted against the member's bounds, stored under `directory` by id, read back only
- * for their owner or staff, and deleted when nothing refers to them a day after they were made.
+ * Images: checked, counted against their owner's bounds (a member's, or a staff member's), stored under
+ * `directory` by id, read back only for their owner or staff (a promotion's picture also by the public
+ * promotion image route), and deleted when nothing refers to them a day after they were made.
  */
 export const createUploadService = ({
   db,
@@ -48,30 +71,33 @@ export const createUploadService = ({
 
   return {
     /**
-     * Stores an image for a member. Their usage is counted and the row written under the member's lock, so
-     * uploads sent at once cannot pass a bound together.
+     * Stores an image for a member or a staff member. Their usage is counted and the row written under the
+     * owner's lock, so uploads sent at once cannot pass a bound together.
      */
     store: async (
-      owner: { brandId: bigint; memberId: bigint },
-      purpose: UploadPurpose,
+      owner: { brandId: bigint } & repository.UploadOwner,
+      purpose: UploadPurpose | StaffUploadPurpose,
       data: Buffer,
     ): Promise<{ id: string; contentType: ImageType; byteSize: number }> => {
-      if (data.length > uploadLimits.maxBytes) throw new AppError('UPLOAD_TOO_LARGE');
+      const limits = limitsOf(purpose);
+      if (data.length > limits.maxBytes) throw new AppError('UPLOAD_TOO_LARGE');
       const contentType = detectImageType(data);
-      if (!contentType) throw new AppError('UPLOAD_INVALID_TYPE');
+      if (!contentType || !limits.contentTypes.includes(contentType))
+        throw new AppError('UPLOAD_INVALID_TYPE');
       const id = randomUUID();
       await mkdir(directory, { recursive: true });
       try {
         await db.transaction(async (tx) => {
-          await repository.lockMemberUploads(tx, owner.memberId);
+          await repository.lockOwnerUploads(tx, owner);
           const now = new Date();
-          const usage = await repository.readMemberUsage(tx, owner.memberId, new Date(now.getTime() - day));
+          const usage = await repository.readOwnerUsage(tx, owner, new Date(now.getTime() - day));
           assertWithinBounds(bounds, usage, data.length);
           await writeFile(fileOf(id), data, { flag: 'wx', mode: 0o600 });
           await repository.insertUpload(tx, {
             id,
             brandId: owner.brandId,
-            memberId: owner.memberId,
+            memberId: 'memberId' in owner ? owner.memberId : null,
+            staffId: 'staffId' in owner ? owner.staffId : null,
             purpose,
             contentType,
             byteSize: data.length,

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { staff } from '../backoffice/backoffice.tables';
 import { members } from '../members/members.tables';
 import { brands } from '../site/site.tables';
 
-/** An uploaded proof image; the bytes live in DATA_DIR/uploads/<id>, outside anything the web server serves. */
+/**
+ * An uploaded image (a member's proof or feedback image, a staff member's promotion picture); the bytes live
+ * in DATA_DIR/uploads/<id>, outside anything the web server serves. Exactly one owner: a member or staff.
+ */
 export const uploads = pgTable(
   'uploads',
   {
@@ -11,9 +15,8 @@ export const uploads = pgTable(
     brandId: bigint('brand_id', { mode: 'bigint' })
       .notNull()
       .references(() => brands.id),
-    memberId: bigint('member_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => members.id),
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
+    staffId: bigint('staff_id', { mode: 'bigint' }).references(() => staff.id),
     purpose: text('purpose').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
@@ -27,6 +30,8 @@ export const uploads = pgTable(
   },
   (table) => [
     index('uploads_member_idx').on(table.memberId, table.createdAt),
+    index('uploads_staff_idx').on(table.staffId, table.createdAt),
+    check('uploads_one_owner', sql`num_nonnulls(${table.memberId}, ${table.staffId}) = 1`),
     index('uploads_unchecked_idx')
       .on(table.createdAt)
       .where(sql`${table.keptAt} is null`),

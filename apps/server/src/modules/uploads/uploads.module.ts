@@ -13,8 +13,11 @@ declare module 'fastify' {
   }
 }
 
-/** Files members upload (proofs, feedback images), within per-member bounds; orphans are purged hourly. */
-export const uploadsModule = defineModule('uploads', ['auth', 'backoffice'], async (app) => {
+/**
+ * Files members upload (proofs, feedback images) and staff upload (promotion pictures), within per-owner
+ * bounds; orphans are purged hourly.
+ */
+export const uploadsModule = defineModule('uploads', ['auth', 'backoffice', 'site'], async (app) => {
   const { config, database, scheduler } = app.platform;
   const uploads = createUploadService({ db: database.db, directory: config.UPLOADS_DIR });
   scheduler.every(orphanUploadJobName, orphanPurgeIntervalMs, async () => {
@@ -22,5 +25,7 @@ export const uploadsModule = defineModule('uploads', ['auth', 'backoffice'], asy
   });
   app.decorate('uploads', { uploads });
   await app.register(uploadRoutes(uploads, app.auth.requireMember), { prefix: apiPrefix });
-  await app.register(uploadAdminRoutes(uploads, app.backoffice), { prefix: operatorApiPrefix });
+  await app.register(uploadAdminRoutes(uploads, { ...app.backoffice, requireBrand: app.site.requireBrand }), {
+    prefix: operatorApiPrefix,
+  });
 });

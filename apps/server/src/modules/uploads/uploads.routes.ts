@@ -1,11 +1,14 @@
 import multipart from '@fastify/multipart';
+import type { StaffRole } from '@wps/contracts/backoffice';
 import {
+  staffUploadLimits,
+  staffUploadPurposeSchema,
   uploadLimits,
   uploadParamsSchema,
   uploadPurposeSchema,
   uploadResponseSchema,
 } from '@wps/contracts/uploads';
-import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
@@ -19,6 +22,31 @@ const sendImage = (reply: FastifyReply, row: UploadRow, data: Buffer) =>
     .header('cache-control', 'private, no-store')
     .header('content-disposition', 'inline')
     .send(data);
+
+/**
+ * The file of a multipart upload (field "file") and its "purpose" field when sent; a file over the multipart
+ * size limit is UPLOAD_TOO_LARGE.
+ */
+const readFile = async (
+  request: FastifyRequest,
+  TooLarge: new () => Error,
+): Promise<{ bytes: Buffer; purpose: string | undefined }> => {
+  const file = await request.file();
+  if (!file) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'file', message: 'required' }] });
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (error) {
+    if (error instanceof TooLarge) throw new AppError('UPLOAD_TOO_LARGE');
+    throw error;
+  }
+  const purposeField = file.fields.purpose;
+  const purpose =
+    purposeField && !Array.isArray(purposeField) && purposeField.type === 'field'
+      ? String(purposeField.value)
+      : undefined;
+  return { bytes, purpose };
+};
 
 /** Member uploads (multipart, field "file") and reading them back. */
 export const uploadRoutes =
@@ -39,28 +67,14 @@ export const uploadRoutes =
       },
       async (request) => {
         const { member } = request;
-        const file = await request.file();
-        if (!file)
-          throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'file', message: 'required' }] });
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch (error) {
-          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-            throw new AppError('UPLOAD_TOO_LARGE');
-          }
-          throw error;
-        }
-        const purposeField = file.fields.purpose;
-        const purposeValue =
-          purposeField && !Array.isArray(purposeField) && purposeField.type === 'field'
-            ? purposeField.value
-            : 'deposit_proof';
-        const purpose = uploadPurposeSchema.safeParse(purposeValue);
+        const data = await readFile(request, app.multipartErrors.RequestFileTooLargeError);
+        const purpose = uploadPurposeSchema.safeParse(data.purpose ?? 'deposit_proof');
         if (!purpose.success) {
           throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'purpose', message: 'invalid' }] });
         }
-        return ok(await uploads.store({ brandId: member.brandId, memberId: member.id }, purpose.data, data));
+        return ok(
+          await uploads.store({ brandId: member.brandId, memberId: member.id }, purpose.data, data.bytes),
+        );
       },
     );
     app.get(
@@ -80,11 +94,59 @@ export const uploadRoutes =
     );
   };
 
-/** Staff read any upload (the proof behind a deposit or a dispute). */
+/**
+ * Who may upload a promotion's picture: those who may change promotions (promotions-admin.routes.ts), since
+ * the picture is only put to use by saving a promotion.
+ */
+const promotionImageRoles: readonly StaffRole[] = ['admin'];
+
+/**
+ * Staff read any upload (the proof behind a deposit or a dispute), and upload a promotion's picture (multipart,
+ * field "file") for the brand the request names (x-merchant-code); the answer's id goes in the promotion.
+ */
 export const uploadAdminRoutes =
-  (uploads: UploadService, { requireStaff }: Pick<StaffGuards, 'requireStaff'>): FastifyPluginAsyncZod =>
+  (
+    uploads: UploadService,
+    {
+      requireStaff,
+      requireRole,
+      requireBrand,
+    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+
+    // In a plugin of its own: only the upload takes multipart bodies and needs the brand.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: staffUploadLimits.maxBytes, files: 1, fields: 2, parts: 3 },
+      });
+      scope.post(
+        '/uploads',
+        {
+          preHandler: [requireRole(promotionImageRoles), requireBrand],
+          schema: {
+            tags: ['backoffice: uploads'],
+            consumes: ['multipart/form-data'],
+            response: { 200: uploadResponseSchema, ...failureResponses },
+          },
+        },
+        async (request: FastifyRequest) => {
+          const data = await readFile(request, scope.multipartErrors.RequestFileTooLargeError);
+          const purpose = staffUploadPurposeSchema.safeParse(data.purpose ?? 'promotion_image');
+          if (!purpose.success) {
+            throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'purpose', message: 'invalid' }] });
+          }
+          return ok(
+            await uploads.store(
+              { brandId: request.brand.id, staffId: BigInt(request.staff.id) },
+              purpose.data,
+              data.bytes,
+            ),
+          );
+        },
+      );
+    });
 
     app.get(
       '/uploads/:id',

@@ -35,6 +35,8 @@ export type ApiRequestOptions = {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart (a file upload); the browser sets the content type with its boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 };
 
@@ -59,7 +61,7 @@ const send = async (path: string, options: ApiRequestOptions, accept: string): P
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? null : JSON.stringify(options.body)),
       signal: options.signal ?? null,
     });
   } catch (cause) {

@@ -12,6 +12,7 @@ import {
   type MemberBonuses,
   type PromotionStatusAction,
 } from '@wps/contracts/promotions-admin';
+import { uploadResponseSchema } from '@wps/contracts/uploads';
 import { apiRequest } from '../../lib/api-client';
 
 export type { MemberBonuses, Promotion, PromotionBody, PromotionStatusAction };
@@ -50,6 +51,17 @@ export const useSavePromotion = () =>
           }),
     [[...promotionsKey]],
   );
+
+/** Uploads a promotion's picture (png, jpg or webp; admins only) and answers the upload, whose id the form keeps. */
+export const useUploadPromotionImage = () =>
+  useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('purpose', 'promotion_image');
+      form.append('file', file);
+      return apiRequest('/uploads', uploadResponseSchema, { method: 'POST', form });
+    },
+  });
 
 /** Publish (scheduled when the start is ahead), pause, resume or end (final). */
 export const useChangePromotionStatus = () =>

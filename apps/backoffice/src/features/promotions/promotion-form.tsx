@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import {
   promotionCategories,
   promotionStatuses,
@@ -7,9 +7,11 @@ import {
   wageringProductLines,
   type WageringProductLine,
 } from '@wps/contracts/promotions';
+import { staffUploadLimits } from '@wps/contracts/uploads';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
-import { useSavePromotion, type Promotion } from './api';
+import { ProofImage } from '../../components/proof-image';
+import { useSavePromotion, useUploadPromotionImage, type Promotion } from './api';
 import { bodyOf, kindFields, type PromotionDraft } from './promotion-draft';
 import './promotions.css';
 
@@ -32,6 +34,54 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
 );
 
 type Setter = (change: (draft: PromotionDraft) => PromotionDraft) => void;
+
+/**
+ * The promotion's picture: a chosen file is uploaded at once and its id kept in the form (saved with the
+ * promotion); a preview of the current picture, and a button to go without one.
+ */
+const ImageField = ({ uploadId, onChange }: { uploadId: string; onChange: (uploadId: string) => void }) => {
+  const upload = useUploadPromotionImage();
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again after removing it uploads it again.
+    event.target.value = '';
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: (stored) => {
+        onChange(stored.id);
+      },
+    });
+  };
+  return (
+    <div className="promotion-image" data-testid="promotion-image">
+      <span>Image (png, jpg or webp, up to 5 MB; empty: none)</span>
+      {uploadId === '' ? null : (
+        <div className="promotion-image__preview">
+          <ProofImage uploadId={uploadId} label="Promotion image" testId="promotion-image-preview" />
+          <button
+            type="button"
+            onClick={() => {
+              onChange('');
+            }}
+            data-testid="promotion-image-remove"
+          >
+            Remove image
+          </button>
+        </div>
+      )}
+      <input
+        type="file"
+        aria-label="Promotion image file"
+        accept={staffUploadLimits.contentTypes.join(',')}
+        onChange={choose}
+        disabled={upload.isPending}
+        data-testid="promotion-image-file"
+      />
+      {upload.isPending ? <span className="muted">Uploading…</span> : null}
+      {upload.isError ? <ErrorMessage error={upload.error} testId="promotion-image-error" /> : null}
+    </div>
+  );
+};
 
 /** A value per product line (wagering contribution in percent, rebate rate in basis points). */
 const LineTable = ({
@@ -252,7 +302,6 @@ export const PromotionForm = ({
     key:
       | 'startsAt'
       | 'endsAt'
-      | 'imageUploadId'
       | 'claimLimit'
       | 'sortOrder'
       | 'turnoverPercent'
@@ -335,9 +384,12 @@ export const PromotionForm = ({
           <Field label="Turnover on cash rewards (% of the reward)">
             <input inputMode="numeric" {...text('turnoverPercent')} />
           </Field>
-          <Field label="Image (upload id; empty: none)">
-            <input {...text('imageUploadId')} />
-          </Field>
+          <ImageField
+            uploadId={draft.imageUploadId}
+            onChange={(imageUploadId) => {
+              set((current) => ({ ...current, imageUploadId }));
+            }}
+          />
         </fieldset>
         <ConfigFields draft={draft} set={set} />
         {wageringBonusKinds.has(draft.kind) ? <WageringFields draft={draft} set={set} /> : null}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Promotion } from '@wps/contracts/promotions';
 import type { MemberBonuses } from '@wps/contracts/promotions-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { demoStaff, mockApi, ok, signIn } from '../../testing/mock-api';
+import { demoStaff, fail, mockApi, ok, signIn } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const wagering = {
@@ -117,6 +117,75 @@ describe('promotions', () => {
         api.requestsTo('POST /wps/backoffice/promotions/7/status').map((request) => request.body),
       ).toEqual([{ action: 'pause' }, { action: 'end' }]);
     });
+  });
+
+  it('uploads the picture a file input chooses, previews it, and saves its id; remove takes it off', async () => {
+    signIn();
+    const pictureId = '0b7f3c1e-9d2a-4c55-8e61-3f0a2b9c7d14';
+    let current = buildPromotion();
+    const api = mockApi({
+      ...signedInAs('admin'),
+      'GET /wps/backoffice/promotions': () => ok({ list: [current] }),
+      'POST /wps/backoffice/uploads': ok({ id: pictureId, contentType: 'image/webp', byteSize: 4 }),
+      [`GET /wps/backoffice/uploads/${pictureId}`]: () =>
+        new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'content-type': 'image/webp' } }),
+      'PUT /wps/backoffice/promotions/7': (request) => {
+        current = { ...current, ...(request.body as Partial<Promotion>) };
+        return ok(current);
+      },
+    });
+    renderConsole('/promotions');
+
+    fireEvent.click(await screen.findByTestId('promotion-edit-7'));
+    expect(screen.queryByTestId('promotion-image-preview')).toBeNull();
+    const picture = new File(['webp'], 'banner.webp', { type: 'image/webp' });
+    fireEvent.change(screen.getByTestId('promotion-image-file'), { target: { files: [picture] } });
+    await screen.findByTestId('promotion-image-preview');
+    const sent = api.fetchMock.mock.calls.find(
+      (_, index) => api.requests[index]?.url.pathname === '/wps/backoffice/uploads',
+    );
+    const form = sent?.[1]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form as FormData).get('purpose')).toBe('promotion_image');
+    expect(((form as FormData).get('file') as File).name).toBe('banner.webp');
+
+    fireEvent.click(screen.getByTestId('promotion-form-submit'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/promotions/7')).toHaveLength(1);
+    });
+    expect(api.requestsTo('PUT /wps/backoffice/promotions/7')[0]?.body).toMatchObject({
+      imageUploadId: pictureId,
+    });
+    await waitFor(() => {
+      expect(screen.queryByTestId('promotion-form')).toBeNull();
+    });
+
+    fireEvent.click(screen.getByTestId('promotion-edit-7'));
+    fireEvent.click(await screen.findByTestId('promotion-image-remove'));
+    expect(screen.queryByTestId('promotion-image-preview')).toBeNull();
+    fireEvent.click(screen.getByTestId('promotion-form-submit'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/promotions/7')).toHaveLength(2);
+    });
+    expect(api.requestsTo('PUT /wps/backoffice/promotions/7')[1]?.body).toMatchObject({
+      imageUploadId: null,
+    });
+  });
+
+  it('says why a picture was refused and keeps the form without one', async () => {
+    signIn();
+    mockApi({
+      ...signedInAs('admin'),
+      'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
+      'POST /wps/backoffice/uploads': fail('UPLOAD_INVALID_TYPE'),
+    });
+    renderConsole('/promotions');
+
+    fireEvent.click(await screen.findByTestId('promotion-edit-7'));
+    const gif = new File(['GIF89a'], 'banner.gif', { type: 'image/gif' });
+    fireEvent.change(screen.getByTestId('promotion-image-file'), { target: { files: [gif] } });
+    expect((await screen.findByTestId('promotion-image-error')).textContent).toContain('png');
+    expect(screen.queryByTestId('promotion-image-preview')).toBeNull();
   });
 
   it('shows support staff the promotions without changing them', async () => {

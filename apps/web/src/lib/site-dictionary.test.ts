@@ -6,7 +6,16 @@ import en from '../locales/en.json';
 describe('the English dictionary split for the first load', () => {
   it('keeps the on-demand pages’ sections out of the first load and loses no section', () => {
     expect(Object.keys(deferred).sort()).toEqual(
-      ['agents', 'fairness', 'feedback', 'house_crash', 'house_slot', 'lottery', 'payments'].sort(),
+      [
+        'agents',
+        'bonus_details',
+        'fairness',
+        'feedback',
+        'house_crash',
+        'house_slot',
+        'lottery',
+        'payments',
+      ].sort(),
     );
     expect(Object.keys(shell)).not.toContain('agents');
     expect({ ...shell, ...deferred }).toEqual(en);

@@ -98,7 +98,12 @@ describe('wallet endpoints', () => {
       expect(body).toEqual({
         success: true,
         message: '',
-        value: { balance: '1000.00', currency: 'USD', currencySymbol: expect.any(String) as string },
+        value: {
+          balance: '1000.00',
+          bonusBalance: '0.00',
+          currency: 'USD',
+          currencySymbol: expect.any(String) as string,
+        },
       });
       expect((await call(undefined, 'GET', '/wps/v2/wallets/balance')).body).toMatchObject({
         code: 'UNAUTHORIZED',

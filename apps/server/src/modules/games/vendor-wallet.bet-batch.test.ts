@@ -74,7 +74,7 @@ describe('bet batch (group commit)', () => {
       amount: 100n,
       isClosed: false,
     },
-    call: { transactionUuid: `uuid-${memberId}`, requestHash: 'hash', cashAccountId },
+    call: { transactionUuid: `uuid-${memberId}`, requestHash: 'hash', cashAccountId, bonusAccountId: 0n },
   });
 
   it('writes bets that arrive together in one statement, on one shard, each answered with its own result', async () => {
@@ -200,7 +200,12 @@ describe('bet batch statement', () => {
         amount: cents,
         isClosed: false,
       },
-      call: { transactionUuid, requestHash: `hash-${transactionUuid}`, cashAccountId: cash.id },
+      call: {
+        transactionUuid,
+        requestHash: `hash-${transactionUuid}`,
+        cashAccountId: cash.id,
+        bonusAccountId: 0n,
+      },
     };
   };
 

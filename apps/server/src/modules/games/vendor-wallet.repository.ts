@@ -11,7 +11,12 @@ import {
   vendorWalletKeys,
 } from './games.tables';
 import { numberArray, textArray } from '../../db/array-literals';
-import type { PostingBatchCtes, PostingCteReads, PostingCtes } from '../wallet/ledger.service';
+import {
+  accountBalanceSql,
+  type PostingBatchCtes,
+  type PostingCteReads,
+  type PostingCtes,
+} from '../wallet/ledger.service';
 
 /** The SQL behind the vendor wallet protocol (see vendor-wallet.service.ts for the rules). */
 
@@ -167,7 +172,13 @@ export const lockMemberAndAddBet = async (
 };
 
 /** A bet call's own row: its uuid, the hash of its request, and the member's cash account it debits. */
-export type BetCall = { transactionUuid: string; requestHash: string; cashAccountId: bigint };
+export type BetCall = {
+  transactionUuid: string;
+  requestHash: string;
+  cashAccountId: bigint;
+  /** The member's bonus balance, answered beside the cash (the bet does not touch it). */
+  bonusAccountId: bigint;
+};
 
 /**
  * What the bet statements below read of the ledger's CTEs. The wallet publishes their columns; a column it stops
@@ -195,10 +206,10 @@ export const insertBetWithPosting = async (
   round: NewBetRound,
   posting: PostingCtes,
   call: BetCall,
-): Promise<{ round: WalletRoundRow; balance: bigint | null }> => {
-  const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null }>(
+): Promise<{ round: WalletRoundRow; balance: bigint | null; bonusBalance: bigint }> => {
+  const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null; bonus_balance: bigint }>(
     executor,
-    'vendor_wallet_bet_v2',
+    'vendor_wallet_bet_v3',
     sql`with ${memberLockCte(round.memberId)},
         bet_round as (${addBetToRound(round, sql`member_lock`)}),
         ${posting},
@@ -214,12 +225,13 @@ export const insertBetWithPosting = async (
         )
         select bet_round.*,
           (select balance_after from ledger_posted_entries where account_id = ${call.cashAccountId}::bigint)
-            as balance_after
+            as balance_after,
+          ${accountBalanceSql(sql`${call.bonusAccountId}::bigint`)} as bonus_balance
         from bet_round
         where exists (select from bet_transaction)`,
   );
   if (!row) throw new Error('the bet statement wrote no round or no call');
-  return { round: toRoundRow(row), balance: row.balance_after };
+  return { round: toRoundRow(row), balance: row.balance_after, bonusBalance: row.bonus_balance };
 };
 
 /** What the ledger's postings of a bet batch record as references: the rounds the batch statement writes. */
@@ -239,11 +251,13 @@ export const insertBetBatch = async (
   executor: Executor,
   bets: readonly NewBet[],
   postings: PostingBatchCtes,
-): Promise<Array<{ round: WalletRoundRow; balance: bigint | null }>> => {
+): Promise<Array<{ round: WalletRoundRow; balance: bigint | null; bonusBalance: bigint }>> => {
   const lockKeys = [...new Set(bets.map((bet) => memberLockKey(bet.round.memberId)))].sort((a, b) => a - b);
-  const rows = await selectPrepared<RoundRecord & { ordinal: number; balance_after: bigint | null }>(
+  const rows = await selectPrepared<
+    RoundRecord & { ordinal: number; balance_after: bigint | null; bonus_balance: bigint }
+  >(
     executor,
-    'vendor_wallet_bet_batch_v1',
+    'vendor_wallet_bet_batch_v2',
     sql`with member_locks as (
           select pg_advisory_xact_lock(${memberLockNamespace}::int, key)
           from unnest(${numberArray(lockKeys)}::int[]) with ordinality as member_key (key, position)
@@ -262,9 +276,10 @@ export const insertBetBatch = async (
             ${numberArray(bets.map((bet) => bet.round.amount))}::bigint[],
             ${textArray(bets.map((bet) => bet.call.transactionUuid))}::text[],
             ${textArray(bets.map((bet) => bet.call.requestHash))}::text[],
-            ${numberArray(bets.map((bet) => bet.call.cashAccountId))}::bigint[]
+            ${numberArray(bets.map((bet) => bet.call.cashAccountId))}::bigint[],
+            ${numberArray(bets.map((bet) => bet.call.bonusAccountId))}::bigint[]
           ) as bet (ordinal, brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, amount,
-                    transaction_uuid, request_hash, cash_account_id)
+                    transaction_uuid, request_hash, cash_account_id, bonus_account_id)
         ),
         bet_rounds as (
           insert into game_rounds
@@ -302,7 +317,8 @@ export const insertBetBatch = async (
         )
         select bet.ordinal, bet_rounds.id, bet_rounds.status, bet_rounds.bet_amount, bet_rounds.refunded_amount,
                bet_rounds.valid_bet, bet_rounds.turnover_recorded, bet_rounds.product_line,
-               bet_rounds.bonus_staked, entry.balance_after
+               bet_rounds.bonus_staked, entry.balance_after,
+               ${accountBalanceSql(sql`bet.bonus_account_id`)} as bonus_balance
         from bet_batch bet
         join bet_round_refs refs on refs.ordinal = bet.ordinal
         join bet_rounds on bet_rounds.id = refs.id
@@ -311,7 +327,11 @@ export const insertBetBatch = async (
           and entry.account_id = bet.cash_account_id
         order by bet.ordinal`,
   );
-  return rows.map((row) => ({ round: toRoundRow(row), balance: row.balance_after }));
+  return rows.map((row) => ({
+    round: toRoundRow(row),
+    balance: row.balance_after,
+    bonusBalance: row.bonus_balance,
+  }));
 };
 
 export type WalletTransactionRow = {

@@ -282,6 +282,13 @@ export const listMemberCashEntries = async (
   };
 };
 
+/**
+ * An account's balance as a scalar subquery, for a statement of another module that answers a balance it
+ * does not change (the vendor wallet's bet answers cash + bonus): `accountId` is a bigint SQL expression.
+ */
+export const accountBalanceSql = (accountId: SQL): SQL =>
+  sql`(select coalesce(sum(balance), 0)::int8 from ledger_balances where account_id = ${accountId})`;
+
 export const sumBalance = async (executor: Executor, accountId: bigint): Promise<bigint> => {
   const [row] = await executor
     .select({ balance: sql<bigint>`coalesce(sum(${ledgerBalances.balance}), 0)::int8`.mapWith(BigInt) })

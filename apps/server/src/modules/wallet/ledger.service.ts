@@ -21,7 +21,7 @@ import { postBatch } from './ledger/post-batch';
 import { postTransaction } from './ledger/post-transaction';
 import { postBatchWithin, postWithin } from './ledger/post-within';
 
-export { postingBatchCteColumns, postingCteColumns } from './ledger.repository';
+export { accountBalanceSql, postingBatchCteColumns, postingCteColumns } from './ledger.repository';
 export type { PostingBatchCtes, PostingCtes } from './ledger.repository';
 export { accountKindRules } from './ledger/account-kinds';
 export type { AccountKind, MemberAccountKind, SystemAccountKind } from './ledger/account-kinds';

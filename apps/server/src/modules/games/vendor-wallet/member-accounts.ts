@@ -42,6 +42,12 @@ export const accountsOf = async (
 ) => ({
   // Resolved outside the callback's transaction so the ledger's caches serve them on every later call.
   cash: await wallet.cashAccount(party.member, party.currency),
+  bonus: await ledger.ensureMemberAccount(
+    party.member.brandId,
+    party.member.id,
+    party.currency,
+    'member_bonus',
+  ),
   clearing: await ledger.ensureSystemAccount(
     party.member.brandId,
     'provider_clearing',

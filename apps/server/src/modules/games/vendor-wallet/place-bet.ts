@@ -67,10 +67,9 @@ export const placeBet = async (
   if (amount > 0n && !request.round_closed) {
     try {
       const placed = await context.bets.place(bet);
+      // The bonus balance comes from the bet's own statement: no bonus, or one cash covers, costs nothing more.
       const balance =
-        placed.balance === null
-          ? await balanceOf(context, party)
-          : await withBonus(context, party, placed.balance);
+        placed.balance === null ? await balanceOf(context, party) : placed.balance + placed.bonusBalance;
       return { answer: answerOf('RS_OK', echo, party, balance), changedMemberId: party.member.id };
     } catch (error) {
       if (isInsufficientFunds(error)) {
@@ -128,7 +127,12 @@ const betToWrite = (
       amount,
       isClosed: request.round_closed,
     },
-    call: { transactionUuid: request.transaction_uuid, requestHash, cashAccountId: accounts.cash.id },
+    call: {
+      transactionUuid: request.transaction_uuid,
+      requestHash,
+      cashAccountId: accounts.cash.id,
+      bonusAccountId: accounts.bonus.id,
+    },
   };
 };
 

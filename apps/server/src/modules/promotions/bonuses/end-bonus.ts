@@ -28,7 +28,7 @@ export const endBonus = async (
       {
         brandId: bonus.brandId,
         idempotencyKey: `bonus-end:${bonus.id}`,
-        kind: end === 'completed' ? 'bonus_convert' : 'bonus_forfeit',
+        kind: end === 'completed' ? 'bonus.convert' : 'bonus.forfeit',
         reference: `bonus:${bonus.id}`,
         memo: end,
         legs: [

@@ -44,7 +44,8 @@ export const grantBonus = async (
     {
       brandId: grant.brandId,
       idempotencyKey: `bonus-grant:${grant.memberId}:${grant.reference}`,
-      kind: 'bonus',
+      // 'bonus.*' kinds show as bonus in the account record (the first segment is the record type).
+      kind: 'bonus.grant',
       reference: grant.reference,
       memo: grant.title,
       legs: [

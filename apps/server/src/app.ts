@@ -27,6 +27,7 @@ import { feedbackModule } from './modules/feedback/feedback.module';
 import { gamesModule } from './modules/games/games.module';
 import { healthModule } from './modules/health/health.module';
 import { houseGamesModule } from './modules/house-games/house-games.module';
+import { loyaltyModule } from './modules/loyalty/loyalty.module';
 import { membersModule } from './modules/members/members.module';
 import { messagesModule } from './modules/messages/messages.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
@@ -146,6 +147,7 @@ export const buildApp = async ({
   await app.register(turnoverModule);
   await app.register(walletModule);
   await app.register(promotionsModule);
+  await app.register(loyaltyModule);
   await app.register(gamesModule);
   await app.register(paymentsModule);
   await app.register(houseGamesModule);

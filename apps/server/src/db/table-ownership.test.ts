@@ -53,6 +53,26 @@ const publishedReadModels: Record<string, { owner: string; columns: readonly str
     owner: 'wallet',
     columns: ['account_id', 'brand_id', 'member_id', 'currency'],
   },
+  wallet_transaction_details: {
+    owner: 'wallet',
+    columns: ['id', 'xact_id', 'brand_id', 'kind', 'reference', 'product_line', 'created_at'],
+  },
+  games_rounds: {
+    owner: 'games',
+    columns: [
+      'id',
+      'brand_id',
+      'member_id',
+      'game_id',
+      'product_line',
+      'currency',
+      'status',
+      'bet_amount',
+      'win_amount',
+      'refunded_amount',
+    ],
+  },
+  auth_logins: { owner: 'auth', columns: ['id', 'brand_id', 'member_id', 'created_at'] },
   games_settled_rounds: {
     owner: 'games',
     columns: [

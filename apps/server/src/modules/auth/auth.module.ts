@@ -2,13 +2,17 @@ import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { createMemberGuards, decorateMemberContext, type MemberGuards } from './auth.guard';
 import { authRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
-import { createBodyDecryptionHook, createBodyKeyring } from './encrypted-body';
+import { type BodyDecryptionHook, createBodyDecryptionHook, createBodyKeyring } from './encrypted-body';
 import { authPurgeJobName, purgeExpiredAuthRows } from './purge-expired';
 import { socialSignInAdminRoutes } from './social-sign-in-admin.routes';
 import { socialSignInRoutes } from './social-sign-in.routes';
 import { createSocialSignIn } from './social-sign-in';
 
-export type AuthModule = MemberGuards & { auth: AuthService };
+export type AuthModule = MemberGuards & {
+  auth: AuthService;
+  /** `preValidation` hook of the spec's "encrypt" calls: opens the body, refuses a plain one where the brand says so. */
+  decryptBody: BodyDecryptionHook;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,14 +44,14 @@ export const authModule = defineModule(
     });
     const guards = createMemberGuards(auth, requireBrand);
     decorateMemberContext(app);
-    app.decorate('auth', { auth, ...guards });
-
-    const socialSignIn = createSocialSignIn({ db: database.db, site, auth });
     const bodyKeyring = createBodyKeyring(database.db);
     const decryptBody = createBodyDecryptionHook(bodyKeyring, async (request) => {
       await requireBrand(request);
       return request.brand.requireEncryptedBodies;
     });
+    app.decorate('auth', { auth, ...guards, decryptBody });
+
+    const socialSignIn = createSocialSignIn({ db: database.db, site, auth });
     await app.register(authRoutes({ auth, ...guards, decryptBody, bodyKeyring }), {
       prefix: apiPrefix,
     });

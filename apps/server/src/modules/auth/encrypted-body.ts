@@ -165,8 +165,13 @@ const hasEncryptedField = (body: unknown): boolean =>
  * A preValidation hook for the "encrypt" routes: an encrypted body is replaced by its plaintext, so the
  * route's schema validates what the client meant; a plain body is refused when encryption is required.
  */
+export type BodyDecryptionHook = (request: FastifyRequest) => Promise<void>;
+
 export const createBodyDecryptionHook =
-  (keyring: BodyKeyring, isEncryptionRequired: (request: FastifyRequest) => boolean | Promise<boolean>) =>
+  (
+    keyring: BodyKeyring,
+    isEncryptionRequired: (request: FastifyRequest) => boolean | Promise<boolean>,
+  ): BodyDecryptionHook =>
   async (request: FastifyRequest): Promise<void> => {
     const { body } = request;
     if (isEncryptedBody(body)) {

@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
  * In-process: one platform process serves the site today; several would relay these through PostgreSQL
  * LISTEN/NOTIFY behind the same two functions.
  */
-export type MemberEvent = { type: 'balance' } | { type: 'message' };
+export type MemberEvent = { type: 'balance' } | { type: 'message' } | { type: 'loyalty' };
 
 export const createPushService = () => {
   const emitter = new EventEmitter();

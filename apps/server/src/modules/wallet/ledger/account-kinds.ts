@@ -17,6 +17,8 @@ export const accountKindRules = {
   member_hold: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   /** A member's balance inside one game vendor (scope: the vendor code) when the brand uses transfer wallets. */
   game_wallet: { owner: 'member', mayGoNegative: false, shardCount: 1 },
+  /** Loyalty points (currency PTS): earned by play, missions and deposits, spent in the points mall. */
+  member_points: { owner: 'member', mayGoNegative: false, shardCount: 1 },
   house: { owner: 'system', mayGoNegative: true, shardCount: 32 },
   provider_clearing: { owner: 'system', mayGoNegative: true, shardCount: 32 },
   payment_clearing: { owner: 'system', mayGoNegative: true, shardCount: 8 },
@@ -30,6 +32,8 @@ export const accountKindRules = {
    * dip below zero when the whole pool is paid from it (the sum never does).
    */
   jackpot_pool: { owner: 'system', mayGoNegative: true, shardCount: 8 },
+  /** Where loyalty points come from and return to (currency PTS): what members hold is what it has given. */
+  loyalty_points: { owner: 'system', mayGoNegative: true, shardCount: 8 },
 } as const satisfies Record<
   string,
   { owner: 'member' | 'system'; mayGoNegative: boolean; shardCount: number }

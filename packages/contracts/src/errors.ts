@@ -90,6 +90,8 @@ export const errorCodes = [
   'POINTS_BELOW_MINIMUM',
   'REDEMPTION_STATE_INVALID',
   'SHIPPING_REQUIRED',
+  'MISSION_NOT_CLAIMABLE',
+  'MISSION_STATE_INVALID',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -184,6 +186,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   POINTS_BELOW_MINIMUM: 400,
   REDEMPTION_STATE_INVALID: 409,
   SHIPPING_REQUIRED: 400,
+  MISSION_NOT_CLAIMABLE: 409,
+  MISSION_STATE_INVALID: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
@@ -278,6 +282,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   POINTS_BELOW_MINIMUM: 'Convert at least the minimum number of points.',
   REDEMPTION_STATE_INVALID: 'This redemption cannot be changed this way now.',
   SHIPPING_REQUIRED: 'Enter the shipping details for this reward.',
+  MISSION_NOT_CLAIMABLE: 'This mission has no reward to claim.',
+  MISSION_STATE_INVALID: 'This mission or leaderboard cannot change this way now.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   INTERNAL_ERROR: 'Unknown error.',
 };

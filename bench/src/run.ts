@@ -12,6 +12,7 @@ import { agentsBench } from './agents.bench';
 import { agentSettlementBench } from './agent-settlement.bench';
 import { lotteryBench } from './lottery.bench';
 import { rebateBench } from './rebate.bench';
+import { loyaltyBench } from './loyalty.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -28,6 +29,7 @@ const benches = [
   houseSlotBench,
   lotteryBench,
   rebateBench,
+  loyaltyBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

@@ -4,7 +4,8 @@ import autocannon from 'autocannon';
 /**
  * The vendor's side of the vendor-wallet bench, in a process of its own (a real vendor is another machine): sends
  * signed bet callbacks read from a JSON file, each body once, and prints the figures as one JSON line.
- * Arguments: url, path, connections, duration in seconds (0: send every body once), bodies file.
+ * Arguments: url, path, connections, duration in seconds (0: send every body once), bodies file, and optionally a
+ * fixed rate (requests per second over all connections; unset: as fast as the server answers).
  */
 export type LoadResult = {
   requestsPerSecond: number;
@@ -15,8 +16,14 @@ export type LoadResult = {
   sent: number;
 };
 
-const [url = '', path = '', connectionsArgument = '16', durationArgument = '0', file = ''] =
-  process.argv.slice(2);
+const [
+  url = '',
+  path = '',
+  connectionsArgument = '16',
+  durationArgument = '0',
+  file = '',
+  rateArgument = '',
+] = process.argv.slice(2);
 const bodies = JSON.parse(readFileSync(file, 'utf8')) as Array<{ body: string; signature: string }>;
 const duration = Number(durationArgument);
 let next = 0;
@@ -25,6 +32,7 @@ const result = await autocannon({
   url,
   connections: Number(connectionsArgument),
   ...(duration > 0 ? { duration } : { amount: bodies.length }),
+  ...(rateArgument ? { overallRate: Number(rateArgument) } : {}),
   requests: [
     {
       method: 'POST',

@@ -36,13 +36,15 @@ const durationSeconds = 8;
 const vendorCode = 'BENCHV';
 const gameCode = 'bench-slot';
 
-const percentile = (sorted: readonly number[], fraction: number): number =>
+export const percentile = (sorted: readonly number[], fraction: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
 
-type Player = { id: bigint; token: string };
+export type Player = { id: bigint; token: string };
 
 /** A vendor with its own key, one game, and members with money and a launch token each. */
-const setUp = async (database: DatabaseHandle): Promise<{ players: Player[]; privateKey: KeyObject }> => {
+export const setUpVendorPlayers = async (
+  database: DatabaseHandle,
+): Promise<{ players: Player[]; privateKey: KeyObject }> => {
   const { db } = database;
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const [vendor] = await db
@@ -109,11 +111,12 @@ const setUp = async (database: DatabaseHandle): Promise<{ players: Player[]; pri
 
 /** Bodies signed ahead (the vendor's cost, not ours), so the client spends its share of the cores sending. */
 /** Runs the vendor's load in its own process (vendor-load.ts) over the given signed bodies. */
-const runLoad = async (
+export const runLoad = async (
   url: string,
   connections: number,
   durationSeconds: number,
   bodies: ReadonlyArray<{ body: string; signature: string }>,
+  ratePerSecond?: number,
 ): Promise<LoadResult> => {
   const directory = mkdtempSync(path.join(tmpdir(), 'vendor-load-'));
   const file = path.join(directory, 'bodies.json');
@@ -128,6 +131,7 @@ const runLoad = async (
       String(connections),
       String(durationSeconds),
       file,
+      ...(ratePerSecond === undefined ? [] : [String(ratePerSecond)]),
     ]);
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadResult;
   } finally {
@@ -135,7 +139,7 @@ const runLoad = async (
   }
 };
 
-const signedBets = async (
+export const signedBets = async (
   players: readonly Player[],
   privateKey: KeyObject,
   count: number,
@@ -285,7 +289,7 @@ export const vendorWalletBench = async (): Promise<BenchResult> => {
   }
   const database = await openTestDatabase();
   await seedDemoData(database.db);
-  const { players, privateKey } = await setUp(database);
+  const { players, privateKey } = await setUpVendorPlayers(database);
   const app = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: 'apps/web/dist' }),
     database,

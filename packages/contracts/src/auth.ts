@@ -133,6 +133,13 @@ export const forgotPasswordByPhoneRequestSchema = z.strictObject({
 export const affiliateQuerySchema = z.strictObject({ code: text(64), domain: optionalText(255) });
 export const affiliateResponseSchema = successEnvelope(z.object({ agentAccount: z.string() }));
 
+/** A member's VIP level: its rank and name per language (English required). */
+export const memberVipSchema = z.object({
+  rank: z.number().int(),
+  name: z.object({ en: z.string(), ur: z.string().optional() }),
+});
+export type MemberVip = z.infer<typeof memberVipSchema>;
+
 export const memberInfoSchema = z.object({
   id: z.string(),
   account: z.string(),
@@ -152,6 +159,8 @@ export const memberInfoSchema = z.object({
   registeredAt: z.string(),
   lastLoginAt: z.string().nullable(),
   mustChangePassword: z.boolean(),
+  /** The member's VIP level as the header shows it; null where the brand has no levels. */
+  vip: memberVipSchema.nullable(),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 export const memberInfoResponseSchema = successEnvelope(memberInfoSchema);

@@ -11,6 +11,7 @@ import {
   seedMembersDemo,
 } from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
+import { seedVipDemo } from '../modules/loyalty/vip.seed';
 import { seedPromotionsDemo } from '../modules/promotions/promotions.seed';
 import { seedSiteDemo } from '../modules/site/site.seed';
 import { seedWalletDemo } from '../modules/wallet/wallet.seed';
@@ -36,6 +37,7 @@ export const seedDemoData = async (
   await seedHouseGames(db);
   await seedContentDemo(db, brand);
   await seedPromotionsDemo(db, brand);
+  await seedVipDemo(db, brand);
   return { operatorPassword };
 };
 

@@ -15,7 +15,9 @@ import { logIn } from './log-in';
 import { updateLanguage } from './member-language';
 import { registerMember } from './register-member';
 import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from './reset-password';
-import { authenticate, getMemberInfo, logOut, resumeSession } from './sessions';
+import { authenticate, getMemberInfo, logOut, resumeSession, type VipLevelSource } from './sessions';
+
+export type { VipLevelSource } from './sessions';
 import { signInWithSocialIdentity } from './social-identity-sign-in';
 import type { SocialIdentity } from './social-sign-in.repository';
 import { requestSmsCode } from './verification-codes';
@@ -54,7 +56,11 @@ export const createAuthService = ({
     captchaText,
     registrationsPerAddressPerHour,
   };
+  let vipLevelOf: VipLevelSource = () => Promise.resolve(null);
   return {
+    provideVipLevel: (source: VipLevelSource): void => {
+      vipLevelOf = source;
+    },
     /** A new captcha for the visitor; its id goes in an httpOnly cookie, the answer never leaves the server. */
     issueCaptcha: (visitor: VisitorContext, previousId: string | undefined) =>
       issueCaptcha(deps, visitor, previousId),
@@ -83,7 +89,7 @@ export const createAuthService = ({
       resumeSession(deps, visitor, token),
     logout: (visitor: VisitorContext, session: MemberSession) => logOut(deps, visitor, session),
     getMemberInfo: (visitor: VisitorContext, session: MemberSession): Promise<MemberInfo> =>
-      getMemberInfo(deps, visitor, session),
+      getMemberInfo(deps, visitor, session, vipLevelOf),
     /** The language the member chose on the site, so other devices and messages can follow it. */
     updateLanguage: (session: MemberSession, language: LanguageCode): Promise<void> =>
       updateLanguage(deps, session, language),

@@ -137,11 +137,18 @@ export const logOut = async (
   });
 };
 
+/**
+ * A member's VIP level for the member info (the header shows it). Levels are the loyalty module's, registered
+ * after this one, so it hands over how to read them at start; until then (and without loyalty) there is none.
+ */
+export type VipLevelSource = (member: { id: bigint; brandId: bigint }) => Promise<MemberInfo['vip']>;
+
 export const getMemberInfo = async (
   { site }: Pick<AuthUseCaseDependencies, 'site'>,
   visitor: VisitorContext,
   session: MemberSession,
+  vipLevelOf: VipLevelSource,
 ): Promise<MemberInfo> => {
-  const context = await site.getBrandContext(visitor);
-  return toMemberInfo(session.member, context.brand, isPasswordChangeDue(context, session));
+  const [context, vip] = await Promise.all([site.getBrandContext(visitor), vipLevelOf(session.member)]);
+  return toMemberInfo(session.member, context.brand, isPasswordChangeDue(context, session), vip);
 };

@@ -3,8 +3,10 @@ import { createLoyaltyFoldService, loyaltyFoldJobName, type LoyaltyFoldService }
 import { setUpMissions } from './missions.setup';
 import { setUpPoints } from './points.setup';
 import { setUpVip } from './vip.setup';
+import type { VipService } from './vip.service';
 
-export type LoyaltyModule = { fold: LoyaltyFoldService };
+/** `vip`: a member's level for other modules (payments' withdrawal limits). */
+export type LoyaltyModule = { fold: LoyaltyFoldService; vip: VipService };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,8 +30,8 @@ export const loyaltyModule = defineModule(
     scheduler.every(loyaltyFoldJobName, foldIntervalMs, async () => {
       await fold.fold();
     });
-    app.decorate('loyalty', { fold });
-    await setUpVip(app, fold);
+    const vip = await setUpVip(app, fold);
+    app.decorate('loyalty', { fold, vip });
     await setUpMissions(app, fold);
     await setUpPoints(app, fold);
   },

@@ -24,6 +24,7 @@ export const toMemberInfo = (
   member: MemberRow,
   brand: { currency: string; currencySymbol: string },
   mustChangePassword: boolean,
+  vip: MemberInfo['vip'] = null,
 ): MemberInfo => ({
   id: member.id.toString(),
   account: member.username,
@@ -42,6 +43,7 @@ export const toMemberInfo = (
   registeredAt: member.createdAt.toISOString(),
   lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
   mustChangePassword,
+  vip,
 });
 
 const minute = 60_000;

@@ -1,0 +1,93 @@
+import type { StaffRole } from '@wps/contracts/backoffice';
+import {
+  memberVipLevelResponseSchema,
+  setMemberVipLevelBodySchema,
+  vipLevelBodySchema,
+  vipLevelListResponseSchema,
+  vipLevelParamsSchema,
+  vipLevelResponseSchema,
+} from '@wps/contracts/loyalty-vip';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope';
+import { failureResponses } from '../../http/route-schemas';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import type { VipService } from './vip.service';
+
+const tags = ['backoffice: loyalty'];
+/** VIP levels decide what the brand pays out, like promotions: admins change them; every staff member reads them. */
+const definitionRoles: readonly StaffRole[] = ['admin'];
+/** A member's level changes their bonuses and withdrawal limits: admins, and support who handle VIP players. */
+const memberLevelRoles: readonly StaffRole[] = ['admin', 'support'];
+
+/** Operator endpoints of the brand the request names, under /wps/backoffice/loyalty: levels and member levels. */
+export const vipAdminRoutes =
+  ({
+    vip,
+    requireStaff,
+    requireRole,
+    requireBrand,
+  }: { vip: VipService; requireBrand: preHandlerAsyncHookHandler } & Pick<
+    StaffGuards,
+    'requireStaff' | 'requireRole'
+  >): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireStaff);
+    app.addHook('preHandler', requireBrand);
+    const requireDefinitionRole = requireRole(definitionRoles);
+
+    app.get(
+      '/loyalty/vip-levels',
+      { schema: { tags, response: { 200: vipLevelListResponseSchema, ...failureResponses } } },
+      async (request) => ok(await vip.listLevels(request.brand)),
+    );
+    app.post(
+      '/loyalty/vip-levels',
+      {
+        preHandler: requireDefinitionRole,
+        schema: {
+          tags,
+          description:
+            'Amounts are decimals in the brand currency; ranks are unique and thresholds climb with rank.',
+          body: vipLevelBodySchema,
+          response: { 200: vipLevelResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await vip.createLevel(staffActorOf(request), request.brand, request.body)),
+    );
+    app.put(
+      '/loyalty/vip-levels/:id',
+      {
+        preHandler: requireDefinitionRole,
+        schema: {
+          tags,
+          params: vipLevelParamsSchema,
+          body: vipLevelBodySchema,
+          response: { 200: vipLevelResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) =>
+        ok(
+          await vip.updateLevel(
+            staffActorOf(request),
+            request.brand,
+            BigInt(request.params.id),
+            request.body,
+          ),
+        ),
+    );
+    app.post(
+      '/loyalty/vip-member-levels',
+      {
+        preHandler: requireRole(memberLevelRoles),
+        schema: {
+          tags,
+          description:
+            "Sets a member's level by hand, with a reason; a repeated requestId changes nothing more.",
+          body: setMemberVipLevelBodySchema,
+          response: { 200: memberVipLevelResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await vip.setMemberLevel(staffActorOf(request), request.brand, request.body)),
+    );
+  };

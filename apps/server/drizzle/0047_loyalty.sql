@@ -284,3 +284,6 @@ CREATE VIEW auth_logins AS
 CREATE VIEW wallet_transaction_details AS
   SELECT id, xact_id, brand_id, kind, reference, product_line, created_at
   FROM ledger_transactions;
+--> statement-breakpoint
+ALTER TABLE "loyalty_member_totals" ADD COLUMN "points_remainder" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loyalty_member_totals" ADD COLUMN "points_earned_by" jsonb DEFAULT '{}'::jsonb NOT NULL;

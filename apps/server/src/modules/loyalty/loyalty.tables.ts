@@ -51,6 +51,15 @@ export const loyaltyMemberTotals = pgTable('loyalty_member_totals', {
   validBetTotal: bigint('valid_bet_total', { mode: 'bigint' })
     .notNull()
     .default(sql`0`),
+  /**
+   * Points earning (points/): the fraction of a point earned but not yet posted, in units of 10^-(8 + currency
+   * exponent) of a point (a rate has at most 8 decimals), so whole points are posted and nothing is lost or made.
+   */
+  pointsRemainder: bigint('points_remainder', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  /** Lifetime points earned per source (deposit, live, slots …), in the same units, as decimal strings. */
+  pointsEarnedBy: jsonb('points_earned_by').$type<Record<string, string>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import { apiPrefix, operatorApiPrefix } from '../../platform';
 import type { LoyaltyFoldService } from './fold/fold.service';
+import { pointsAdminRoutes } from './points-admin.routes';
+import { pointsRoutes } from './points.routes';
+import { createPointsService, type PointsService } from './points.service';
 
 /** Builds the points service, registers it with the fold and its routes. */
-export const setUpPoints = async (_app: FastifyInstance, _fold: LoyaltyFoldService): Promise<void> => {};
+export const setUpPoints = async (app: FastifyInstance, fold: LoyaltyFoldService): Promise<PointsService> => {
+  const points = createPointsService({
+    db: app.platform.database.db,
+    ledger: app.wallet.ledger,
+    turnover: app.turnover.turnover,
+    rewards: app.promotions.rewards,
+    members: app.members.members,
+    now: () => new Date(),
+  });
+  fold.onBatch((tx, batch) => points.earn(tx, batch));
+  await app.register(
+    pointsRoutes({
+      points,
+      requireRealMember: app.auth.requireRealMember,
+      decryptBody: app.auth.decryptBody,
+    }),
+    { prefix: apiPrefix },
+  );
+  await app.register(pointsAdminRoutes({ points, ...app.backoffice, requireBrand: app.site.requireBrand }), {
+    prefix: operatorApiPrefix,
+  });
+  return points;
+};

@@ -1,0 +1,176 @@
+import type { Transaction } from '../../../db/database';
+import type { LedgerService, PostingRequest } from '../../wallet/ledger.service';
+import type { LoyaltyActivity, LoyaltyBatch } from '../fold/fold-types';
+import * as repository from '../points.repository';
+import { earningSourceOf, scaleRate, settleUnits, unitsPerPoint } from './earning-rules';
+import { pointBalance, pointsCurrency, postPoints } from './point-ledger';
+
+/** One member's share of a batch: signed stakes per product line (refunds negative) and deposits. */
+type Tally = {
+  brandId: bigint;
+  memberId: bigint;
+  currency: string;
+  firstTransactionId: bigint;
+  lastDay: string;
+  deposits: bigint;
+  stakes: Map<string | null, bigint>;
+};
+
+const tallyBatch = (activities: readonly LoyaltyActivity[]): Map<bigint, Tally> => {
+  const tallies = new Map<bigint, Tally>();
+  for (const activity of activities) {
+    if (activity.kind === 'payout') continue;
+    let tally = tallies.get(activity.memberId);
+    if (!tally) {
+      tally = {
+        brandId: activity.brandId,
+        memberId: activity.memberId,
+        currency: activity.currency,
+        firstTransactionId: activity.transactionId,
+        lastDay: activity.day,
+        deposits: 0n,
+        stakes: new Map(),
+      };
+      tallies.set(activity.memberId, tally);
+    }
+    if (activity.transactionId < tally.firstTransactionId) tally.firstTransactionId = activity.transactionId;
+    if (activity.day > tally.lastDay) tally.lastDay = activity.day;
+    if (activity.kind === 'deposit') tally.deposits += activity.amount;
+    else {
+      const signed = activity.kind === 'bet' ? activity.amount : -activity.amount;
+      tally.stakes.set(activity.productLine, (tally.stakes.get(activity.productLine) ?? 0n) + signed);
+    }
+  }
+  return tallies;
+};
+
+type BrandRules = { isEnabled: boolean; depositRate: bigint; rates: Map<number, Record<string, string>> };
+
+const readBrandRules = async (tx: Transaction, tallies: Iterable<Tally>) => {
+  const rules = new Map<bigint, BrandRules>();
+  for (const tally of tallies) {
+    if (rules.has(tally.brandId)) continue;
+    const settings = await repository.findSettings(tx, tally.brandId);
+    rules.set(tally.brandId, {
+      isEnabled: settings.isPointsEnabled,
+      depositRate: scaleRate(settings.pointsPerDepositUnit),
+      rates: await repository.findPointRates(tx, tally.brandId),
+    });
+  }
+  return rules;
+};
+
+/** Units earned per source (deposit, live, slots …) at the member's rates; refunds count negative. */
+const unitsBySource = (tally: Tally, rules: BrandRules, rank: number): Map<string, bigint> => {
+  const units = new Map<string, bigint>();
+  if (!rules.isEnabled) return units;
+  if (tally.deposits > 0n && rules.depositRate > 0n) units.set('deposit', tally.deposits * rules.depositRate);
+  const rates = rules.rates.get(rank) ?? {};
+  for (const [line, amount] of tally.stakes) {
+    const rate = scaleRate(line === null ? undefined : rates[line]);
+    if (rate === 0n || amount === 0n) continue;
+    const source = earningSourceOf(line);
+    units.set(source, (units.get(source) ?? 0n) + amount * rate);
+  }
+  return units;
+};
+
+const addToEarnedBy = (earnedBy: Record<string, string>, units: Map<string, bigint>) => {
+  const next = { ...earnedBy };
+  for (const [source, amount] of units) next[source] = (BigInt(next[source] ?? '0') + amount).toString();
+  return next;
+};
+
+/**
+ * The points consumer of the loyalty fold: points for each member's deposits and valid bets of the batch (a bet
+ * at the rate of its product line at the member's VIP rank now; a refund takes back at the same rate), in whole
+ * points with the fraction carried on `loyalty_member_totals.points_remainder`, so splitting play across batches
+ * never loses or makes a point. One posting per member per batch, keyed by the member's first transaction of the
+ * batch (a transaction is folded once, so the key is never reused); credits go in one statement per brand.
+ */
+export const earnPoints = async (
+  deps: { ledger: LedgerService },
+  tx: Transaction,
+  batch: LoyaltyBatch,
+): Promise<bigint[]> => {
+  const tallies = tallyBatch(batch.activities);
+  if (tallies.size === 0) return [];
+  const memberIds = [...tallies.keys()];
+  const rules = await readBrandRules(tx, tallies.values());
+  const ranks = await repository.findRanks(tx, memberIds);
+  const states = await repository.findEarningState(tx, memberIds);
+  const credits = new Map<bigint, PostingRequest[]>();
+  const saved: repository.PointsEarningRow[] = [];
+  const days: Array<{ memberId: bigint; day: string; points: bigint }> = [];
+  const changed: bigint[] = [];
+  for (const tally of tallies.values()) {
+    const brandRules = rules.get(tally.brandId);
+    const state = states.get(tally.memberId);
+    if (!brandRules || !state) continue;
+    const units = unitsBySource(tally, brandRules, ranks.get(tally.memberId) ?? 0);
+    if (units.size === 0) continue;
+    const batchUnits = [...units.values()].reduce((total, value) => total + value, 0n);
+    const unit = unitsPerPoint(await deps.ledger.getCurrencyExponent(tally.currency));
+    const held =
+      state.remainder + batchUnits < 0n
+        ? await pointBalance(deps.ledger, tx, tally.brandId, tally.memberId)
+        : 0n;
+    const settled = settleUnits(state.remainder, batchUnits, unit, held);
+    saved.push({ ...state, remainder: settled.remainder, earnedBy: addToEarnedBy(state.earnedBy, units) });
+    if (settled.points === 0n) continue;
+    changed.push(tally.memberId);
+    days.push({ memberId: tally.memberId, day: tally.lastDay, points: settled.points });
+    const idempotencyKey = `points-earn:${tally.memberId}:${tally.firstTransactionId}`;
+    if (settled.points < 0n) {
+      // Rare (a refund of play already turned into points): one posting of its own, checked against the balance.
+      await postPoints(deps.ledger, tx, {
+        brandId: tally.brandId,
+        memberId: tally.memberId,
+        points: settled.points,
+        movement: 'points.earn',
+        idempotencyKey,
+        memo: 'refund',
+      });
+      continue;
+    }
+    const request = await creditRequest(deps.ledger, tx, tally, settled.points, idempotencyKey);
+    credits.set(tally.brandId, [...(credits.get(tally.brandId) ?? []), request]);
+  }
+  for (const [brandId, requests] of credits) await deps.ledger.postBatch(brandId, requests, { executor: tx });
+  await repository.saveEarningState(tx, saved);
+  await repository.addDayPoints(tx, days);
+  return changed;
+};
+
+const creditRequest = async (
+  ledger: LedgerService,
+  tx: Transaction,
+  tally: Tally,
+  points: bigint,
+  idempotencyKey: string,
+): Promise<PostingRequest> => {
+  const options = { executor: tx };
+  const member = await ledger.ensureMemberAccount(
+    tally.brandId,
+    tally.memberId,
+    pointsCurrency,
+    'member_points',
+    options,
+  );
+  const issuer = await ledger.ensureSystemAccount(
+    tally.brandId,
+    'loyalty_points',
+    pointsCurrency,
+    '',
+    options,
+  );
+  return {
+    brandId: tally.brandId,
+    idempotencyKey,
+    kind: 'points.earn',
+    legs: [
+      { accountId: member.id, amount: points },
+      { accountId: issuer.id, amount: -points },
+    ],
+  };
+};

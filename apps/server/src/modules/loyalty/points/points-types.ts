@@ -1,0 +1,17 @@
+import type { Database } from '../../../db/database';
+import type { MemberService } from '../../members/members.service';
+import type { RewardService } from '../../promotions/rewards.service';
+import type { TurnoverService } from '../../turnover/turnover.service';
+import type { LedgerService } from '../../wallet/ledger.service';
+
+export type PointsDependencies = {
+  db: Database;
+  ledger: LedgerService;
+  turnover: TurnoverService;
+  rewards: Pick<RewardService, 'create'>;
+  members: Pick<MemberService, 'checkPaymentPassword'>;
+  now: () => Date;
+};
+
+/** The member acting, in their brand's currency. */
+export type PointsMember = { brandId: bigint; memberId: bigint; currency: string };

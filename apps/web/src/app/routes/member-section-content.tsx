@@ -92,6 +92,14 @@ const ManualRebatePage = lazyComponent(
     ),
   <LoadingStatus />,
 );
+const PlayerRankPage = lazyComponent(
+  'player-rank',
+  () =>
+    withDeferredDictionary(() => import('../../features/loyalty/components/player-rank-page')).then(
+      (module) => module.PlayerRankPage,
+    ),
+  <LoadingStatus />,
+);
 const FeedbackForm = lazyComponent(
   'feedback-form',
   () =>
@@ -118,6 +126,7 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   referral: (member) => <ReferralPage currencySymbol={member.currencySymbol} />,
   messageV2: () => <MessageInbox />,
   manualRebate: () => <ManualRebatePage />,
+  playerRank: () => <PlayerRankPage />,
   feedback: () => <FeedbackForm />,
 };
 

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/database';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { loyaltyMemberDays, loyaltyMemberTotals, loyaltySettings, vipMemberLevels } from './loyalty.tables';
+import { type PointsTestMember, pointsTestKit } from './points.test-helpers';
+
+/** Points from the fold: rates by VIP rank and product line, exact fractions, refunds, once per movement. */
+
+let subject: TestApp;
+let kit: ReturnType<typeof pointsTestKit>;
+
+beforeAll(async () => {
+  subject = await createTestApp();
+  kit = pointsTestKit(subject);
+  const member = await kit.addMember();
+  // Rank 0 earns 1 point per USD on slots and 0.5 on live tables; rank 2 one and a half times that.
+  await kit.setRates(
+    member.brandId,
+    { 0: { RNG: '1', LIVE: '0.5' }, 2: { RNG: '1.5', LIVE: '0.75' } },
+    '0.1',
+  );
+  await subject.app.loyalty.fold.fold();
+});
+afterAll(() => subject.close());
+
+const move = async (member: PointsTestMember, kind: string, amount: bigint, productLine?: string) => {
+  const { ledger } = subject.app.wallet;
+  const cash = (await ledger.ensureMemberAccount(member.brandId, member.id, 'USD')).id;
+  const other = (
+    await ledger.ensureSystemAccount(member.brandId, kind === 'deposit' ? 'payment_clearing' : 'house', 'USD')
+  ).id;
+  const toMember = kind === 'deposit' || kind.endsWith('win') || kind.endsWith('refund');
+  await ledger.post({
+    brandId: member.brandId,
+    idempotencyKey: randomUUID(),
+    kind,
+    ...(productLine ? { productLine } : {}),
+    legs: [
+      { accountId: cash, amount: toMember ? amount : -amount },
+      { accountId: other, amount: toMember ? -amount : amount },
+    ],
+  });
+};
+
+const fold = () => subject.app.loyalty.fold.fold();
+
+const earnPostings = async (member: PointsTestMember) => {
+  const rows = await selectRows<{ count: string | number }>(
+    subject.database.db,
+    sql`select count(*) as count from wallet_transaction_details t
+      join wallet_member_postings e on e.transaction_id = t.id
+      where t.kind = 'points.earn' and e.member_id = ${member.id}`,
+  );
+  return Number(rows[0]?.count ?? 0);
+};
+
+const remainderOf = async (member: PointsTestMember) =>
+  (
+    await subject.database.db
+      .select({ remainder: loyaltyMemberTotals.pointsRemainder })
+      .from(loyaltyMemberTotals)
+      .where(eq(loyaltyMemberTotals.memberId, member.id))
+  )[0]?.remainder;
+
+describe('points from the fold', () => {
+  it('carries fractions across batches exactly, and a second fold adds nothing', async () => {
+    const member = await kit.addMember();
+    await move(member, 'deposit', 10_000n);
+    await fold();
+    // 100 USD deposited at 0.1 point per USD: 10 points.
+    expect(await kit.balanceOf(member)).toBe(10n);
+    for (let round = 0; round < 3; round += 1) {
+      await move(member, 'slot.bet', 33n, 'RNG');
+      await fold();
+    }
+    // 0.99 points so far: nothing posted, nothing lost.
+    expect(await kit.balanceOf(member)).toBe(10n);
+    await move(member, 'slot.bet', 1n, 'RNG');
+    await fold();
+    expect(await kit.balanceOf(member)).toBe(11n);
+    expect(await remainderOf(member)).toBe(0n);
+    const postings = await earnPostings(member);
+    await fold();
+    await fold();
+    expect(await kit.balanceOf(member)).toBe(11n);
+    expect(await earnPostings(member)).toBe(postings);
+    const days = await subject.database.db
+      .select({ points: loyaltyMemberDays.pointsEarned })
+      .from(loyaltyMemberDays)
+      .where(eq(loyaltyMemberDays.memberId, member.id));
+    expect(days.reduce((total, day) => total + day.points, 0n)).toBe(11n);
+  });
+
+  it('earns at the rank and product line rates, one posting per member per batch', async () => {
+    const bronze = await kit.addMember();
+    const gold = await kit.addMember();
+    await subject.database.db
+      .insert(vipMemberLevels)
+      .values({
+        memberId: gold.id,
+        brandId: gold.brandId,
+        rank: 2,
+        highestRank: 2,
+        periodStart: '2026-11-01',
+      });
+    for (const member of [bronze, gold]) {
+      await move(member, 'deposit', 100_000n);
+      await fold();
+    }
+    const before = { bronze: await kit.balanceOf(bronze), gold: await kit.balanceOf(gold) };
+    const beforePostings = await earnPostings(gold);
+    for (const member of [bronze, gold]) {
+      await move(member, 'slot.bet', 1_000n, 'RNG');
+      await move(member, 'live.bet', 1_000n, 'LIVE');
+      await move(member, 'live.win', 5_000n, 'LIVE');
+    }
+    await fold();
+    // Bronze: 10 + 5 = 15 points; Gold: 15 + 7.5 = 22 points and a half carried.
+    expect((await kit.balanceOf(bronze)) - before.bronze).toBe(15n);
+    expect((await kit.balanceOf(gold)) - before.gold).toBe(22n);
+    expect(await earnPostings(gold)).toBe(beforePostings + 1);
+    const balance = await kit.call(gold, 'GET', '/wps/relay/MCS2_getPointBalance');
+    expect(balance.json<{ value: { earned: Record<string, string> } }>().value.earned).toMatchObject({
+      slots: '15',
+      live: '7',
+      deposit: '100',
+    });
+  });
+
+  it('takes back refunded play only as far as the member still holds points', async () => {
+    const member = await kit.addMember();
+    await move(member, 'deposit', 10_000n);
+    await fold();
+    const start = await kit.balanceOf(member);
+    await move(member, 'slot.bet', 500n, 'RNG');
+    await fold();
+    expect(await kit.balanceOf(member)).toBe(start + 5n);
+    await move(member, 'slot.refund', 500n, 'RNG');
+    await fold();
+    expect(await kit.balanceOf(member)).toBe(start);
+
+    await move(member, 'slot.bet', 800n, 'RNG');
+    await fold();
+    await kit.givePoints(member, -(start + 6n));
+    expect(await kit.balanceOf(member)).toBe(2n);
+    await move(member, 'slot.refund', 800n, 'RNG');
+    await fold();
+    // 8 points owed back, 2 held: the 2 are taken, the rest forgiven, never below zero.
+    expect(await kit.balanceOf(member)).toBe(0n);
+    expect(await remainderOf(member)).toBe(0n);
+    await move(member, 'slot.bet', 100n, 'RNG');
+    await fold();
+    expect(await kit.balanceOf(member)).toBe(1n);
+  });
+
+  it('earns nothing while the brand has points switched off', async () => {
+    const member = await kit.addMember();
+    const { db } = subject.database;
+    await db
+      .update(loyaltySettings)
+      .set({ isPointsEnabled: false })
+      .where(eq(loyaltySettings.brandId, member.brandId));
+    try {
+      await move(member, 'deposit', 1_000n);
+      await move(member, 'slot.bet', 1_000n, 'RNG');
+      await fold();
+      expect(await kit.balanceOf(member)).toBe(0n);
+    } finally {
+      await db
+        .update(loyaltySettings)
+        .set({ isPointsEnabled: true })
+        .where(eq(loyaltySettings.brandId, member.brandId));
+    }
+  });
+});

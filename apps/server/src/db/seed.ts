@@ -11,6 +11,7 @@ import {
   seedMembersDemo,
 } from '../modules/members/members.seed';
 import { seedPaymentsDemo } from '../modules/payments/payments.seed';
+import { seedMissionsDemo } from '../modules/loyalty/missions.seed';
 import { seedPointsDemo } from '../modules/loyalty/points.seed';
 import { seedVipDemo } from '../modules/loyalty/vip.seed';
 import { seedPromotionsDemo } from '../modules/promotions/promotions.seed';
@@ -39,6 +40,7 @@ export const seedDemoData = async (
   await seedContentDemo(db, brand);
   await seedPromotionsDemo(db, brand);
   await seedVipDemo(db, brand);
+  await seedMissionsDemo(db, brand);
   await seedPointsDemo(db, brand, player);
   return { operatorPassword };
 };

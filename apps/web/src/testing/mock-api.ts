@@ -65,6 +65,7 @@ export const buildMemberInfo = (overrides: Partial<MemberInfo> = {}): MemberInfo
   registeredAt: '2025-01-02T03:04:05.000Z',
   lastLoginAt: null,
   mustChangePassword: false,
+  vip: null,
   ...overrides,
 });
 

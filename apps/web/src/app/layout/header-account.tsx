@@ -1,13 +1,16 @@
 import type { MemberInfo } from '@wps/contracts/auth';
+import { isWhitelabelEnabled } from '@wps/contracts/site-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { usePermission } from '../../features/site/api/get-permission';
 import { useDialogs } from '../../components/dialog-provider';
 import { Icon } from '../../components/icon';
 import { LazyImage } from '../../components/lazy-image';
 import { useActionGuard } from '../../features/auth/api/use-action-guard';
 import { useSession } from '../../features/auth/api/use-session';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
+import { vipLevelNameIn } from '../../features/loyalty/api/vip-player-rank';
 import { useMemberIcon } from '../../features/members/api/get-member-info';
 import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
 import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
@@ -188,6 +191,7 @@ function LoggedInAccount({
         <span className="member-badge__name" data-testid="header-account" dir="auto">
           {member.account}
         </span>
+        <VipLabel member={member} />
         <button
           type="button"
           className="member-badge__id"
@@ -201,6 +205,18 @@ function LoggedInAccount({
       </div>
       <MemberMenu isAgent={isAgent} />
     </div>
+  );
+}
+
+/** The member's VIP level beside their name, where the brand runs VIP (its VIP3 flag). */
+function VipLabel({ member }: { member: MemberInfo }) {
+  const { i18n } = useTranslation();
+  const { info } = usePermission();
+  if (member.vip === null || !isWhitelabelEnabled(info.whitelabel, 'VIP3')) return null;
+  return (
+    <Link className="member-badge__vip" to={memberSectionPath('playerRank')} data-testid="header-vip">
+      {vipLevelNameIn(member.vip.name, i18n.language)}
+    </Link>
   );
 }
 

@@ -88,6 +88,8 @@ it('offers the account entries, the tools and the customer service, and the spee
     // Manual rebate, since the brand turns MANPLAYREB3 on.
     '/member?page=manualRebate',
     '/member?page=rewardCenter',
+    // VIP, since the brand turns VIP3 on.
+    '/member?page=playerRank',
     '/member?page=referral',
   ]);
   expect(await screen.findByTestId('live-chat-entry')).toBeTruthy();
@@ -137,7 +139,7 @@ it('links no member page that is not built yet, and an old link to one opens a p
   });
 
   const page = await screen.findByTestId('member-page');
-  const notBuilt = ['missionLeaderboard', 'playerRank'];
+  const notBuilt = ['missionLeaderboard'];
   const hrefs = [...document.querySelectorAll('a')].map((link) => link.getAttribute('href') ?? '');
   expect(hrefs.filter((href) => notBuilt.some((section) => href.endsWith(`page=${section}`)))).toEqual([]);
   expect(page.querySelector('#centre-section-title')?.textContent).toBe('My account');

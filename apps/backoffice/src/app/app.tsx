@@ -10,6 +10,7 @@ import { SettingsPage } from '../features/payments/payment-settings-page';
 import { WithdrawalsPage } from '../features/payments/withdrawals-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
 import { ClaimReviewsPage } from '../features/promotions/claim-reviews-page';
+import { VipLevelsPage } from '../features/loyalty/vip-levels-page';
 import { useStaffSession } from '../features/session/api';
 import { ChangePasswordPage, ForcedPasswordChange } from '../features/session/change-password-page';
 import { LoginPage } from '../features/session/login-page';
@@ -54,6 +55,7 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/members" element={<MembersPage />} />
             <Route path="/promotions" element={<PromotionsPage />} />
             <Route path="/promotion-reviews" element={<ClaimReviewsPage />} />
+            <Route path="/vip-levels" element={<VipLevelsPage />} />
             <Route path="/channels" element={<ChannelsPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/audit" element={<AuditPage />} />

@@ -13,6 +13,7 @@ const sections: readonly Section[] = [
   { path: '/members', label: 'Members' },
   { path: '/promotions', label: 'Promotions' },
   { path: '/promotion-reviews', label: 'Claim reviews' },
+  { path: '/vip-levels', label: 'VIP levels' },
   { path: '/channels', label: 'Channels' },
   { path: '/settings', label: 'Settings' },
   { path: '/audit', label: 'Audit' },

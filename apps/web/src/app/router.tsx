@@ -199,7 +199,7 @@ export const routes: RouteObject[] = [
             path: 'pointMall',
             lazy: onDemand(
               'pointMall',
-              () => import('../features/promotions/components/points-mall-page'),
+              () => import('../features/loyalty/components/points-mall-page'),
               ({ PointsMallPage }) => <PointsMallPage />,
             ),
           },

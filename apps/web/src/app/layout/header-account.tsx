@@ -78,6 +78,7 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
       testId: 'menu-messages',
       badge: <UnreadMessageBadge testId="menu-messages-unread" />,
     },
+    { to: '/pointMall', label: t('loyalty.points.menu'), testId: 'menu-points-mall' },
     // Spec section 2: unread badges for rewards too; the entry shows once the reward centre is built.
     ...(isMemberSectionBuilt('rewardCenter')
       ? [

@@ -88,6 +88,7 @@ it('offers the account entries, the tools and the customer service, and the spee
     // Manual rebate, since the brand turns MANPLAYREB3 on.
     '/member?page=manualRebate',
     '/member?page=rewardCenter',
+    '/pointMall',
     // VIP, since the brand turns VIP3 on.
     '/member?page=playerRank',
     '/member?page=referral',

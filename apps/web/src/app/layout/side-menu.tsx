@@ -66,6 +66,7 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
           },
         ]
       : []),
+    { to: '/pointMall', label: t('loyalty.points.menu') },
     ...(isWhitelabelEnabled(whitelabel, 'VIP3') && isMemberSectionBuilt('playerRank')
       ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
       : []),

@@ -44,6 +44,9 @@ export function SiteFooter() {
                 <Link to={memberSectionPath('manualRebate')}>{t('footer.rebate')}</Link>
               </li>
             )}
+            <li>
+              <Link to="/pointMall">{t('loyalty.points.menu')}</Link>
+            </li>
             {isMemberSectionBuilt('rewardCenter') && (
               <li>
                 <Link to={memberSectionPath('rewardCenter')}>{t('footer.rewards')}</Link>

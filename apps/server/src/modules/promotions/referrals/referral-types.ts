@@ -3,7 +3,6 @@ import type { MemberService } from '../../members/members.service';
 import type { SiteService } from '../../site/site.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { RewardService } from '../rewards.service';
-import type { VipRankSource } from '../eligibility/check-eligibility';
 
 export type ReferralDependencies = {
   db: Database;
@@ -12,6 +11,4 @@ export type ReferralDependencies = {
   members: Pick<MemberService, 'findById'>;
   site: Pick<SiteService, 'listBrandTimeZones' | 'getBrandCurrency'>;
   now: () => Date;
-  /** The member's VIP rank, for promotions limited to some levels. */
-  vipRank: VipRankSource;
 };

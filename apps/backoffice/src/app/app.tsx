@@ -10,6 +10,8 @@ import { SettingsPage } from '../features/payments/payment-settings-page';
 import { WithdrawalsPage } from '../features/payments/withdrawals-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
 import { ClaimReviewsPage } from '../features/promotions/claim-reviews-page';
+import { MallItemsPage } from '../features/loyalty/mall-items-page';
+import { RedemptionsPage } from '../features/loyalty/redemptions-page';
 import { VipLevelsPage } from '../features/loyalty/vip-levels-page';
 import { useStaffSession } from '../features/session/api';
 import { ChangePasswordPage, ForcedPasswordChange } from '../features/session/change-password-page';
@@ -56,6 +58,8 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/promotions" element={<PromotionsPage />} />
             <Route path="/promotion-reviews" element={<ClaimReviewsPage />} />
             <Route path="/vip-levels" element={<VipLevelsPage />} />
+            <Route path="/points-mall" element={<MallItemsPage />} />
+            <Route path="/redemptions" element={<RedemptionsPage />} />
             <Route path="/channels" element={<ChannelsPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/audit" element={<AuditPage />} />

@@ -14,6 +14,8 @@ const sections: readonly Section[] = [
   { path: '/promotions', label: 'Promotions' },
   { path: '/promotion-reviews', label: 'Claim reviews' },
   { path: '/vip-levels', label: 'VIP levels' },
+  { path: '/points-mall', label: 'Points mall' },
+  { path: '/redemptions', label: 'Redemptions' },
   { path: '/channels', label: 'Channels' },
   { path: '/settings', label: 'Settings' },
   { path: '/audit', label: 'Audit' },

@@ -16,7 +16,18 @@ import { createWithdrawalService } from './withdrawals.service';
 /** Deposit and withdrawal channels, requests and their approval. */
 export const paymentsModule = defineModule(
   'payments',
-  ['site', 'members', 'messages', 'uploads', 'turnover', 'wallet', 'auth', 'backoffice', 'promotions'],
+  [
+    'site',
+    'members',
+    'messages',
+    'uploads',
+    'turnover',
+    'wallet',
+    'auth',
+    'backoffice',
+    'promotions',
+    'loyalty',
+  ],
   async (app) => {
     const { config, database, sandboxGatewayUrl } = app.platform;
     const { db } = database;
@@ -44,6 +55,7 @@ export const paymentsModule = defineModule(
       settings,
       funds,
       bonuses,
+      vipLimits: (executor, member) => app.loyalty.vip.withdrawalLimitsOf(executor, member),
     });
     // Deposit slips and dispute proofs are kept by the upload purge while a request refers to them.
     uploads.registerReferences('payments', (candidates) => listReferencedProofUploads(db, candidates));

@@ -13,11 +13,12 @@ import {
   memberActor,
   type WithdrawalServiceDependencies,
 } from './withdrawal-types';
+import { withVipLimits } from './member-limits';
 import { readOwnWithdrawal } from './withdrawal-views';
 
 export type RequestWithdrawalDependencies = Pick<
   WithdrawalServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses'
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits'
 >;
 
 const checkAmountLimits = async (
@@ -102,7 +103,9 @@ const holdAndRecord = (
     if (existing) return { id: replayOf(existing, amount, payoutAccountId), isNew: false };
     if (!(await findActivePayoutAccount(tx, member.id, payoutAccountId))) throw new AppError('NOT_FOUND');
     await checkAmountLimits(wallet, amount, limits, brand);
-    await checkDailyLimits(wallet, tx, context, amount, limits);
+    // A VIP level's own daily limits replace the brand's, read under the member's lock like the use so far.
+    const daily = await withVipLimits(deps, tx, member, limits);
+    await checkDailyLimits(wallet, tx, context, amount, daily);
     await checkTurnover(deps, tx, context);
     // An active bonus is given up with a withdrawal (its money returns to the house), only once the member
     // confirmed the warning; otherwise BONUS_FORFEIT_REQUIRED and nothing is held.

@@ -1,4 +1,5 @@
 import * as repository from '../withdrawals.repository';
+import { withVipLimits } from './member-limits';
 import type { MemberContext, WithdrawalOverview, WithdrawalServiceDependencies } from './withdrawal-types';
 
 /**
@@ -13,13 +14,17 @@ export const describeWithdrawalOverview = async (
     members,
     settings,
     bonuses,
-  }: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses'>,
+    vipLimits,
+  }: Pick<
+    WithdrawalServiceDependencies,
+    'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits'
+  >,
   context: MemberContext,
 ): Promise<WithdrawalOverview> => {
   const { member, brand } = context;
   const owner = { brandId: brand.id, memberId: member.id, currency: brand.currency };
   const [limits, balance, used, remaining, fresh, bonus, bonusBalance] = await Promise.all([
-    settings.limits(brand),
+    settings.limits(brand).then((limits) => withVipLimits({ vipLimits }, db, member, limits)),
     wallet.balance(member, brand.currency),
     repository.usedToday(db, member.id, brand.timeZone),
     turnover.remaining(member.id, brand.currency),

@@ -6,8 +6,9 @@ import type {
   withdrawalOverviewSchema,
 } from '@wps/contracts/payments';
 import type { z } from 'zod';
-import type { Database } from '../../../db/database';
+import type { Database, Executor } from '../../../db/database';
 import type { AuditActor } from '../../audit/audit.service';
+import type { VipWithdrawalLimits } from '../../loyalty/vip.service';
 import type { MemberRow, MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
@@ -60,6 +61,8 @@ export type WithdrawalServiceDependencies = {
   funds: Pick<FundsService, 'secondApprovalAbove'>;
   /** A withdrawal forfeits the member's active bonus once they confirm; the overview warns about it. */
   bonuses: Pick<BonusService, 'forfeitForWithdrawal' | 'findActive' | 'balance'>;
+  /** The member's VIP level's own daily limits (loyalty, registered before payments). */
+  vipLimits: (executor: Executor, member: { id: bigint; brandId: bigint }) => Promise<VipWithdrawalLimits>;
 };
 
 export const memberActor = ({ member, ip }: MemberContext): AuditActor => ({

@@ -1,6 +1,7 @@
 import { type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { useUploadPromotionImage } from '../promotions/api';
 import { useStaffSession } from '../session/api';
 import { type AdminMallItem, type MallItemBody, useMallItems, useSaveMallItem } from './points-api';
 import { PointsSettingsPanel } from './points-settings-panel';
@@ -72,7 +73,6 @@ const fieldLabels: readonly [keyof Draft, string][] = [
   ['nameUr', 'Name (Urdu)'],
   ['descriptionEn', 'Description (English)'],
   ['descriptionUr', 'Description (Urdu)'],
-  ['imageUploadId', 'Image upload id (optional)'],
   ['pointsCost', 'Points cost'],
   ['amount', 'Bonus amount (bonus items)'],
   ['turnoverMultiplier', 'Turnover multiplier of the bonus'],
@@ -88,6 +88,8 @@ const fieldLabels: readonly [keyof Draft, string][] = [
 function ItemForm({ item, onDone }: { item: AdminMallItem | null; onDone: () => void }) {
   const [draft, setDraft] = useState(() => draftOf(item));
   const save = useSaveMallItem();
+  // The same operator upload as a promotion's picture (png, jpg or webp); the item keeps its id.
+  const upload = useUploadPromotionImage();
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.mutate({ id: item?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
@@ -108,6 +110,36 @@ function ItemForm({ item, onDone }: { item: AdminMallItem | null; onDone: () => 
           />
         </label>
       ))}
+      <label>
+        Picture {draft.imageUploadId === '' ? '(none)' : `(${draft.imageUploadId})`}
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          data-testid="mall-item-image"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) {
+              upload.mutate(file, {
+                onSuccess: (uploaded) => {
+                  setDraft((current) => ({ ...current, imageUploadId: uploaded.id }));
+                },
+              });
+            }
+          }}
+        />
+      </label>
+      {draft.imageUploadId === '' ? null : (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setDraft({ ...draft, imageUploadId: '' });
+          }}
+        >
+          Remove picture
+        </button>
+      )}
+      <ErrorMessage error={upload.error} testId="mall-item-image-error" />
       <ErrorMessage error={save.error} testId="mall-item-error" />
       <div className="row-actions">
         <button

@@ -355,3 +355,16 @@ export const insertConversion = async (
   if (!row) throw new Error('conversion not written');
   return row;
 };
+
+/** Which of these uploads a mall item shows (the upload purge keeps them). */
+export const listItemImageUploads = async (
+  executor: Executor,
+  uploadIds: readonly string[],
+): Promise<string[]> => {
+  if (uploadIds.length === 0) return [];
+  const rows = await executor
+    .selectDistinct({ id: mallItems.imageUploadId })
+    .from(mallItems)
+    .where(inArray(mallItems.imageUploadId, [...uploadIds]));
+  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+};

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { demoPaymentPassword } from '../members/members.seed';
@@ -345,5 +346,67 @@ describe('encrypted bodies', () => {
     } finally {
       await setEncryption(false);
     }
+  });
+});
+
+describe('item pictures', () => {
+  it('takes an uploaded picture of the brand, shows it while the item is live, and keeps it from the purge', async () => {
+    const operator = await operatorHeaders(subject.app);
+    const body = new FormData();
+    body.append('purpose', 'promotion_image');
+    body.append(
+      'file',
+      new Blob([new Uint8Array(PNG.sync.write(new PNG({ width: 2, height: 2 })))], { type: 'image/png' }),
+      'a.png',
+    );
+    const uploaded = envelopeOf(
+      await subject.app.inject({
+        method: 'POST',
+        url: '/wps/backoffice/uploads',
+        headers: operator,
+        payload: body,
+      }),
+    );
+    const imageUploadId = String(uploaded.value.id);
+    const item = {
+      kind: 'physical',
+      name: { en: 'Mug' },
+      description: { en: '' },
+      pointsCost: '100',
+      stock: 5,
+      perMemberLimit: null,
+      status: 'live',
+    };
+    const refused = envelopeOf(
+      await subject.app.inject({
+        method: 'POST',
+        url: '/wps/backoffice/loyalty/mall-items',
+        headers: operator,
+        payload: { ...item, imageUploadId: randomUUID() },
+      }),
+    );
+    expect(refused.code).toBe('VALIDATION_FAILED');
+    const created = envelopeOf(
+      await subject.app.inject({
+        method: 'POST',
+        url: '/wps/backoffice/loyalty/mall-items',
+        headers: operator,
+        payload: { ...item, imageUploadId },
+      }),
+    );
+    const member = await kit.addMember();
+    const list = envelopeOf(await kit.call(member, 'GET', '/wps/relay/MCS2_getPointReward'));
+    const shown = (list.value.list as Array<{ id: string; imageUrl: string | null }>).find(
+      (entry) => entry.id === created.value.id,
+    );
+    expect(shown?.imageUrl).toBe(
+      `/wps/loyalty/mall-items/${String(created.value.id)}/image?v=${imageUploadId}`,
+    );
+    const image = await subject.app.inject({ method: 'GET', url: shown?.imageUrl ?? '' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    const purged = await subject.app.uploads.uploads.purgeOrphans(new Date(Date.now() + 3 * 86_400_000));
+    expect(purged).toBeGreaterThanOrEqual(0);
+    expect((await subject.app.inject({ method: 'GET', url: shown?.imageUrl ?? '' })).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import {
   mallItemListResponseSchema,
   pointBalanceResponseSchema,
   pointConfigResponseSchema,
+  mallItemParamsSchema,
   pointLanguageQuerySchema,
   pointTransactionListResponseSchema,
   pointTransactionQuerySchema,
@@ -115,5 +116,29 @@ export const pointsRoutes =
         },
       },
       async (request) => ok(await points.convert(memberOf(request), request.body)),
+    );
+  };
+
+/** A mall item's picture, for anyone on the brand's site (the mall page shows it before a login too). */
+export const mallImageRoutes =
+  ({
+    points,
+    requireBrand,
+  }: {
+    points: PointsService;
+    requireBrand: preHandlerAsyncHookHandler;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/loyalty/mall-items/:id/image',
+      { preHandler: requireBrand, schema: { tags, params: mallItemParamsSchema } },
+      async (request, reply) => {
+        const { row, data } = await points.itemImage(request.brand.id, BigInt(request.params.id));
+        return reply
+          .header('content-type', row.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('content-disposition', 'inline')
+          .send(data);
+      },
     );
   };

@@ -9,9 +9,10 @@ import type {
 import type { AuditActor } from '../audit/audit.service';
 import type { LoyaltyBatch } from './fold/fold-types';
 import type { Transaction } from '../../db/database';
+import * as repository from './points.repository';
 import { convertPoints } from './points/convert-points';
 import { earnPoints } from './points/earn-points';
-import { listMallItems } from './points/list-mall-items';
+import { listMallItems, readMallItemImage } from './points/list-mall-items';
 import { listPointTransactions } from './points/list-point-transactions';
 import { listMemberRedemptions } from './points/list-redemptions';
 import { createMallItem, listAdminMallItems, updateMallItem } from './points/mall-items-admin';
@@ -36,6 +37,13 @@ export const createPointsService = (deps: PointsDependencies) => ({
   balance: (member: PointsMember) => getPointBalance(deps, member),
   config: (member: PointsMember) => getPointConfig(deps, member),
   mallItems: (member: PointsMember, language: string) => listMallItems(deps, member, language),
+  itemImage: (brandId: bigint, itemId: bigint) => readMallItemImage(deps, brandId, itemId),
+  /** Which of these uploads a mall item shows (the upload purge keeps them). */
+  findReferencedUploads: (candidates: readonly { id: string }[]) =>
+    repository.listItemImageUploads(
+      deps.db,
+      candidates.map((candidate) => candidate.id),
+    ),
   redemptions: (
     member: PointsMember,
     query: { pageNo: number; pageSize: number; status?: string | undefined },

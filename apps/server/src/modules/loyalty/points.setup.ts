@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPrefix, operatorApiPrefix } from '../../platform';
 import type { LoyaltyFoldService } from './fold/fold.service';
 import { pointsAdminRoutes } from './points-admin.routes';
-import { pointsRoutes } from './points.routes';
+import { mallImageRoutes, pointsRoutes } from './points.routes';
 import { createPointsService, type PointsService } from './points.service';
 
 /** Builds the points service, registers it with the fold and its routes. */
@@ -13,9 +13,11 @@ export const setUpPoints = async (app: FastifyInstance, fold: LoyaltyFoldService
     turnover: app.turnover.turnover,
     rewards: app.promotions.rewards,
     members: app.members.members,
+    uploads: app.uploads.uploads,
     now: () => new Date(),
   });
   fold.onBatch((tx, batch) => points.earn(tx, batch));
+  app.uploads.uploads.registerReferences('loyalty-points', points.findReferencedUploads);
   await app.register(
     pointsRoutes({
       points,
@@ -24,6 +26,7 @@ export const setUpPoints = async (app: FastifyInstance, fold: LoyaltyFoldService
     }),
     { prefix: apiPrefix },
   );
+  await app.register(mallImageRoutes({ points, requireBrand: app.site.requireBrand }), { prefix: apiPrefix });
   await app.register(pointsAdminRoutes({ points, ...app.backoffice, requireBrand: app.site.requireBrand }), {
     prefix: operatorApiPrefix,
   });

@@ -1,4 +1,5 @@
 import type { MallItem } from '@wps/contracts/loyalty-points';
+import { AppError } from '../../../http/app-error';
 import * as repository from '../points.repository';
 import { mallItemView } from './point-views';
 import type { PointsDependencies, PointsMember } from './points-types';
@@ -14,4 +15,15 @@ export const listMallItems = async (
   const redeemed = await repository.countRedeemedByMember(deps.db, member.memberId);
   const exponent = await deps.ledger.getCurrencyExponent(member.currency);
   return items.map((item) => mallItemView(item, exponent, language, redeemed.get(item.id) ?? 0));
+};
+
+/** The picture of an item the site shows (live), for anyone on the brand's site. */
+export const readMallItemImage = async (
+  deps: Pick<PointsDependencies, 'db' | 'uploads'>,
+  brandId: bigint,
+  itemId: bigint,
+) => {
+  const item = await repository.findItem(deps.db, brandId, itemId);
+  if (!item || item.status !== 'live' || item.imageUploadId === null) throw new AppError('NOT_FOUND');
+  return deps.uploads.read(item.imageUploadId);
 };

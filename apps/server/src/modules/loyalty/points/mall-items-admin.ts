@@ -41,6 +41,19 @@ const checkGives = (values: ReturnType<typeof itemValues>) => {
   }
 };
 
+/** An item's picture is an upload of the same brand (the operator's upload route makes it). */
+const checkImage = async (
+  deps: Pick<PointsDependencies, 'uploads'>,
+  brandId: bigint,
+  uploadId: string | null,
+) => {
+  if (uploadId === null) return;
+  const image = await deps.uploads.read(uploadId).catch(() => undefined);
+  if (!image || image.row.brandId !== brandId) {
+    throw new AppError('VALIDATION_FAILED', { message: 'No such image on this brand.' });
+  }
+};
+
 export type MallItemAdminContext = { brandId: bigint; currency: string; actor: AuditActor };
 
 export const listAdminMallItems = async (
@@ -54,13 +67,14 @@ export const listAdminMallItems = async (
 };
 
 export const createMallItem = async (
-  deps: Pick<PointsDependencies, 'db' | 'ledger' | 'now'>,
+  deps: Pick<PointsDependencies, 'db' | 'ledger' | 'now' | 'uploads'>,
   context: MallItemAdminContext,
   body: MallItemBody,
 ): Promise<AdminMallItem> => {
   const exponent = await deps.ledger.getCurrencyExponent(context.currency);
   const values = itemValues(body, exponent);
   checkGives(values);
+  await checkImage(deps, context.brandId, values.imageUploadId);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const row = await repository.insertItem(tx, {
@@ -83,7 +97,7 @@ export const createMallItem = async (
 
 /** Replaces an item's definition (stock included: the operator restocks by setting it). */
 export const updateMallItem = async (
-  deps: Pick<PointsDependencies, 'db' | 'ledger' | 'now'>,
+  deps: Pick<PointsDependencies, 'db' | 'ledger' | 'now' | 'uploads'>,
   context: MallItemAdminContext,
   itemId: bigint,
   body: MallItemBody,
@@ -91,6 +105,7 @@ export const updateMallItem = async (
   const exponent = await deps.ledger.getCurrencyExponent(context.currency);
   const values = itemValues(body, exponent);
   checkGives(values);
+  await checkImage(deps, context.brandId, values.imageUploadId);
   return deps.db.transaction(async (tx) => {
     const existing = await repository.findItem(tx, context.brandId, itemId);
     if (!existing) throw new AppError('NOT_FOUND');

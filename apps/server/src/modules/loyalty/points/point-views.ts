@@ -1,5 +1,6 @@
 import type { AdminMallItem, AdminRedemption, MallItem, Redemption } from '@wps/contracts/loyalty-points';
 import { formatMinorUnits } from '@wps/contracts/money';
+import { apiPrefix } from '../../../platform';
 import type { LoyaltyText } from '../loyalty.tables';
 import type { MallItemRow, RedemptionRow } from '../points.repository';
 
@@ -21,7 +22,10 @@ export const mallItemView = (
   kind: item.kind as MallItem['kind'],
   name: textIn(item.name, language),
   description: textIn(item.description, language),
-  imageUrl: null,
+  imageUrl:
+    item.imageUploadId === null
+      ? null
+      : `${apiPrefix}/loyalty/mall-items/${item.id}/image?v=${item.imageUploadId}`,
   pointsCost: item.pointsCost.toString(),
   amount: formatMinorUnits(itemValue(item), exponent),
   spins: item.spins,

@@ -2,6 +2,7 @@ import type { Database } from '../../../db/database';
 import type { MemberService } from '../../members/members.service';
 import type { RewardService } from '../../promotions/rewards.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
+import type { UploadService } from '../../uploads/uploads.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 
 export type PointsDependencies = {
@@ -10,6 +11,8 @@ export type PointsDependencies = {
   turnover: TurnoverService;
   rewards: Pick<RewardService, 'create'>;
   members: Pick<MemberService, 'checkPaymentPassword'>;
+  /** Item pictures: operator uploads (POST /wps/backoffice/uploads), shown by the mall's image route. */
+  uploads: Pick<UploadService, 'read'>;
   now: () => Date;
 };
 

@@ -83,6 +83,7 @@ function ItemGrid({
     <ul className="points-mall__grid">
       {items.map((item) => (
         <li key={item.id} className="points-mall__item" data-testid={`points-item-${item.id}`}>
+          {item.imageUrl && <img className="points-mall__image" src={item.imageUrl} alt="" loading="lazy" />}
           <span className="points-mall__kind">{t(`loyalty.points.kinds.${item.kind}`)}</span>
           <h3>{item.name}</h3>
           {item.description && <p className="muted">{item.description}</p>}

@@ -25,7 +25,9 @@ function Actions({ redemption }: { redemption: AdminRedemption }) {
           type="button"
           className="button"
           data-testid={`redemption-approve-${id}`}
-          onClick={() => { run({ action: 'approve' }); }}
+          onClick={() => {
+            run({ action: 'approve' });
+          }}
         >
           Approve
         </button>
@@ -45,7 +47,9 @@ function Actions({ redemption }: { redemption: AdminRedemption }) {
             className="button"
             disabled={tracking.trim() === ''}
             data-testid={`redemption-ship-${id}`}
-            onClick={() => { run({ action: 'ship', trackingNumber: tracking.trim() }); }}
+            onClick={() => {
+              run({ action: 'ship', trackingNumber: tracking.trim() });
+            }}
           >
             Ship
           </button>
@@ -56,7 +60,9 @@ function Actions({ redemption }: { redemption: AdminRedemption }) {
           type="button"
           className="button"
           data-testid={`redemption-deliver-${id}`}
-          onClick={() => { run({ action: 'deliver' }); }}
+          onClick={() => {
+            run({ action: 'deliver' });
+          }}
         >
           Delivered
         </button>

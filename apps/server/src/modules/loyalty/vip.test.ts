@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { brands } from '../site/site.tables';
 import { createLoyaltyFoldService } from './fold/fold.service';
-import { loyaltyMemberDays, vipMemberLevels } from './loyalty.tables';
+import { loyaltyMemberDays, vipLevels, vipMemberLevels } from './loyalty.tables';
+import { seedVipDemo } from './vip.seed';
 import { vipTestKit, type VipTestMember } from './vip.test-helpers';
 
 /** The demo ladder (vip.seed.ts): Silver 100 / 1,000, Gold 500 / 5,000, Platinum 2,500 / 25,000, Diamond. */
@@ -19,6 +20,25 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const fold = () => testApp.app.loyalty.fold.fold();
+
+describe('VIP demo ladder', () => {
+  it('is seeded once however often the seed runs, Bronze to Diamond', async () => {
+    const member = await kit.addMember();
+    await seedVipDemo(testApp.database.db, { id: member.brandId });
+    const levels = await testApp.database.db
+      .select({ rank: vipLevels.rank, name: vipLevels.name })
+      .from(vipLevels)
+      .where(eq(vipLevels.brandId, member.brandId))
+      .orderBy(vipLevels.rank);
+    expect(levels.map((level) => [level.rank, level.name.en])).toEqual([
+      [0, 'Bronze'],
+      [1, 'Silver'],
+      [2, 'Gold'],
+      [3, 'Platinum'],
+      [4, 'Diamond'],
+    ]);
+  });
+});
 
 describe('VIP promotion', () => {
   it('raises a member as deposits and bets arrive, each level crossed once with its level-up bonus once', async () => {
@@ -188,15 +208,13 @@ describe.runIf(process.env.DATABASE_URL)('VIP promotion races on PostgreSQL', ()
     await testApp.database.db.execute(sql`update vip_member_levels set period_start = '2099-01-01'`);
     const lowered = await Promise.all([kit.addMember('race'), kit.addMember('race'), kit.addMember('race')]);
     for (const member of lowered) {
-      await testApp.database.db
-        .insert(vipMemberLevels)
-        .values({
-          memberId: member.id,
-          brandId: member.brandId,
-          rank: 2,
-          highestRank: 2,
-          periodStart: '2025-01-01',
-        });
+      await testApp.database.db.insert(vipMemberLevels).values({
+        memberId: member.id,
+        brandId: member.brandId,
+        rank: 2,
+        highestRank: 2,
+        periodStart: '2025-01-01',
+      });
     }
     const results = await Promise.all(
       [1, 2, 3].map(() => testApp.app.loyalty.vip.review(new Date('2025-02-03T00:00:00Z'))),

@@ -76,6 +76,28 @@ describe.runIf(process.env.DATABASE_URL)('points mall races (PostgreSQL)', () =>
     expect(await kit.balanceOf(member)).toBe(0n);
   });
 
+  it('a member racing for an item limited to one per member gets one', async () => {
+    const member = await kit.addMember('race');
+    await kit.givePoints(member, 1_000n);
+    const item = await kit.addItem(member.brandId, { stock: 10, perMemberLimit: 1, pointsCost: 100n });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        kit.call(member, 'POST', redeemUrl, {
+          itemId: item.id.toString(),
+          quantity: 1,
+          requestId: randomUUID(),
+          paymentPassword: demoPaymentPassword,
+          shipping,
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => envelopeOf(answer).code ?? 'OK');
+    expect(codes.filter((code) => code === 'OK')).toHaveLength(1);
+    expect(codes.filter((code) => code === 'MALL_LIMIT_REACHED')).toHaveLength(4);
+    expect(await kit.balanceOf(member)).toBe(900n);
+    expect(await kit.stockOf(item.id)).toBe(9);
+  });
+
   it('the same request id sent 5 times at once redeems and converts once', async () => {
     const member = await kit.addMember('race');
     await kit.givePoints(member, 1_000n);

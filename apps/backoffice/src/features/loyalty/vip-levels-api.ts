@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { emptySuccessSchema } from '@wps/contracts/auth';
 import {
   memberVipLevelResponseSchema,
   type SetMemberVipLevelBody,
@@ -30,6 +31,17 @@ export const useSaveVipLevel = () => {
         vipLevelResponseSchema,
         { method: id === null ? 'POST' : 'PUT', body },
       ),
+    onSettled: () =>
+      Promise.all([vipLevelsKey, ['audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+};
+
+/** Deletes a level no member holds; admins. */
+export const useDeleteVipLevel = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(`/loyalty/vip-levels/${encodeURIComponent(id)}`, emptySuccessSchema, { method: 'DELETE' }),
     onSettled: () =>
       Promise.all([vipLevelsKey, ['audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { useStaffSession } from '../session/api';
 import {
+  useDeleteVipLevel,
   useSaveVipLevel,
   useSetMemberVipLevel,
   useVipLevels,
@@ -235,6 +236,7 @@ export const VipLevelsPage = () => {
   const { staff } = useStaffSession();
   const isAdmin = staff?.role === 'admin';
   const levels = useVipLevels();
+  const remove = useDeleteVipLevel();
   const [editing, setEditing] = useState<VipLevelAdmin | 'new' | null>(null);
   const list = levels.data?.levels ?? [];
   const currency = levels.data?.currency ?? '';
@@ -243,6 +245,7 @@ export const VipLevelsPage = () => {
     <section aria-labelledby="vip-levels-title">
       <h1 id="vip-levels-title">VIP levels</h1>
       <ErrorMessage error={levels.error} testId="vip-levels-error" />
+      <ErrorMessage error={remove.error} testId="vip-level-delete-error" />
       <ListTable
         testId="vip-levels-table"
         columns={columns}
@@ -284,6 +287,19 @@ export const VipLevelsPage = () => {
                   }}
                 >
                   Edit
+                </button>
+              ) : null}
+              {isAdmin && level.members === 0 ? (
+                <button
+                  type="button"
+                  className="button button--danger"
+                  data-testid={`vip-level-delete-${level.rank}`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Delete ${level.name.en}?`)) remove.mutate(level.id);
+                  }}
+                >
+                  Delete
                 </button>
               ) : null}
             </td>

@@ -1,3 +1,4 @@
+import { emptySuccessSchema } from '@wps/contracts/auth';
 import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   memberVipLevelResponseSchema,
@@ -75,6 +76,22 @@ export const vipAdminRoutes =
             request.body,
           ),
         ),
+    );
+    app.delete(
+      '/loyalty/vip-levels/:id',
+      {
+        preHandler: requireDefinitionRole,
+        schema: {
+          tags,
+          description: 'Deletes a level no member holds.',
+          params: vipLevelParamsSchema,
+          response: { 200: emptySuccessSchema, ...failureResponses },
+        },
+      },
+      async (request) => {
+        await vip.deleteLevel(staffActorOf(request), request.brand, BigInt(request.params.id));
+        return ok(null);
+      },
     );
     app.post(
       '/loyalty/vip-member-levels',

@@ -46,6 +46,19 @@ export const updateLevel = async (
   return row;
 };
 
+export const deleteLevel = async (executor: Executor, id: bigint): Promise<void> => {
+  await executor.delete(vipLevels).where(eq(vipLevels.id, id));
+};
+
+/** Locks the brand's level rows, so a member level set by hand cannot pick a level being deleted. */
+export const lockLevels = (executor: Executor, brandId: bigint): Promise<VipLevelRow[]> =>
+  executor
+    .select()
+    .from(vipLevels)
+    .where(eq(vipLevels.brandId, brandId))
+    .orderBy(asc(vipLevels.rank))
+    .for('update');
+
 /** How many members hold each rank of the brand (members without a row hold rank 0 and are not counted). */
 export const memberCountsByRank = async (
   executor: Executor,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayerRank, VipLevelAdmin, VipLevelBody } from '@wps/contracts/loyalty-vip';
+import type { SitePromotion } from '@wps/contracts/promotions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
+import { promotions } from '../promotions/promotions.tables';
 import { vipLevelChanges, vipMemberLevels } from './loyalty.tables';
 import { vipTestKit, type VipTestMember } from './vip.test-helpers';
 
@@ -25,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const call = async <T>(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: unknown,
@@ -186,6 +188,17 @@ describe('operator VIP levels', () => {
       'loyalty.vip_level.create',
       'loyalty.vip_level.update',
     ]);
+
+    // A level nobody holds may go; one a member holds may not.
+    const held = await kit.addMember();
+    await placeAt(held, 2);
+    const gold = list.body.value.levels.find((row) => row.rank === 2);
+    const refused = await call('DELETE', `/backoffice/loyalty/vip-levels/${gold?.id ?? ''}`, staff);
+    expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    const deleted = await call('DELETE', `/backoffice/loyalty/vip-levels/${created.body.value.id}`, staff);
+    expect(deleted.body.success).toBe(true);
+    const after = await call<{ levels: VipLevelAdmin[] }>('GET', '/backoffice/loyalty/vip-levels', staff);
+    expect(after.body.value.levels.map((row) => row.rank)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('refuses support staff changing a level definition', async () => {
@@ -236,5 +249,38 @@ describe('operator VIP levels', () => {
       requestId: randomUUID(),
     });
     expect(unknown.body).toMatchObject({ success: false, code: 'ACCOUNT_NOT_FOUND' });
+  });
+});
+
+describe('promotions limited to VIP levels', () => {
+  it("reads the member's level from the loyalty module", async () => {
+    const member = await kit.addMember();
+    const [promotion] = await testApp.database.db
+      .insert(promotions)
+      .values({
+        brandId: member.brandId,
+        kind: 'signup',
+        category: 'welcome',
+        status: 'live',
+        startsAt: new Date(Date.now() - 86_400_000),
+        content: { en: { title: 'Gold welcome', summary: 'For Gold', terms: '<p>Terms</p>' } },
+        eligibility: { vipLevels: [2], excludedCountries: [], excludeAgents: false },
+        config: {
+          kind: 'signup',
+          amount: '5',
+          wagering: { multiplier: 1, base: 'bonus', contributions: {}, maxStake: '0', expiresInDays: 7 },
+        },
+      })
+      .returning();
+    if (!promotion) throw new Error('promotion not created');
+    const reason = async () => {
+      const { body } = await call<{ list: SitePromotion[] }>('GET', '/promotions', {
+        authorization: member.authorization,
+      });
+      return body.value.list.find((row) => row.id === promotion.id.toString())?.availability.reason;
+    };
+    expect(await reason()).toBe('PROMOTION_NOT_ELIGIBLE');
+    await placeAt(member, 2);
+    expect(await reason()).toBeNull();
   });
 });

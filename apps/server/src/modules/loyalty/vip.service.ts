@@ -2,7 +2,7 @@ import type { SetMemberVipLevelBody, VipLevelBody, VipLevelName } from '@wps/con
 import type { Executor, Transaction } from '../../db/database';
 import type { AuditActor } from '../audit/audit.service';
 import type { LoyaltyBatch } from './fold/fold-types';
-import { listVipLevels, saveVipLevel } from './vip/manage-levels';
+import { deleteVipLevel, listVipLevels, saveVipLevel } from './vip/manage-levels';
 import { getPlayerRank } from './vip/player-rank';
 import { promoteMembers } from './vip/promote-members';
 import { reviewVipLevels } from './vip/review-levels';
@@ -37,6 +37,7 @@ export const createVipService = (deps: VipDependencies) => ({
     saveVipLevel(deps, actor, brand, null, body),
   updateLevel: (actor: AuditActor, brand: Brand, id: bigint, body: VipLevelBody) =>
     saveVipLevel(deps, actor, brand, id, body),
+  deleteLevel: (actor: AuditActor, brand: Brand, id: bigint) => deleteVipLevel(deps, actor, brand, id),
   setMemberLevel: (actor: AuditActor, brand: Brand, body: SetMemberVipLevelBody) =>
     setMemberVipLevel(deps, actor, brand, body),
   /** The member's rank (0 without a level row). */

@@ -90,6 +90,37 @@ const checkLadder = (levels: readonly VipLevelRow[], level: NewVipLevel, replaci
   }
 };
 
+/**
+ * Deletes a level nobody holds (audited). The entry level (rank 0) stays while higher levels exist, since every
+ * member without a level row holds it.
+ */
+export const deleteVipLevel = async (
+  deps: VipDependencies,
+  actor: AuditActor,
+  brand: Brand,
+  id: bigint,
+): Promise<void> => {
+  const exponent = await deps.ledger.getCurrencyExponent(brand.currency);
+  await deps.db.transaction(async (tx) => {
+    const levels = await repository.lockLevels(tx, brand.id);
+    const level = levels.find((candidate) => candidate.id === id);
+    if (!level) throw new AppError('NOT_FOUND', { message: `No VIP level ${id}.` });
+    const holders = (await repository.memberCountsByRank(tx, brand.id)).get(level.rank) ?? 0;
+    if (holders > 0) throw invalid('id', `${holders} members hold this level.`);
+    if (level.rank === 0 && levels.length > 1)
+      throw invalid('id', 'The entry level stays while higher levels exist.');
+    await repository.deleteLevel(tx, id);
+    await recordAuditEvent(tx, {
+      actor,
+      action: 'loyalty.vip_level.delete',
+      entityType: 'vip_level',
+      entityId: id.toString(),
+      before: toAdmin(level, exponent, 0),
+      after: null,
+    });
+  });
+};
+
 export const listVipLevels = async (
   deps: VipDependencies,
   brand: Brand,

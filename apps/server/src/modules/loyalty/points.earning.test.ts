@@ -96,15 +96,13 @@ describe('points from the fold', () => {
   it('earns at the rank and product line rates, one posting per member per batch', async () => {
     const bronze = await kit.addMember();
     const gold = await kit.addMember();
-    await subject.database.db
-      .insert(vipMemberLevels)
-      .values({
-        memberId: gold.id,
-        brandId: gold.brandId,
-        rank: 2,
-        highestRank: 2,
-        periodStart: '2026-11-01',
-      });
+    await subject.database.db.insert(vipMemberLevels).values({
+      memberId: gold.id,
+      brandId: gold.brandId,
+      rank: 2,
+      highestRank: 2,
+      periodStart: '2026-11-01',
+    });
     for (const member of [bronze, gold]) {
       await move(member, 'deposit', 100_000n);
       await fold();

@@ -75,6 +75,18 @@ export const memberCountsByRank = async (
 export const findMemberLevel = async (executor: Executor, memberId: bigint) =>
   (await executor.select().from(vipMemberLevels).where(eq(vipMemberLevels.memberId, memberId)))[0];
 
+/** The members' level ranks as they stand (members without a row are absent), without locking. */
+export const ranksOf = async (
+  executor: Executor,
+  memberIds: readonly bigint[],
+): Promise<Map<bigint, number>> => {
+  const rows = await executor
+    .select({ memberId: vipMemberLevels.memberId, rank: vipMemberLevels.rank })
+    .from(vipMemberLevels)
+    .where(inArray(vipMemberLevels.memberId, [...memberIds]));
+  return new Map(rows.map((row) => [row.memberId, row.rank]));
+};
+
 /** The members' level rows, locked until the transaction ends (members without a row are absent). */
 export const lockMemberLevels = (
   executor: Executor,

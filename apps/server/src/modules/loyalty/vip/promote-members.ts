@@ -113,9 +113,11 @@ export const promoteMembers = async (
   const totals = await repository.totalsOf(tx, memberIds);
   const brandIds = [...new Set(totals.map((row) => row.brandId))];
   const levels = await repository.levelsOfBrands(tx, brandIds);
+  // Most members of a batch stay on their level: only those whose figures reach a higher one are locked and read.
+  const ranks = await repository.ranksOf(tx, memberIds);
   const candidates = totals.filter((row) => {
     const ofBrand = levels.filter((level) => level.brandId === row.brandId);
-    return rankReached(ofBrand, row) > 0;
+    return rankReached(ofBrand, row) > (ranks.get(row.memberId) ?? 0);
   });
   if (candidates.length === 0) return [];
   const brands = new Map((await repository.brandsOf(tx, brandIds)).map((brand) => [brand.id, brand]));

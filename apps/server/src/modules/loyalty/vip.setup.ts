@@ -25,6 +25,7 @@ export const setUpVip = async (app: FastifyInstance, fold: LoyaltyFoldService): 
     await vip.review();
   });
   app.auth.auth.provideVipLevel((member) => vip.badgeOf(member));
+  app.promotions.provideVipRank((executor, memberId) => vip.rankOf(memberId, executor));
   await app.register(vipRoutes(vip, app.auth.requireRealMember), { prefix: apiPrefix });
   await app.register(vipAdminRoutes({ vip, ...app.backoffice, requireBrand: app.site.requireBrand }), {
     prefix: operatorApiPrefix,

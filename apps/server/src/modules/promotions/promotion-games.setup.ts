@@ -7,6 +7,7 @@ import {
   drawRafflesJobName,
   type PromotionGameDependencies,
 } from './promotion-games.service';
+import type { VipRankSource } from './eligibility/check-eligibility';
 
 /** The raffle job looks for due draws (and raffles whose seed is not yet committed) every minute. */
 const raffleJobIntervalMs = 60_000;
@@ -15,7 +16,7 @@ const raffleJobIntervalMs = 60_000;
  * Red envelopes and raffles inside the promotions module: their services, the valid-bet listener that earns
  * raffle tickets, the draw job and the member routes. Answers the services the module decorates.
  */
-export const setUpPromotionGames = async (app: FastifyInstance, now: () => Date) => {
+export const setUpPromotionGames = async (app: FastifyInstance, now: () => Date, vipRank: VipRankSource) => {
   const { site } = app.site;
   const deps: PromotionGameDependencies = {
     db: app.platform.database.db,
@@ -29,6 +30,7 @@ export const setUpPromotionGames = async (app: FastifyInstance, now: () => Date)
       return currency;
     },
     now,
+    vipRank,
   };
   const redEnvelopes = createRedEnvelopeService(deps);
   const raffles = createRaffleService(deps);

@@ -3,6 +3,7 @@ import { createBonusService, expireBonusesJobName, type BonusService } from './b
 import type { RaffleService } from './promotion-games.service';
 import { setUpPromotionGames } from './promotion-games.setup';
 import { createDepositBonusService, type DepositBonusService } from './deposit-bonuses.service';
+import type { VipRankSource } from './eligibility/check-eligibility';
 import { memberBonusRoutes } from './member-bonuses.routes';
 import { promotionsAdminRoutes } from './promotions-admin.routes';
 import { createPromotionAdminService } from './promotions-admin.service';
@@ -21,6 +22,8 @@ export type PromotionsModule = {
   raffles: RaffleService;
   depositBonuses: DepositBonusService;
   rewards: RewardService;
+  /** Loyalty (registered later) hands over how to read a member's VIP rank, for promotions limited to levels. */
+  provideVipRank: (source: VipRankSource) => void;
 };
 
 declare module 'fastify' {
@@ -50,6 +53,11 @@ export const promotionsModule = defineModule(
     const { database, scheduler, clock } = app.platform;
     const { ledger, wallet } = app.wallet;
     const now = clock ? () => new Date(clock()) : () => new Date();
+    let vipRankSource: VipRankSource = () => Promise.resolve(0);
+    const vipRank: VipRankSource = (executor, memberId) => vipRankSource(executor, memberId);
+    const provideVipRank = (source: VipRankSource): void => {
+      vipRankSource = source;
+    };
     const bonuses = createBonusService({ db: database.db, ledger, wallet, now });
     app.turnover.turnover.onValidBet((tx, bet) => bonuses.followWagering(tx, bet));
     scheduler.every(expireBonusesJobName, expiryIntervalMs, async () => {
@@ -73,6 +81,7 @@ export const promotionsModule = defineModule(
       messages: app.messages.messages,
       bonuses,
       now,
+      vipRank,
     });
     app.wallet.provideBonusBalance((member, currency) =>
       bonuses.balance({ brandId: member.brandId, memberId: member.id, currency }),
@@ -81,8 +90,8 @@ export const promotionsModule = defineModule(
       memberBonusRoutes({ bonuses, depositBonuses, requireRealMember: app.auth.requireRealMember }),
       { prefix: apiPrefix },
     );
-    const { raffles } = await setUpPromotionGames(app, now);
-    app.decorate('promotions', { bonuses, raffles, depositBonuses, rewards });
+    const { raffles } = await setUpPromotionGames(app, now, vipRank);
+    app.decorate('promotions', { bonuses, raffles, depositBonuses, rewards, provideVipRank });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
     const referrals = createReferralService({
       db: database.db,
@@ -91,6 +100,7 @@ export const promotionsModule = defineModule(
       members: app.members.members,
       site: app.site.site,
       now,
+      vipRank,
     });
     scheduler.every(qualifyReferralsJobName, referralIntervalMs, async () => {
       await referrals.qualify();
@@ -123,6 +133,7 @@ export const promotionsModule = defineModule(
       members: app.members.members,
       uploads: app.uploads.uploads,
       now,
+      vipRank,
     });
     await app.register(
       sitePromotionRoutes({ sitePromotions, requireBrand: app.site.requireBrand, ...app.auth }),

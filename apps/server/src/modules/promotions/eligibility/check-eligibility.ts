@@ -11,9 +11,15 @@ export type Claimant = {
   type: number;
   status: string;
   registerIp: string | null;
-  /** The member's VIP level; 0 until the loyalty programme gives levels. */
+  /** The member's VIP level when the caller knows it; otherwise it is read (`VipRankSource`). */
   vipLevel?: number;
 };
+
+/**
+ * A member's VIP rank. VIP levels are the loyalty module's, registered after promotions, so the module hands over
+ * how to read them at start (`provideVipRank`); until then every member is rank 0.
+ */
+export type VipRankSource = (executor: Executor, memberId: bigint) => Promise<number>;
 
 /** Where a promotion stands at `now`: before its start, running, or over (ended, paused or draft). */
 export const phaseOf = (promotion: PromotionRow, now: Date): 'coming_soon' | 'open' | 'closed' => {
@@ -34,14 +40,16 @@ export const ineligibilityOf = async (
   promotion: PromotionRow,
   member: Claimant,
   now: Date,
+  vipRank: VipRankSource,
 ): Promise<ErrorCode | null> => {
   if (phaseOf(promotion, now) !== 'open') return 'PROMOTION_NOT_AVAILABLE';
   if (isTrialType(member.type)) return 'TRIAL_NOT_ALLOWED';
   if (member.status !== 'active') return 'PROMOTION_NOT_ELIGIBLE';
   const { eligibility } = promotion;
   if (eligibility.excludeAgents && isAgentType(member.type)) return 'PROMOTION_NOT_ELIGIBLE';
-  if (eligibility.vipLevels.length > 0 && !eligibility.vipLevels.includes(member.vipLevel ?? 0)) {
-    return 'PROMOTION_NOT_ELIGIBLE';
+  if (eligibility.vipLevels.length > 0) {
+    const rank = member.vipLevel ?? (await vipRank(executor, member.id));
+    if (!eligibility.vipLevels.includes(rank)) return 'PROMOTION_NOT_ELIGIBLE';
   }
   if (eligibility.excludedCountries.length > 0 && member.registerIp !== null) {
     const country = lookupCountry(member.registerIp);

@@ -3,6 +3,7 @@ import type { MemberService } from '../../members/members.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
+import type { VipRankSource } from '../eligibility/check-eligibility';
 
 /** What red envelopes and raffles are built on. */
 export type PromotionGameDependencies = {
@@ -14,4 +15,6 @@ export type PromotionGameDependencies = {
   /** The brand's wallet currency (promotion amounts are decimals in it). */
   currencyOf: (brandId: bigint) => Promise<string>;
   now: () => Date;
+  /** The member's VIP rank, for promotions limited to some levels. */
+  vipRank: VipRankSource;
 };

@@ -3,6 +3,7 @@ import type { MemberService } from '../../members/members.service';
 import type { SiteService } from '../../site/site.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { RewardService } from '../rewards.service';
+import type { VipRankSource } from '../eligibility/check-eligibility';
 
 export type ReferralDependencies = {
   db: Database;
@@ -11,4 +12,6 @@ export type ReferralDependencies = {
   members: Pick<MemberService, 'findById'>;
   site: Pick<SiteService, 'listBrandTimeZones' | 'getBrandCurrency'>;
   now: () => Date;
+  /** The member's VIP rank, for promotions limited to some levels. */
+  vipRank: VipRankSource;
 };

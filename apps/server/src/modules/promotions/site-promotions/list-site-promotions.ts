@@ -48,7 +48,7 @@ const availabilityOf = async (
 ): Promise<Availability> => {
   const { member } = viewer;
   if (member === null) return { action: 'login', reason: null, claimed: 0 };
-  let reason: string | null = await ineligibilityOf(deps.db, promotion, member, now);
+  let reason: string | null = await ineligibilityOf(deps.db, promotion, member, now, deps.vipRank);
   const claimed = await promotions.countClaims(deps.db, promotion.id, member.id);
   if (reason === 'PROMOTION_ALREADY_CLAIMED' && (await hasPendingReview(deps.db, promotion.id, member.id))) {
     reason = claimInReviewReason;

@@ -22,15 +22,13 @@ describe('withdrawal limits of a VIP level', () => {
   beforeEach(() => fx.setSettings({ withdrawalDailyMaxCount: 1, withdrawalDailyMaxAmount: 100_000n }));
 
   const placeAt = (member: TestMember, rank: number) =>
-    fx.db
-      .insert(vipMemberLevels)
-      .values({
-        memberId: member.id,
-        brandId: member.brandId,
-        rank,
-        highestRank: rank,
-        periodStart: '2026-01-01',
-      });
+    fx.db.insert(vipMemberLevels).values({
+      memberId: member.id,
+      brandId: member.brandId,
+      rank,
+      highestRank: rank,
+      periodStart: '2026-01-01',
+    });
 
   const attempt = (member: TestMember, payoutAccountId: string) =>
     fx.requestWithdrawal(member, { payoutAccountId, amount: '10.00' });

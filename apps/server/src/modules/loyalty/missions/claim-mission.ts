@@ -11,13 +11,13 @@ import { missionNotClaimable, type MissionDependencies, type MissionOwner, textI
  * requirement); points are credited at once. Mission points count toward the brand's leaderboards of the claim's
  * day, week and month. A second claim (or a concurrent one, waiting on the lock) finds it claimed and is refused.
  */
-export const claimMission = (
+export const claimMission = async (
   deps: MissionDependencies,
   owner: MissionOwner,
   key: { missionId: bigint; periodKey: string },
   lang: string | undefined,
-): Promise<ClaimMissionResult> =>
-  deps.db.transaction(async (tx) => {
+): Promise<ClaimMissionResult> => {
+  const { mission, claimed } = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const progress = await repository.lockProgress(tx, { ...key, memberId: owner.memberId });
     if (!progress || progress.brandId !== owner.brandId || !progress.completedAt || progress.claimedAt) {
@@ -25,7 +25,7 @@ export const claimMission = (
     }
     const mission = await repository.findMission(tx, owner.brandId, key.missionId);
     if (!mission) throw missionNotClaimable();
-    const claimed = await repository.setClaimed(tx, progress, now);
+    const claimedRow = await repository.setClaimed(tx, progress, now);
     const reference = `mission:${mission.id}:${key.periodKey}`;
     if (mission.rewardKind === 'points') {
       await postPoints(deps.ledger, tx, {
@@ -66,12 +66,15 @@ export const claimMission = (
         at: now,
       });
     }
-    const view = await toMemberMission(
-      { deps, currency: owner.currency, lang },
-      mission,
-      key.periodKey,
-      claimed,
-      null,
-    );
-    return { mission: view, placedIn: mission.rewardKind === 'points' ? 'points' : 'reward_centre' };
+    return { mission, claimed: claimedRow };
   });
+  // Formatting reads the currency outside the transaction (one connection on PGlite).
+  const view = await toMemberMission(
+    { deps, currency: owner.currency, lang },
+    mission,
+    key.periodKey,
+    claimed,
+    null,
+  );
+  return { mission: view, placedIn: mission.rewardKind === 'points' ? 'points' : 'reward_centre' };
+};

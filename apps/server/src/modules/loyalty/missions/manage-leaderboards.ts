@@ -55,7 +55,7 @@ const leaderboardValues = async (
   };
 };
 
-export const createLeaderboard = (
+export const createLeaderboard = async (
   deps: MissionDependencies,
   actor: StaffActor,
   brand: Brand,
@@ -80,7 +80,7 @@ export const createLeaderboard = (
   });
 
 /** Replaces a leaderboard's terms; its metric and period stay (scores and paid periods are keyed by them). */
-export const updateLeaderboard = (
+export const updateLeaderboard = async (
   deps: MissionDependencies,
   actor: StaffActor,
   brand: Brand,
@@ -117,23 +117,23 @@ export const updateLeaderboard = (
     return after;
   });
 
-export const changeLeaderboardStatus = (
+export const changeLeaderboardStatus = async (
   deps: MissionDependencies,
   actor: StaffActor,
   brand: Brand,
   id: bigint,
   status: LeaderboardStatus,
-): Promise<OperatorLeaderboard> =>
-  deps.db.transaction(async (tx) => {
+): Promise<OperatorLeaderboard> => {
+  const row = await deps.db.transaction(async (tx) => {
     const existing = await repository.findLeaderboard(tx, brand.id, id, true);
     if (!existing) throw missionNotFound();
     if (existing.status === 'ended' || existing.status === status) throw missionStateInvalid();
-    const [row] = await tx
+    const [updated] = await tx
       .update(leaderboards)
       .set({ status, updatedAt: deps.now() })
       .where(eq(leaderboards.id, id))
       .returning();
-    if (!row) throw missionNotFound();
+    if (!updated) throw missionNotFound();
     await recordAuditEvent(tx, {
       actor,
       action: `leaderboard.${status}`,
@@ -142,8 +142,10 @@ export const changeLeaderboardStatus = (
       before: { status: existing.status },
       after: { status },
     });
-    return toOperatorLeaderboard(deps, row, brand.currency);
+    return updated;
   });
+  return toOperatorLeaderboard(deps, row, brand.currency);
+};
 
 export const listLeaderboards = async (deps: MissionDependencies, brand: Brand) => {
   const rows = await repository.listLeaderboards(deps.db, brand.id);

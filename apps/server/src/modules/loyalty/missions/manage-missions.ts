@@ -58,6 +58,12 @@ export const toOperatorMission = async (
   };
 };
 
+/** A stored row for the audit record (bigints as strings, as JSON has none). */
+export const auditValues = (row: object): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]),
+  );
+
 const wholeNumber = (value: string, field: string): bigint => {
   if (!/^\d+$/.test(value) || BigInt(value) <= 0n) {
     throw new AppError('VALIDATION_FAILED', { issues: [{ field, message: 'A whole number above 0.' }] });
@@ -110,7 +116,7 @@ export const missionValues = async (
   };
 };
 
-export const createMission = (
+export const createMission = async (
   deps: MissionDependencies,
   actor: StaffActor,
   brand: { id: bigint; currency: string },
@@ -135,7 +141,7 @@ export const createMission = (
   });
 
 /** Replaces a mission's terms (not its status); an ended mission is final. Progress already made stays. */
-export const updateMission = (
+export const updateMission = async (
   deps: MissionDependencies,
   actor: StaffActor,
   brand: { id: bigint; currency: string },
@@ -166,23 +172,23 @@ export const updateMission = (
     return after;
   });
 
-export const changeMissionStatus = (
+export const changeMissionStatus = async (
   deps: MissionDependencies,
   actor: StaffActor,
   brand: { id: bigint; currency: string },
   id: bigint,
   status: MissionStatus,
-): Promise<OperatorMission> =>
-  deps.db.transaction(async (tx) => {
+): Promise<OperatorMission> => {
+  const row = await deps.db.transaction(async (tx) => {
     const existing = await repository.findMission(tx, brand.id, id, true);
     if (!existing) throw missionNotFound();
     if (!(allowedMoves[existing.status] ?? []).includes(status)) throw missionStateInvalid();
-    const [row] = await tx
+    const [updated] = await tx
       .update(missions)
       .set({ status, updatedAt: deps.now() })
       .where(eq(missions.id, id))
       .returning();
-    if (!row) throw missionNotFound();
+    if (!updated) throw missionNotFound();
     await recordAuditEvent(tx, {
       actor,
       action: `mission.${status}`,
@@ -191,8 +197,10 @@ export const changeMissionStatus = (
       before: { status: existing.status },
       after: { status },
     });
-    return toOperatorMission(deps, row, brand.currency);
+    return updated;
   });
+  return toOperatorMission(deps, row, brand.currency);
+};
 
 export const listMissions = async (deps: MissionDependencies, brand: { id: bigint; currency: string }) => {
   const rows = await repository.listMissions(deps.db, brand.id);

@@ -14,6 +14,7 @@ import { vipLevelNameIn } from '../../features/loyalty/api/vip-player-rank';
 import { useMemberIcon } from '../../features/members/api/get-member-info';
 import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
 import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
+import { UnreadMissionBadge } from '../../features/loyalty/components/unread-mission-badge';
 import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 
@@ -79,6 +80,13 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
       badge: <UnreadMessageBadge testId="menu-messages-unread" />,
     },
     { to: '/pointMall', label: t('loyalty.points.menu'), testId: 'menu-points-mall' },
+    // Spec section 2: unread badges for missions, messages and rewards.
+    {
+      to: memberSectionPath('missionLeaderboard'),
+      label: t('loyalty.missions.menu'),
+      testId: 'menu-missions',
+      badge: <UnreadMissionBadge testId="menu-missions-unread" />,
+    },
     // Spec section 2: unread badges for rewards too; the entry shows once the reward centre is built.
     ...(isMemberSectionBuilt('rewardCenter')
       ? [

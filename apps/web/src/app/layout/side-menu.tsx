@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/use-session';
 import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
 import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
+import { UnreadMissionBadge } from '../../features/loyalty/components/unread-mission-badge';
 import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
 import { usePermission } from '../../features/site/api/get-permission';
 import { LiveChatButton } from '../../features/site/components/live-chat-button';
@@ -67,6 +68,11 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
         ]
       : []),
     { to: '/pointMall', label: t('loyalty.points.menu') },
+    {
+      to: memberSectionPath('missionLeaderboard'),
+      label: t('loyalty.missions.menu'),
+      badge: <UnreadMissionBadge testId="side-menu-missions-unread" />,
+    },
     ...(isWhitelabelEnabled(whitelabel, 'VIP3') && isMemberSectionBuilt('playerRank')
       ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
       : []),

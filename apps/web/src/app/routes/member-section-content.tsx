@@ -100,6 +100,14 @@ const PlayerRankPage = lazyComponent(
     ),
   <LoadingStatus />,
 );
+const MissionsPage = lazyComponent(
+  'missions',
+  () =>
+    withDeferredDictionary(() => import('../../features/loyalty/components/missions-page')).then(
+      (module) => module.MissionsPage,
+    ),
+  <LoadingStatus />,
+);
 const FeedbackForm = lazyComponent(
   'feedback-form',
   () =>
@@ -127,6 +135,7 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   messageV2: () => <MessageInbox />,
   manualRebate: () => <ManualRebatePage />,
   playerRank: () => <PlayerRankPage />,
+  missionLeaderboard: () => <MissionsPage />,
   feedback: () => <FeedbackForm />,
 };
 

@@ -19,6 +19,8 @@ const seeded = () => {
     ['games/catalogue', ['games', 'catalogue', 'menus']],
     ['messages/unread-count', ['messages', 'unread-count']],
     ['members/info', ['members', 'info', 'tok']],
+    ['loyalty/missions', ['loyalty', 'missions', 'summary', 'en']],
+    ['loyalty/vip', ['loyalty', 'vip', 'player-rank']],
   ];
   for (const [, key] of keys) queryClient.setQueryData(key, 1);
   const invalidated = () =>
@@ -45,6 +47,12 @@ describe('applyMemberEvent', () => {
     expect(invalidated()).toEqual([]);
     applyMemberEvent(queryClient, 'message');
     expect(invalidated()).toEqual(['messages/unread-count']);
+  });
+
+  it('refreshes every loyalty query (missions, VIP, points) on a loyalty signal', () => {
+    const { queryClient, invalidated } = seeded();
+    applyMemberEvent(queryClient, 'loyalty');
+    expect(invalidated()).toEqual(['loyalty/missions', 'loyalty/vip']);
   });
 });
 

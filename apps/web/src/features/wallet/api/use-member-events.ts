@@ -11,8 +11,11 @@ import { messagesQueryKeyPrefix, refreshWalletQueries } from './query-keys';
  * What a signal means for the screens: signals carry no data, so the queries they concern are refetched.
  * `balance`: the balance, funds and records (and the deposits and withdrawals whose state moved the money, and
  * the betting record, since a played round moves money, and the reward centre with its badge);
- * `message`: the inbox and its unread count.
+ * `message`: the inbox and its unread count; `loyalty`: missions, VIP progress and points.
  */
+/** Every loyalty query key (VIP, missions, points) starts with this. */
+const loyaltyQueryKeyPrefix = ['loyalty'] as const;
+
 export const applyMemberEvent = (queryClient: QueryClient, type: string): void => {
   if (type === 'balance') {
     void refreshWalletQueries(queryClient);
@@ -22,6 +25,9 @@ export const applyMemberEvent = (queryClient: QueryClient, type: string): void =
     void queryClient.invalidateQueries({ queryKey: rewardsQueryKeyPrefix });
   } else if (type === 'message') {
     void queryClient.invalidateQueries({ queryKey: messagesQueryKeyPrefix });
+  } else if (type === 'loyalty') {
+    // The loyalty fold moved this member's missions, VIP progress or points: every loyalty query starts so.
+    void queryClient.invalidateQueries({ queryKey: loyaltyQueryKeyPrefix });
   }
 };
 
@@ -46,6 +52,7 @@ export const useMemberEvents = (): void => {
       onReconnect: () => {
         applyMemberEvent(queryClient, 'balance');
         applyMemberEvent(queryClient, 'message');
+        applyMemberEvent(queryClient, 'loyalty');
       },
     });
     return () => {

@@ -13,6 +13,8 @@ import { ClaimReviewsPage } from '../features/promotions/claim-reviews-page';
 import { MallItemsPage } from '../features/loyalty/mall-items-page';
 import { RedemptionsPage } from '../features/loyalty/redemptions-page';
 import { VipLevelsPage } from '../features/loyalty/vip-levels-page';
+import { LeaderboardsPage } from '../features/loyalty/leaderboards-page';
+import { MissionsPage } from '../features/loyalty/missions-page';
 import { useStaffSession } from '../features/session/api';
 import { ChangePasswordPage, ForcedPasswordChange } from '../features/session/change-password-page';
 import { LoginPage } from '../features/session/login-page';
@@ -58,6 +60,8 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/promotions" element={<PromotionsPage />} />
             <Route path="/promotion-reviews" element={<ClaimReviewsPage />} />
             <Route path="/vip-levels" element={<VipLevelsPage />} />
+            <Route path="/missions" element={<MissionsPage />} />
+            <Route path="/leaderboards" element={<LeaderboardsPage />} />
             <Route path="/points-mall" element={<MallItemsPage />} />
             <Route path="/redemptions" element={<RedemptionsPage />} />
             <Route path="/channels" element={<ChannelsPage />} />

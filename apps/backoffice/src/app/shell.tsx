@@ -14,6 +14,8 @@ const sections: readonly Section[] = [
   { path: '/promotions', label: 'Promotions' },
   { path: '/promotion-reviews', label: 'Claim reviews' },
   { path: '/vip-levels', label: 'VIP levels' },
+  { path: '/missions', label: 'Missions' },
+  { path: '/leaderboards', label: 'Leaderboards' },
   { path: '/points-mall', label: 'Points mall' },
   { path: '/redemptions', label: 'Redemptions' },
   { path: '/channels', label: 'Channels' },

@@ -113,30 +113,39 @@ export const addMissionPoints = async (
 };
 
 export type StandingRow = { memberId: bigint; username: string; score: bigint };
+type Board = Pick<LeaderboardRow, 'brandId' | 'metric'>;
+type PeriodRange = { key: string; startDay: string; endDay: string };
 
 /**
- * A leaderboard period's standings, best first. Ties: mission points go to who reached the score first (the
- * score's last change), then the lower member id; valid bet (no reach time is kept per day) to the lower member id.
+ * A leaderboard period's scores with each member's place. Ties: mission points go to who reached the score first
+ * (the score's last change), then the lower member id; valid bet (no reach time is kept per day) to the lower
+ * member id.
  */
+const rankedSql = (board: Board, period: PeriodRange) =>
+  board.metric === 'mission_points'
+    ? sql`select s.member_id, s.points as score,
+          row_number() over (order by s.points desc, s.updated_at asc, s.member_id asc) as place
+        from mission_point_scores s
+        where s.brand_id = ${board.brandId} and s.period_key = ${period.key} and s.points > 0`
+    : sql`select t.member_id, t.score, row_number() over (order by t.score desc, t.member_id asc) as place
+        from (
+          select member_id, sum(valid_bet) as score from loyalty_member_days
+          where brand_id = ${board.brandId} and day >= ${period.startDay}::date and day < ${period.endDay}::date
+          group by member_id having sum(valid_bet) > 0
+        ) t`;
+
+/** A period's standings, best first, the first `limit` places. */
 export const readStandings = async (
   executor: Executor,
-  board: Pick<LeaderboardRow, 'brandId' | 'metric'>,
-  period: { key: string; startDay: string; endDay: string },
+  board: Board,
+  period: PeriodRange,
   limit: number,
 ): Promise<StandingRow[]> => {
   const rows = await selectRows<{ member_id: string | bigint; username: string; score: string | bigint }>(
     executor,
-    board.metric === 'mission_points'
-      ? sql`select s.member_id, d.username, s.points as score
-          from mission_point_scores s join members_directory d on d.id = s.member_id
-          where s.brand_id = ${board.brandId} and s.period_key = ${period.key} and s.points > 0
-          order by s.points desc, s.updated_at asc, s.member_id asc limit ${limit}`
-      : sql`select t.member_id, d.username, t.score from (
-            select member_id, sum(valid_bet) as score from loyalty_member_days
-            where brand_id = ${board.brandId} and day >= ${period.startDay}::date and day < ${period.endDay}::date
-            group by member_id having sum(valid_bet) > 0
-          ) t join members_directory d on d.id = t.member_id
-          order by t.score desc, t.member_id asc limit ${limit}`,
+    sql`select r.member_id, d.username, r.score from (${rankedSql(board, period)}) r
+      join members_directory d on d.id = r.member_id
+      where r.place <= ${limit} order by r.place`,
   );
   return rows.map((row) => ({
     memberId: BigInt(row.member_id),
@@ -148,14 +157,15 @@ export const readStandings = async (
 /** The member's own score and place in a period (place null: no score). */
 export const readOwnStanding = async (
   executor: Executor,
-  board: Pick<LeaderboardRow, 'brandId' | 'metric'>,
-  period: { key: string; startDay: string; endDay: string },
+  board: Board,
+  period: PeriodRange,
   memberId: bigint,
 ): Promise<{ place: number | null; score: bigint }> => {
-  const all = await readStandings(executor, board, period, 1_000_000);
-  const index = all.findIndex((row) => row.memberId === memberId);
-  const own = all[index];
-  return own ? { place: index + 1, score: own.score } : { place: null, score: 0n };
+  const [own] = await selectRows<{ place: string | number; score: string | bigint }>(
+    executor,
+    sql`select r.place, r.score from (${rankedSql(board, period)}) r where r.member_id = ${memberId}`,
+  );
+  return own ? { place: Number(own.place), score: BigInt(own.score) } : { place: null, score: 0n };
 };
 
 export const listLiveLeaderboards = (executor: Executor, brandId?: bigint) =>

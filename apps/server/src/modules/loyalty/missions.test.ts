@@ -7,7 +7,14 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { leaderboardPayouts, leaderboards, loyaltyLoginDays, missionPointScores } from './loyalty.tables';
+import {
+  leaderboardPayouts,
+  leaderboards,
+  loyaltyLoginDays,
+  missionPointScores,
+  missions,
+} from './loyalty.tables';
+import { seedMissionsDemo } from './missions.seed';
 import { type MissionTestMember, missionTestKit } from './missions.test-helpers';
 import { pointBalance } from './points/point-ledger';
 
@@ -325,5 +332,25 @@ describe('leaderboards', () => {
       '30.00',
       '10.00',
     ]);
+  });
+});
+
+describe('demo missions', () => {
+  it('seeds six live missions and two leaderboards once, however often the seed runs', async () => {
+    const { db } = testApp.database;
+    const member = await kit.addMember();
+    const count = async () => ({
+      missions: (await db.select().from(missions).where(eq(missions.brandId, member.brandId))).length,
+      boards: (await db.select().from(leaderboards).where(eq(leaderboards.brandId, member.brandId))).length,
+    });
+    const before = await count();
+    await seedMissionsDemo(db, { id: member.brandId });
+    expect(await count()).toEqual(before);
+    const seeded = await db.select().from(missions).where(eq(missions.brandId, member.brandId));
+    expect(seeded.filter((row) => row.title.en === 'First lottery ticket')[0]).toMatchObject({
+      kind: 'first_use',
+      feature: 'LOTT',
+      status: 'live',
+    });
   });
 });

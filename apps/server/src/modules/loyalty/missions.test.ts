@@ -335,6 +335,46 @@ describe('leaderboards', () => {
   });
 });
 
+describe('valid-bet leaderboards', () => {
+  it('rank the period by valid bet from the daily figures, refunds taken off, ties to the lower member id', async () => {
+    const { db } = testApp.database;
+    const low = await kit.addMember('vba');
+    const high = await kit.addMember('vbb');
+    const tied = await kit.addMember('vbc');
+    for (const member of [low, high, tied]) await kit.deposit(member, 100_000n);
+    await kit.post(low, 'slot.bet', 2_000n, { productLine: 'RNG' });
+    await kit.post(high, 'slot.bet', 9_000n, { productLine: 'RNG' });
+    await kit.post(high, 'slot.refund', 1_000n, { productLine: 'RNG' });
+    await kit.post(tied, 'vendor.bet', 2_000n, { productLine: 'LIVE' });
+    await kit.fold();
+    const [board] = await db
+      .insert(leaderboards)
+      .values({
+        brandId: low.brandId,
+        title: { en: 'Rollers' },
+        metric: 'valid_bet',
+        period: 'daily',
+        prizes: ['100'],
+      })
+      .returning();
+    if (!board) throw new Error('no board');
+    const view = await kit.call<MissionLeaderboards>(
+      tied,
+      'GET',
+      `/relay/MCSFE_getMissionLeaderboard?leaderboardId=${board.id}`,
+    );
+    const standings = view.body.value.leaderboards[0]?.standings ?? [];
+    const mine = standings.filter((entry) => /^vb/.test(entry.username));
+    expect(mine.map((entry) => entry.score)).toEqual(['80.00', '20.00', '20.00']);
+    expect(mine.map((entry) => entry.username.slice(0, 2) + entry.username.slice(-1))).toEqual([
+      `vb${high.username.slice(-1)}`,
+      `vb${low.username.slice(-1)}`,
+      `vb${tied.username.slice(-1)}`,
+    ]);
+    expect(view.body.value.leaderboards[0]?.me.score).toBe('20.00');
+  });
+});
+
 describe('demo missions', () => {
   it('seeds six live missions and two leaderboards once, however often the seed runs', async () => {
     const { db } = testApp.database;

@@ -10,7 +10,12 @@ import { payLeaderboardsJobName } from './missions.service';
 /** Jobs registered without their timers: a test runs them with `runNow`. */
 const manualScheduler = (): JobScheduler => {
   const scheduler = createJobScheduler({ error: () => undefined });
-  return { ...scheduler, every: (name, _intervalMs, run) => { scheduler.every(name, 0, run); } };
+  return {
+    ...scheduler,
+    every: (name, _intervalMs, run) => {
+      scheduler.every(name, 0, run);
+    },
+  };
 };
 
 // PGlite runs one statement at a time, so nothing can race on it: these need a real server (DATABASE_URL).

@@ -54,6 +54,8 @@ CREATE TABLE "loyalty_member_totals" (
 	"brand_id" bigint NOT NULL,
 	"deposit_total" bigint DEFAULT 0 NOT NULL,
 	"valid_bet_total" bigint DEFAULT 0 NOT NULL,
+	"points_remainder" bigint DEFAULT 0 NOT NULL,
+	"points_earned_by" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -284,6 +286,3 @@ CREATE VIEW auth_logins AS
 CREATE VIEW wallet_transaction_details AS
   SELECT id, xact_id, brand_id, kind, reference, product_line, created_at
   FROM ledger_transactions;
---> statement-breakpoint
-ALTER TABLE "loyalty_member_totals" ADD COLUMN "points_remainder" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "loyalty_member_totals" ADD COLUMN "points_earned_by" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -133,7 +133,7 @@ export const earnPoints = async (
       });
       continue;
     }
-    const request = await creditRequest(deps.ledger, tx, tally, settled.points, idempotencyKey);
+    const request = await creditRequest(deps.ledger, tally, settled.points, idempotencyKey);
     credits.set(tally.brandId, [...(credits.get(tally.brandId) ?? []), request]);
   }
   for (const [brandId, requests] of credits) await deps.ledger.postBatch(brandId, requests, { executor: tx });
@@ -142,28 +142,24 @@ export const earnPoints = async (
   return changed;
 };
 
+/**
+ * The accounts are found (or made) outside the fold's transaction, through the ledger's cache: an account is
+ * only where balances live, harmless if the fold then rolls back, and a batch of hundreds of members then costs
+ * no round trip per member.
+ */
 const creditRequest = async (
   ledger: LedgerService,
-  tx: Transaction,
   tally: Tally,
   points: bigint,
   idempotencyKey: string,
 ): Promise<PostingRequest> => {
-  const options = { executor: tx };
   const member = await ledger.ensureMemberAccount(
     tally.brandId,
     tally.memberId,
     pointsCurrency,
     'member_points',
-    options,
   );
-  const issuer = await ledger.ensureSystemAccount(
-    tally.brandId,
-    'loyalty_points',
-    pointsCurrency,
-    '',
-    options,
-  );
+  const issuer = await ledger.ensureSystemAccount(tally.brandId, 'loyalty_points', pointsCurrency);
   return {
     brandId: tally.brandId,
     idempotencyKey,

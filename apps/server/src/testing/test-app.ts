@@ -75,6 +75,8 @@ export const createTestApp = async (
     LOTTERY_JOB_INTERVAL_MS: '0',
     // Roll-ups are folded when a test asks (`createRollupService(db).fold()`), so figures never arrive mid-test.
     AGENT_FIGURES_FOLD_INTERVAL_MS: '0',
+    // Likewise the loyalty fold (missions, VIP, points): its tests fold with `app.loyalty.fold.fold()`.
+    LOYALTY_FOLD_INTERVAL_MS: '0',
     ...(listen ? { HOST: '127.0.0.1' } : {}),
     ...environment,
   });

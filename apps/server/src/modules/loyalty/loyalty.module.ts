@@ -14,9 +14,6 @@ declare module 'fastify' {
   }
 }
 
-/** Mission progress and VIP promotion follow the money within about this long. */
-const foldIntervalMs = 1_000;
-
 /**
  * Loyalty: VIP levels, missions and leaderboards, points and the points mall. All of it follows the ledger through
  * one fold (`fold/`), off the money's path; money it pays goes through the ledger and the reward centre.
@@ -25,9 +22,10 @@ export const loyaltyModule = defineModule(
   'loyalty',
   ['site', 'members', 'auth', 'backoffice', 'uploads', 'messages', 'turnover', 'wallet', 'promotions'],
   async (app) => {
-    const { database, scheduler, push } = app.platform;
+    const { config, database, scheduler, push } = app.platform;
     const fold = createLoyaltyFoldService({ db: database.db, push });
-    scheduler.every(loyaltyFoldJobName, foldIntervalMs, async () => {
+    // Mission progress, VIP promotion and points follow the money within about this long.
+    scheduler.every(loyaltyFoldJobName, config.LOYALTY_FOLD_INTERVAL_MS, async () => {
       await fold.fold();
     });
     const vip = await setUpVip(app, fold);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { control } from '../support/journeys';
+import { control, registerPlayer } from '../support/journeys';
 import { expect, test } from '../support/platform';
 
 test('a member redeems a mall item and converts points, and the operator ships the item', async ({
@@ -22,12 +22,22 @@ test('a member redeems a mall item and converts points, and the operator ships t
   if (!created.ok()) throw new Error(`mall item refused: ${await created.text()}`);
   const { id } = ((await created.json()) as { value: { id: string } }).value;
 
-  await page.goto('/login');
-  await page.getByTestId('tab-username').click();
-  await control(page, 'login-username').fill('demoplayer');
-  await control(page, 'login-password').fill('Player2025');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('header-account')).toHaveText('demoplayer');
+  // A player of this journey's own (other journeys change the demo player's password), given 500 points by the
+  // operator and a payment password of its own.
+  await registerPlayer(page, 'mallfan01', 'Secret123');
+  const adjusted = await operator.call('POST', '/wps/backoffice/loyalty/points-adjustments', {
+    username: 'mallfan01',
+    points: '500',
+    reason: 'Journey points',
+    requestId: randomUUID(),
+  });
+  if (!adjusted.ok()) throw new Error(`points adjustment refused: ${await adjusted.text()}`);
+  await page.goto('/member?page=withdraw');
+  await control(page, 'payment-password-login').fill('Secret123');
+  await control(page, 'payment-password-new').fill('123456');
+  await control(page, 'payment-password-confirm').fill('123456');
+  await page.getByTestId('payment-password-submit').click();
+  await expect(page.getByTestId('payment-password-form')).toHaveCount(0);
 
   await page.goto('/pointMall');
   const balance = page.getByTestId('points-balance');

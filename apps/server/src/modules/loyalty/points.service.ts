@@ -30,48 +30,52 @@ export type { PointMovement, PointPosting } from './points/point-ledger';
 export type PointsOperator = { brandId: bigint; currency: string; actor: AuditActor };
 
 /** Points and the points mall: earning (a fold consumer), the member's calls and the operator's. */
-export const createPointsService = (deps: PointsDependencies) => ({
-  /** The fold's consumer: points for the batch's deposits and valid bets. */
-  earn: (tx: Transaction, batch: LoyaltyBatch) => earnPoints(deps, tx, batch),
+export const createPointsService = (deps: PointsDependencies) => {
+  /** Points account ids by owner, kept across the fold's batches (see `earnPoints`). */
+  const accounts = new Map<string, bigint>();
+  return {
+    /** The fold's consumer: points for the batch's deposits and valid bets. */
+    earn: (tx: Transaction, batch: LoyaltyBatch) => earnPoints({ ...deps, accounts }, tx, batch),
 
-  balance: (member: PointsMember) => getPointBalance(deps, member),
-  config: (member: PointsMember) => getPointConfig(deps, member),
-  mallItems: (member: PointsMember, language: string) => listMallItems(deps, member, language),
-  itemImage: (brandId: bigint, itemId: bigint) => readMallItemImage(deps, brandId, itemId),
-  /** Which of these uploads a mall item shows (the upload purge keeps them). */
-  findReferencedUploads: (candidates: readonly { id: string }[]) =>
-    repository.listItemImageUploads(
-      deps.db,
-      candidates.map((candidate) => candidate.id),
-    ),
-  redemptions: (
-    member: PointsMember,
-    query: { pageNo: number; pageSize: number; status?: string | undefined },
-    language: string,
-  ) => listMemberRedemptions(deps, member, query, language),
-  transactions: (member: PointsMember, query: { pageSize: number; beforeId?: string | undefined }) =>
-    listPointTransactions(deps, member, query),
-  redeem: (member: PointsMember, request: RedeemRequest, language: string) =>
-    redeemItem(deps, member, request, language),
-  convert: (member: PointsMember, request: ConvertRequest) => convertPoints(deps, member, request),
-
-  admin: {
-    listItems: (operator: PointsOperator) => listAdminMallItems(deps, operator),
-    createItem: (operator: PointsOperator, body: MallItemBody) => createMallItem(deps, operator, body),
-    updateItem: (operator: PointsOperator, itemId: bigint, body: MallItemBody) =>
-      updateMallItem(deps, operator, itemId, body),
-    listRedemptions: (
-      operator: PointsOperator,
+    balance: (member: PointsMember) => getPointBalance(deps, member),
+    config: (member: PointsMember) => getPointConfig(deps, member),
+    mallItems: (member: PointsMember, language: string) => listMallItems(deps, member, language),
+    itemImage: (brandId: bigint, itemId: bigint) => readMallItemImage(deps, brandId, itemId),
+    /** Which of these uploads a mall item shows (the upload purge keeps them). */
+    findReferencedUploads: (candidates: readonly { id: string }[]) =>
+      repository.listItemImageUploads(
+        deps.db,
+        candidates.map((candidate) => candidate.id),
+      ),
+    redemptions: (
+      member: PointsMember,
       query: { pageNo: number; pageSize: number; status?: string | undefined },
-    ) => listAdminRedemptions(deps, operator, query),
-    updateRedemption: (operator: PointsOperator, redemptionId: bigint, request: RedemptionActionRequest) =>
-      updateRedemption(deps, operator, redemptionId, request),
-    settings: (operator: PointsOperator) => getPointSettings(deps, operator.brandId),
-    updateSettings: (operator: PointsOperator, body: LoyaltySettingsBody) =>
-      updatePointSettings(deps, operator, body),
-    adjust: (operator: PointsOperator, request: PointAdjustmentRequest) =>
-      adjustPoints(deps, operator, request),
-  },
-});
+      language: string,
+    ) => listMemberRedemptions(deps, member, query, language),
+    transactions: (member: PointsMember, query: { pageSize: number; beforeId?: string | undefined }) =>
+      listPointTransactions(deps, member, query),
+    redeem: (member: PointsMember, request: RedeemRequest, language: string) =>
+      redeemItem(deps, member, request, language),
+    convert: (member: PointsMember, request: ConvertRequest) => convertPoints(deps, member, request),
+
+    admin: {
+      listItems: (operator: PointsOperator) => listAdminMallItems(deps, operator),
+      createItem: (operator: PointsOperator, body: MallItemBody) => createMallItem(deps, operator, body),
+      updateItem: (operator: PointsOperator, itemId: bigint, body: MallItemBody) =>
+        updateMallItem(deps, operator, itemId, body),
+      listRedemptions: (
+        operator: PointsOperator,
+        query: { pageNo: number; pageSize: number; status?: string | undefined },
+      ) => listAdminRedemptions(deps, operator, query),
+      updateRedemption: (operator: PointsOperator, redemptionId: bigint, request: RedemptionActionRequest) =>
+        updateRedemption(deps, operator, redemptionId, request),
+      settings: (operator: PointsOperator) => getPointSettings(deps, operator.brandId),
+      updateSettings: (operator: PointsOperator, body: LoyaltySettingsBody) =>
+        updatePointSettings(deps, operator, body),
+      adjust: (operator: PointsOperator, request: PointAdjustmentRequest) =>
+        adjustPoints(deps, operator, request),
+    },
+  };
+};
 
 export type PointsService = ReturnType<typeof createPointsService>;

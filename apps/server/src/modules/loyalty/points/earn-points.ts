@@ -88,8 +88,23 @@ const addToEarnedBy = (earnedBy: Record<string, string>, units: Map<string, bigi
  * never loses or makes a point. One posting per member per batch, keyed by the member's first transaction of the
  * batch (a transaction is folded once, so the key is never reused); credits go in one statement per brand.
  */
+type EarningDependencies = { ledger: LedgerService; accounts: Map<string, bigint> };
+
 export const earnPoints = async (
-  deps: { ledger: LedgerService },
+  deps: EarningDependencies,
+  tx: Transaction,
+  batch: LoyaltyBatch,
+): Promise<bigint[]> => {
+  try {
+    return await earnBatchPoints(deps, tx, batch);
+  } catch (error) {
+    deps.accounts.clear();
+    throw error;
+  }
+};
+
+const earnBatchPoints = async (
+  deps: EarningDependencies,
   tx: Transaction,
   batch: LoyaltyBatch,
 ): Promise<bigint[]> => {
@@ -133,7 +148,7 @@ export const earnPoints = async (
       });
       continue;
     }
-    const request = await creditRequest(deps.ledger, tally, settled.points, idempotencyKey);
+    const request = await creditRequest(deps, tx, tally, settled.points, idempotencyKey);
     credits.set(tally.brandId, [...(credits.get(tally.brandId) ?? []), request]);
   }
   for (const [brandId, requests] of credits) await deps.ledger.postBatch(brandId, requests, { executor: tx });
@@ -143,30 +158,40 @@ export const earnPoints = async (
 };
 
 /**
- * The accounts are found (or made) outside the fold's transaction, through the ledger's cache: an account is
- * only where balances live, harmless if the fold then rolls back, and a batch of hundreds of members then costs
- * no round trip per member.
+ * A points account id, found (or made) in the fold's transaction once and then kept in `accounts`: a batch of
+ * hundreds of members costs no round trip per member. An id kept from a batch that later rolled back names no
+ * account; the posting then fails, `earnPoints` forgets every kept id and the fold tries the batch again.
  */
+const pointsAccount = async (
+  deps: EarningDependencies,
+  tx: Transaction,
+  brandId: bigint,
+  memberId: bigint | null,
+): Promise<bigint> => {
+  const key = `${brandId}:${memberId ?? 'issuer'}`;
+  const kept = deps.accounts.get(key);
+  if (kept !== undefined) return kept;
+  const options = { executor: tx };
+  const account =
+    memberId === null
+      ? await deps.ledger.ensureSystemAccount(brandId, 'loyalty_points', pointsCurrency, '', options)
+      : await deps.ledger.ensureMemberAccount(brandId, memberId, pointsCurrency, 'member_points', options);
+  deps.accounts.set(key, account.id);
+  return account.id;
+};
+
 const creditRequest = async (
-  ledger: LedgerService,
+  deps: EarningDependencies,
+  tx: Transaction,
   tally: Tally,
   points: bigint,
   idempotencyKey: string,
-): Promise<PostingRequest> => {
-  const member = await ledger.ensureMemberAccount(
-    tally.brandId,
-    tally.memberId,
-    pointsCurrency,
-    'member_points',
-  );
-  const issuer = await ledger.ensureSystemAccount(tally.brandId, 'loyalty_points', pointsCurrency);
-  return {
-    brandId: tally.brandId,
-    idempotencyKey,
-    kind: 'points.earn',
-    legs: [
-      { accountId: member.id, amount: points },
-      { accountId: issuer.id, amount: -points },
-    ],
-  };
-};
+): Promise<PostingRequest> => ({
+  brandId: tally.brandId,
+  idempotencyKey,
+  kind: 'points.earn',
+  legs: [
+    { accountId: await pointsAccount(deps, tx, tally.brandId, tally.memberId), amount: points },
+    { accountId: await pointsAccount(deps, tx, tally.brandId, null), amount: -points },
+  ],
+});

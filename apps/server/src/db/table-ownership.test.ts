@@ -35,6 +35,7 @@ const publishedReadModels: Record<string, { owner: string; columns: readonly str
       'last_login_at',
     ],
   },
+  members_birthdays: { owner: 'members', columns: ['id', 'brand_id', 'birthday'] },
   site_brands: { owner: 'site', columns: ['id', 'currency', 'time_zone'] },
   members_addresses: { owner: 'members', columns: ['id', 'brand_id', 'register_ip', 'last_login_ip'] },
   members_referrals: {

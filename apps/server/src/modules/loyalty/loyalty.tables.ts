@@ -106,12 +106,11 @@ export const loyaltyLoginDays = pgTable(
   (table) => [primaryKey({ columns: [table.memberId, table.day] })],
 );
 
-/** Per-brand loyalty settings: points earning and conversion, the VIP review period. */
+/** Per-brand loyalty settings: points earning and conversion (VIP is on where the brand has the VIP3 flag). */
 export const loyaltySettings = pgTable('loyalty_settings', {
   brandId: bigint('brand_id', { mode: 'bigint' })
     .primaryKey()
     .references(() => brands.id),
-  isVipEnabled: boolean('is_vip_enabled').notNull().default(true),
   isPointsEnabled: boolean('is_points_enabled').notNull().default(true),
   /** Points earned per one whole unit of the brand's currency deposited. */
   pointsPerDepositUnit: numeric('points_per_deposit_unit', { precision: 12, scale: 4 })

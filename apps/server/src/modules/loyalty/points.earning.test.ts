@@ -93,7 +93,7 @@ describe('points from the fold', () => {
     expect(days.reduce((total, day) => total + day.points, 0n)).toBe(11n);
   });
 
-  it('earns at the rank and product line rates, one posting per member per batch', async () => {
+  it('earns at the rank and product line rates, once per batch', async () => {
     const bronze = await kit.addMember();
     const gold = await kit.addMember();
     await subject.database.db.insert(vipMemberLevels).values({
@@ -125,6 +125,31 @@ describe('points from the fold', () => {
       live: '7',
       deposit: '100',
     });
+  });
+
+  it('credits a batch of many members in postings of up to 63 members each', async () => {
+    const members = [];
+    for (let index = 0; index < 70; index += 1) {
+      const member = await kit.addMember();
+      await move(member, 'deposit', 1_000n);
+      members.push(member);
+    }
+    await fold();
+    const [marker] = await selectRows<{ last: string | bigint | null }>(
+      subject.database.db,
+      sql`select max(id) as last from wallet_transaction_details`,
+    );
+    for (const member of members) await move(member, 'slot.bet', 200n, 'RNG');
+    await fold();
+    // 10 USD deposited at 0.1 a USD, then 2 USD on slots at 1 a USD: 1 + 2 points each; the slots' 2 points
+    // of the 70 members in ceil(70 / 63) = 2 postings.
+    for (const member of members) expect(await kit.balanceOf(member)).toBe(3n);
+    const [postings] = await selectRows<{ count: string | number }>(
+      subject.database.db,
+      sql`select count(*) as count from wallet_transaction_details
+        where kind = 'points.earn' and id > ${marker?.last ?? 0}`,
+    );
+    expect(Number(postings?.count)).toBe(2);
   });
 
   it('takes back refunded play only as far as the member still holds points', async () => {

@@ -22,7 +22,6 @@ export const findSettings = async (executor: Executor, brandId: bigint): Promise
   return (
     row ?? {
       brandId,
-      isVipEnabled: true,
       isPointsEnabled: true,
       pointsPerDepositUnit: '0',
       pointsPerCashUnit: 100,

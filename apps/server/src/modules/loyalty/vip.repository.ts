@@ -252,6 +252,30 @@ export const membersAtRank = (
     .orderBy(asc(vipMemberLevels.memberId))
     .limit(limit);
 
+/**
+ * Members above rank 0 whose birthday (members' published view) falls on one of `monthDays` ('MM-DD'), after
+ * `afterId`, with their rank.
+ */
+export const membersWithBirthday = async (
+  executor: Executor,
+  brandId: bigint,
+  monthDays: readonly string[],
+  afterId: bigint,
+  limit: number,
+): Promise<Array<{ memberId: bigint; rank: number }>> => {
+  const rows = await selectRows<{ member_id: string | bigint; rank: number }>(
+    executor,
+    sql`select l.member_id, l.rank from vip_member_levels l join members_birthdays b on b.id = l.member_id
+      where l.brand_id = ${brandId} and l.rank > 0 and l.member_id > ${afterId}
+        and to_char(b.birthday, 'MM-DD') in (${sql.join(
+          monthDays.map((day) => sql`${day}`),
+          sql`, `,
+        )})
+      order by l.member_id limit ${limit}`,
+  );
+  return rows.map((row) => ({ memberId: BigInt(row.member_id), rank: row.rank }));
+};
+
 /** The brands that have VIP levels, with their currency and time zone (the site's published view). */
 export const brandsWithLevels = async (executor: Executor): Promise<VipBrand[]> => {
   const rows = await selectRows<{ id: string | bigint; currency: string; time_zone: string }>(

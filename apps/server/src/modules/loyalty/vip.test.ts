@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { members } from '../members/members.tables';
 import { brands } from '../site/site.tables';
 import { createLoyaltyFoldService } from './fold/fold.service';
 import { loyaltyMemberDays, vipLevels, vipMemberLevels } from './loyalty.tables';
@@ -179,6 +180,39 @@ describe('VIP review on the brand clock (UTC+7)', () => {
     );
     expect(monthly.map((reward) => [reward.reference, reward.amount])).toEqual([
       ['vip-monthly:2026-12', usd(5)],
+    ]);
+  });
+
+  it("pays the birthday bonus on the member's birthday in the brand's clock, once a year", async () => {
+    const gold = await kit.addMember();
+    const leapling = await kit.addMember();
+    await placeAt(gold, 2, '2099-01-01');
+    await placeAt(leapling, 2, '2099-01-01');
+    const { db } = testApp.database;
+    await db.update(members).set({ birthday: '1990-12-06' }).where(eq(members.id, gold.id));
+    await db.update(members).set({ birthday: '2004-02-29' }).where(eq(members.id, leapling.id));
+    const birthdayRewards = async (memberId: bigint) =>
+      (await kit.vipRewardsOf(memberId))
+        .filter((reward) => reward.reference.startsWith('vip-birthday'))
+        .map((reward) => [reward.reference, reward.amount]);
+
+    // 23:59 on 5 December in Bangkok, then 00:01 on the 6th (still the 5th in UTC), then later that day.
+    expect(await review('2026-12-05T16:59:00Z')).toMatchObject({ birthdayBonuses: 0 });
+    expect(await review('2026-12-05T17:01:00Z')).toMatchObject({ birthdayBonuses: 1 });
+    expect(await review('2026-12-06T10:00:00Z')).toMatchObject({ birthdayBonuses: 0 });
+    await review('2027-12-06T10:00:00Z');
+    // Gold's birthday bonus in the demo ladder is 20 USD.
+    expect(await birthdayRewards(gold.id)).toEqual([
+      ['vip-birthday:2026', usd(20)],
+      ['vip-birthday:2027', usd(20)],
+    ]);
+    // 29 February's birthday falls on the 28th in 2027, on the 29th in 2028.
+    await review('2027-02-28T10:00:00Z');
+    await review('2028-02-28T10:00:00Z');
+    await review('2028-02-29T10:00:00Z');
+    expect(await birthdayRewards(leapling.id)).toEqual([
+      ['vip-birthday:2027', usd(20)],
+      ['vip-birthday:2028', usd(20)],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands } from '../site/site.tables';
 
 /** Players, agents and trial accounts of a brand. Names are unique per brand regardless of case. */
@@ -35,6 +35,8 @@ export const members = pgTable(
     uplineId: bigint('upline_id', { mode: 'bigint' }),
     referralCode: text('referral_code'),
     avatarUrl: text('avatar_url'),
+    /** The member's date of birth (profile); the VIP birthday bonus is paid on it. */
+    birthday: date('birthday'),
     /** The site language the member last chose (getUpdateLanguage); null until they pick one. */
     language: text('language'),
     registerIp: text('register_ip'),

@@ -24,6 +24,7 @@ import { postBatchWithin, postWithin } from './ledger/post-within';
 export { accountBalanceSql, postingBatchCteColumns, postingCteColumns } from './ledger.repository';
 export type { PostingBatchCtes, PostingCtes } from './ledger.repository';
 export { accountKindRules } from './ledger/account-kinds';
+export { maxLegs } from './ledger/request-checks';
 export type { AccountKind, MemberAccountKind, SystemAccountKind } from './ledger/account-kinds';
 export type {
   AccountEntry,

@@ -12,7 +12,7 @@ import { useSession } from '../../features/auth/api/use-session';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { vipLevelNameIn } from '../../features/loyalty/api/vip-player-rank';
 import { useMemberIcon } from '../../features/members/api/get-member-info';
-import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
+import { memberSectionPath } from '../../features/members/member-sections';
 import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
 import { UnreadMissionBadge } from '../../features/loyalty/components/unread-mission-badge';
 import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
@@ -87,17 +87,13 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
       testId: 'menu-missions',
       badge: <UnreadMissionBadge testId="menu-missions-unread" />,
     },
-    // Spec section 2: unread badges for rewards too; the entry shows once the reward centre is built.
-    ...(isMemberSectionBuilt('rewardCenter')
-      ? [
-          {
-            to: memberSectionPath('rewardCenter'),
-            label: t('member_menu.rewards'),
-            testId: 'menu-rewards',
-            badge: <UnreadRewardBadge testId="menu-rewards-unread" />,
-          },
-        ]
-      : []),
+    // Spec section 2: unread badges for rewards too.
+    {
+      to: memberSectionPath('rewardCenter'),
+      label: t('member_menu.rewards'),
+      testId: 'menu-rewards',
+      badge: <UnreadRewardBadge testId="menu-rewards-unread" />,
+    },
   ];
 
   return (

@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/use-session';
 import { categoriesWithVendors, useGameMenus } from '../../features/games/api/get-game-menus';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
-import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
+import { memberSectionPath } from '../../features/members/member-sections';
 import { UnreadMissionBadge } from '../../features/loyalty/components/unread-mission-badge';
 import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
 import { usePermission } from '../../features/site/api/get-permission';
@@ -55,33 +55,27 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const accountLinks = [
     { to: '/promotions', label: t('nav.promotions') },
     { to: memberSectionPath('personalHistoryCopy'), label: t('nav.betting_record') },
-    ...(isWhitelabelEnabled(whitelabel, 'MANPLAYREB3') && isMemberSectionBuilt('manualRebate')
+    ...(isWhitelabelEnabled(whitelabel, 'MANPLAYREB3')
       ? [{ to: memberSectionPath('manualRebate'), label: t('nav.manual_rebate') }]
       : []),
-    ...(isMemberSectionBuilt('rewardCenter')
-      ? [
-          {
-            to: memberSectionPath('rewardCenter'),
-            label: t('nav.rewards'),
-            badge: <UnreadRewardBadge testId="side-menu-rewards-unread" />,
-          },
-        ]
-      : []),
+    {
+      to: memberSectionPath('rewardCenter'),
+      label: t('nav.rewards'),
+      badge: <UnreadRewardBadge testId="side-menu-rewards-unread" />,
+    },
     { to: '/pointMall', label: t('loyalty.points.menu') },
     {
       to: memberSectionPath('missionLeaderboard'),
       label: t('loyalty.missions.menu'),
       badge: <UnreadMissionBadge testId="side-menu-missions-unread" />,
     },
-    ...(isWhitelabelEnabled(whitelabel, 'VIP3') && isMemberSectionBuilt('playerRank')
+    ...(isWhitelabelEnabled(whitelabel, 'VIP3')
       ? [{ to: memberSectionPath('playerRank'), label: t('nav.vip') }]
       : []),
     ...(isAgent
       ? // An agent's "invite friends" is its affiliate links and QR code in the agent centre.
         [{ to: '/agentHome?page=registerCenter', label: t('nav.agent') }]
-      : isMemberSectionBuilt('referral')
-        ? [{ to: memberSectionPath('referral'), label: t('nav.invite_friends') }]
-        : []),
+      : [{ to: memberSectionPath('referral'), label: t('nav.invite_friends') }]),
   ];
   // Spec section 2, Side menu: HOT, FAV, RECENT, then only the categories that have vendors.
   const categories = categoriesWithVendors(menus.data, sideMenuCategories);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lobbyPathOf, sideMenuCategories } from '../../features/games/game-types';
 import { imageUrlOf, listVendorImagePath, useImageHost } from '../../features/games/images';
-import { isMemberSectionBuilt, memberSectionPath } from '../../features/members/member-sections';
+import { memberSectionPath } from '../../features/members/member-sections';
 import { LiveSupportButton } from '../../features/site/components/live-support-button';
 import { usePermission } from '../../features/site/api/get-permission';
 import './site-footer.css';
@@ -34,12 +34,10 @@ export function SiteFooter() {
             <li>
               <Link to="/promotions">{t('footer.promotions')}</Link>
             </li>
-            {isMemberSectionBuilt('missionLeaderboard') && (
-              <li>
-                <Link to={memberSectionPath('missionLeaderboard')}>{t('footer.missions')}</Link>
-              </li>
-            )}
-            {isWhitelabelEnabled(info.whitelabel, 'MANPLAYREB3') && isMemberSectionBuilt('manualRebate') && (
+            <li>
+              <Link to={memberSectionPath('missionLeaderboard')}>{t('footer.missions')}</Link>
+            </li>
+            {isWhitelabelEnabled(info.whitelabel, 'MANPLAYREB3') && (
               <li>
                 <Link to={memberSectionPath('manualRebate')}>{t('footer.rebate')}</Link>
               </li>
@@ -47,12 +45,10 @@ export function SiteFooter() {
             <li>
               <Link to="/pointMall">{t('loyalty.points.menu')}</Link>
             </li>
-            {isMemberSectionBuilt('rewardCenter') && (
-              <li>
-                <Link to={memberSectionPath('rewardCenter')}>{t('footer.rewards')}</Link>
-              </li>
-            )}
-            {isWhitelabelEnabled(info.whitelabel, 'VIP3') && isMemberSectionBuilt('playerRank') && (
+            <li>
+              <Link to={memberSectionPath('rewardCenter')}>{t('footer.rewards')}</Link>
+            </li>
+            {isWhitelabelEnabled(info.whitelabel, 'VIP3') && (
               <li>
                 <Link to={memberSectionPath('playerRank')}>{t('footer.vip')}</Link>
               </li>

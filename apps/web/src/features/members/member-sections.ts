@@ -28,12 +28,4 @@ export const memberSectionFlags: Partial<Record<MemberSection, WhitelabelFlag>> 
   playerRank: 'VIP3',
 };
 
-/**
- * Pages of the spec the platform has not built yet (the promotions and loyalty issues build them): no menu, link
- * or section list shows them until they exist, rather than a page that says it opens soon.
- */
-const memberSectionsNotBuilt: ReadonlySet<MemberSection> = new Set<MemberSection>([]);
-
-export const isMemberSectionBuilt = (section: MemberSection): boolean => !memberSectionsNotBuilt.has(section);
-
 export const memberSectionPath = (section: MemberSection): string => `/member?page=${section}`;

@@ -8,7 +8,12 @@ export const reviewVipLevelsJobName = 'vip-review';
 /** Members reviewed per read; the job pages until none is due. */
 const pageSize = 500;
 
-export type VipReviewResult = { kept: number; lowered: number; monthlyBonuses: number };
+export type VipReviewResult = {
+  kept: number;
+  lowered: number;
+  monthlyBonuses: number;
+  birthdayBonuses: number;
+};
 
 /**
  * One member's ended keep period, in one transaction: the figures of [period start, period end) against the
@@ -122,20 +127,73 @@ const payMonthlyBonuses = async (
   }
 };
 
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** Birthdays celebrated on `today`: 29 February's on the 28th in a year without one. */
+const birthdaysOn = (today: string): string[] => {
+  const monthDay = today.slice(5);
+  return monthDay === '02-28' && !isLeapYear(Number(today.slice(0, 4))) ? [monthDay, '02-29'] : [monthDay];
+};
+
+/**
+ * The birthday bonus of their level to members whose birthday is today on the brand's clock, once per member
+ * and year (the reward's reference 'vip-birthday:<year>'), with the level's wagering.
+ */
+const payBirthdayBonuses = async (
+  deps: VipDependencies,
+  brand: VipBrand,
+  levels: readonly VipLevelRow[],
+  today: string,
+  result: VipReviewResult,
+): Promise<void> => {
+  const levelOf = new Map(levels.map((level) => [level.rank, level]));
+  let afterId = 0n;
+  for (;;) {
+    const page = await repository.membersWithBirthday(
+      deps.db,
+      brand.id,
+      birthdaysOn(today),
+      afterId,
+      pageSize,
+    );
+    if (page.length === 0) break;
+    await deps.db.transaction(async (tx) => {
+      for (const member of page) {
+        const level = levelOf.get(member.rank);
+        if (!level || level.birthdayBonus <= 0n) continue;
+        const created = await deps.rewards.create(tx, {
+          brandId: brand.id,
+          memberId: member.memberId,
+          currency: brand.currency,
+          source: 'vip',
+          promotionId: null,
+          reference: `vip-birthday:${today.slice(0, 4)}`,
+          title: `VIP birthday bonus: ${level.name.en}`,
+          amount: level.birthdayBonus,
+          turnoverRequired: level.birthdayBonus * BigInt(level.bonusTurnoverMultiplier),
+        });
+        if (created) result.birthdayBonuses += 1;
+      }
+    });
+    afterId = page.at(-1)?.memberId ?? afterId;
+  }
+};
+
 /**
  * The VIP review (job 'vip-review', and tests with a chosen clock): for each brand, on its own clock, lowers by
  * one level the members who missed their level's keep requirement in the period that ended and starts a new
- * period for those who kept it, then pays the month's monthly bonuses. Safe to run often and on several
- * instances: each period and each month's bonus counts once per member. Birthday bonuses are not paid: members
- * have no birthday on record.
+ * period for those who kept it, then pays the month's monthly bonuses and today's birthday bonuses. Safe to run
+ * often and on several instances: each period, each month's bonus and each year's birthday bonus counts once per
+ * member.
  */
 export const reviewVipLevels = async (deps: VipDependencies, now: Date): Promise<VipReviewResult> => {
-  const result: VipReviewResult = { kept: 0, lowered: 0, monthlyBonuses: 0 };
+  const result: VipReviewResult = { kept: 0, lowered: 0, monthlyBonuses: 0, birthdayBonuses: 0 };
   for (const brand of await repository.brandsWithLevels(deps.db)) {
     const levels = await repository.listLevels(deps.db, brand.id);
     const today = dayIn(now, brand.timeZone);
     await reviewBrand(deps, brand, levels, today, result);
     await payMonthlyBonuses(deps, brand, levels, today, result);
+    await payBirthdayBonuses(deps, brand, levels, today, result);
   }
   return result;
 };

@@ -10,12 +10,7 @@ import { useSession } from '../../auth/api/use-session';
 import { useUnreadMessageCount } from '../../messages/api/get-unread-messages';
 import { useUnreadRewardCount } from '../../promotions/api/get-unread-rewards';
 import { usePermission } from '../../site/api/get-permission';
-import {
-  isMemberSectionBuilt,
-  type MemberSection,
-  memberSectionFlags,
-  memberSections,
-} from '../member-sections';
+import { type MemberSection, memberSectionFlags, memberSections } from '../member-sections';
 import { SecurityCentre } from './security-centre';
 
 /** What other features show in a section; the app layer composes it (features do not import each other). */
@@ -42,7 +37,7 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
   if (status !== 'allowed' || member === null) return null;
   const available = memberSections.filter((section) => {
     const flag = memberSectionFlags[section];
-    return isMemberSectionBuilt(section) && (flag === undefined || isWhitelabelEnabled(whitelabel, flag));
+    return flag === undefined || isWhitelabelEnabled(whitelabel, flag);
   });
   return (
     <article className="page" data-testid="member-page">

@@ -39,6 +39,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'sportsbook',
+          root: './apps/sportsbook',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       './apps/backoffice',
     ],
   },

@@ -9,7 +9,7 @@ import { QuietRequestLogController } from './request-logging';
 import { createRetryQueue, type RetryQueue } from './retry-queue';
 import { createSessionStore } from './sessions';
 import type { RandomSource } from './slot';
-import { createWalletClient, type FetchFunction } from './wallet-client';
+import { createWalletClient, type FetchFunction } from '@wps/vendor-wallet-client/wallet-client';
 
 /**
  * The demo game vendor: what an external game vendor looks like from the platform's side. It has its own

@@ -6,7 +6,7 @@ import type { RetryQueue } from './retry-queue';
 import type { Launch, SessionStore, VendorSession } from './sessions';
 import { createUsedTokenRegistry } from './sessions';
 import { cryptoRandom, type RandomSource, spin, type SpinOutcome, stakeUnits } from './slot';
-import { describeAttempt, type AttemptResult, type WalletClient } from './wallet-client';
+import { describeAttempt, type AttemptResult, type WalletClient } from '@wps/vendor-wallet-client/wallet-client';
 
 /**
  * What the vendor does when a game is opened and a reel is spun. Real money goes through the platform's

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePlatform, startFakePlatform, vendorPrivateKeyPem } from './fake-platform.test-helpers';
 import { createRetryQueue } from './retry-queue';
-import { createWalletClient } from './wallet-client';
+import { createWalletClient } from '@wps/vendor-wallet-client/wallet-client';
 
 let platform: FakePlatform;
 beforeAll(async () => {

@@ -6,7 +6,11 @@ import type { RetryQueue } from './retry-queue';
 import type { Launch, SessionStore, VendorSession } from './sessions';
 import { createUsedTokenRegistry } from './sessions';
 import { cryptoRandom, type RandomSource, spin, type SpinOutcome, stakeUnits } from './slot';
-import { describeAttempt, type AttemptResult, type WalletClient } from '@wps/vendor-wallet-client/wallet-client';
+import {
+  describeAttempt,
+  type AttemptResult,
+  type WalletClient,
+} from '@wps/vendor-wallet-client/wallet-client';
 
 /**
  * What the vendor does when a game is opened and a reel is spun. Real money goes through the platform's

@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AttemptResult, describeAttempt, type PreparedCall } from '@wps/vendor-wallet-client/wallet-client';
+import {
+  type AttemptResult,
+  describeAttempt,
+  type PreparedCall,
+} from '@wps/vendor-wallet-client/wallet-client';
 
 /**
  * Wins and rollbacks are retried until the platform gives a final answer, as Hub88 asks of vendors. They wait

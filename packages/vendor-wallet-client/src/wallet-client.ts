@@ -120,6 +120,20 @@ export const createWalletClient = ({
     return { vendorCode, method, requestUuid, body, signature: await signText(body, privateKey) };
   };
 
+  /** Signs a body written earlier (a vendor that keeps its calls in its own store, to resend them after a restart). */
+  const prepareText = async (
+    vendorCode: string,
+    method: VendorWalletMethod,
+    requestUuid: string,
+    body: string,
+  ): Promise<PreparedCall> => ({
+    vendorCode,
+    method,
+    requestUuid,
+    body,
+    signature: await signText(body, privateKey),
+  });
+
   /** One attempt. Never throws: whatever goes wrong is "no answer". */
   const send = async (call: PreparedCall): Promise<AttemptResult> => {
     const url = `${base}${vendorWalletBasePath(call.vendorCode)}/${call.method}`;
@@ -180,7 +194,7 @@ export const createWalletClient = ({
     return result;
   };
 
-  return { prepare, send, sendWithRetries };
+  return { prepare, prepareText, send, sendWithRetries };
 };
 
 /** For logs: the status of an answer, or why there was none. */

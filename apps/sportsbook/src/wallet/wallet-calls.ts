@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { stringifyProtocolJson, type VendorWalletMethod } from '@wps/contracts/vendor-wallet';
+import {
+  type AttemptResult,
+  describeAttempt,
+  type WalletClient,
+} from '@wps/vendor-wallet-client/wallet-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor, Store } from '../store/store';
+
+/**
+ * The sportsbook's calls to the platform's wallet, kept in its own store (`sb_wallet_calls`): a call is written
+ * in the transaction that decides it (placing, settling, voiding a slip), with its body fixed then, and sent
+ * until it has a final answer, byte for byte the same each time, across restarts. The platform processes a
+ * transaction uuid once, so a resend after a lost answer never moves money twice. The body is signed when first
+ * sent, not when written: settling a match writes thousands of calls in one go.
+ */
+
+export type WalletCallMethod = Extract<
+  VendorWalletMethod,
+  'transaction/bet' | 'transaction/win' | 'transaction/rollback'
+>;
+
+export type RecordedCall = {
+  id: bigint;
+  slipId: bigint;
+  method: WalletCallMethod;
+  transactionUuid: string;
+  vendorCode: string;
+  requestUuid: string;
+  body: string;
+};
+
+export type NewWalletCall = {
+  slipId: bigint;
+  method: WalletCallMethod;
+  vendorCode: string;
+  amount: bigint;
+  /** The protocol fields except transaction_uuid and request_uuid, which are made here. */
+  fields: Record<string, unknown>;
+};
+
+type CallRow = {
+  id: string | bigint;
+  slip_id: string | bigint;
+  method: WalletCallMethod;
+  transaction_uuid: string;
+  vendor_code: string;
+  request_uuid: string;
+  body: string;
+};
+
+const recordedOf = (row: CallRow): RecordedCall => ({
+  id: BigInt(row.id),
+  slipId: BigInt(row.slip_id),
+  method: row.method,
+  transactionUuid: row.transaction_uuid,
+  vendorCode: row.vendor_code,
+  requestUuid: row.request_uuid,
+  body: row.body,
+});
+
+/** Writes calls in `tx` (one statement for any number of them). */
+export const recordWalletCalls = async (
+  tx: Executor,
+  calls: readonly NewWalletCall[],
+): Promise<RecordedCall[]> => {
+  if (calls.length === 0) return [];
+  const rows = calls.map((call) => {
+    const transactionUuid = randomUUID();
+    const requestUuid = randomUUID();
+    const body = stringifyProtocolJson({
+      ...call.fields,
+      amount: call.amount,
+      transaction_uuid: transactionUuid,
+      request_uuid: requestUuid,
+    });
+    return {
+      slip_id: call.slipId.toString(),
+      method: call.method,
+      transaction_uuid: transactionUuid,
+      amount: call.amount.toString(),
+      vendor_code: call.vendorCode,
+      request_uuid: requestUuid,
+      body,
+    };
+  });
+  const written = await tx.query<CallRow>(
+    `insert into sb_wallet_calls (slip_id, method, transaction_uuid, amount, vendor_code, request_uuid, body, signature)
+     select slip_id, method, transaction_uuid, amount, vendor_code, request_uuid, body, ''
+     from json_to_recordset($1::json) as x(slip_id bigint, method text, transaction_uuid uuid, amount bigint,
+       vendor_code text, request_uuid text, body text)
+     returning id, slip_id, method, transaction_uuid, vendor_code, request_uuid, body`,
+    [JSON.stringify(rows)],
+  );
+  return written.map(recordedOf);
+};
+
+/** Delay before the next try of a call without a final answer: 0.5 s doubling to 30 s. */
+const backoffMs = (attempts: number): number => Math.min(30_000, 500 * 2 ** Math.min(attempts, 6));
+
+export const createWalletCallSender = ({
+  store,
+  client,
+  log,
+}: {
+  store: Store;
+  client: WalletClient;
+  log?: FastifyBaseLogger;
+}) => {
+  /** One attempt; a final answer closes the call, anything else schedules the next try. */
+  const attempt = async (call: RecordedCall): Promise<AttemptResult> => {
+    const prepared = await client.prepareText(call.vendorCode, call.method, call.requestUuid, call.body);
+    const result = await client.send(prepared);
+    if (result.kind === 'answer' && result.isFinal) {
+      await store.query(
+        `update sb_wallet_calls set status = 'done', answer_status = $2, attempts = attempts + 1 where id = $1`,
+        [call.id.toString(), result.answer.status],
+      );
+    } else {
+      const [row] = await store.query<{ attempts: number }>(
+        `update sb_wallet_calls set attempts = attempts + 1 where id = $1 returning attempts`,
+        [call.id.toString()],
+      );
+      await store.query(
+        `update sb_wallet_calls set next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+         where id = $1`,
+        [call.id.toString(), backoffMs(row?.attempts ?? 1)],
+      );
+      log?.warn(
+        { method: call.method, slipId: call.slipId.toString(), result: describeAttempt(result) },
+        'wallet call without a final answer',
+      );
+    }
+    return result;
+  };
+
+  return {
+    attempt,
+    /**
+     * Sends the due calls (wins and rollbacks; a bet is sent by its placement, which alone may give it up) in the
+     * order they were written, `limit` at a time with `concurrency` in flight. Answers how many it tried.
+     */
+    sendDue: async ({ limit = 500, concurrency = 16 } = {}): Promise<number> => {
+      const due = (
+        await store.query<CallRow>(
+          `select id, slip_id, method, transaction_uuid, vendor_code, request_uuid, body from sb_wallet_calls
+           where status = 'pending' and method <> 'transaction/bet' and next_attempt_at <= now()
+           order by id limit $1`,
+          [limit],
+        )
+      ).map(recordedOf);
+      let next = 0;
+      const worker = async () => {
+        for (let call = due[next++]; call; call = due[next++]) await attempt(call);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+      return due.length;
+    },
+  };
+};
+
+export type WalletCallSender = ReturnType<typeof createWalletCallSender>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { uploadIdSchema } from './uploads';
 
 /** A level's name per language (English required), as the operator wrote it. */
 export const vipLevelNameSchema = z.object({ en: z.string(), ur: z.string().optional() });
@@ -95,6 +96,8 @@ export const vipLevelBodySchema = z.strictObject({
   dailyWithdrawalCount: z.number().int().min(1).max(1_000).nullable(),
   dailyWithdrawalAmount: decimalSchema.nullable(),
   managerContact: z.string().trim().max(200).nullable(),
+  /** The level's icon: an operator upload of the brand (POST /wps/backoffice/uploads); null: none. */
+  iconUploadId: uploadIdSchema.nullable(),
 });
 export type VipLevelBody = z.infer<typeof vipLevelBodySchema>;
 
@@ -102,6 +105,7 @@ export type VipLevelBody = z.infer<typeof vipLevelBodySchema>;
 export const vipLevelAdminSchema = vipLevelBodySchema.extend({
   id: z.string(),
   name: vipLevelNameSchema,
+  iconUploadId: z.string().nullable(),
   members: z.number().int(),
   updatedAt: z.string(),
 });

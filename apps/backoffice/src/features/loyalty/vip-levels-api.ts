@@ -10,6 +10,9 @@ import {
 } from '@wps/contracts/loyalty-vip';
 import { apiRequest } from '../../lib/api-client';
 
+/** A level's icon: the same operator upload as a promotion's picture; the level keeps its id. */
+export { useUploadPromotionImage as useUploadVipLevelIcon } from '../promotions/api';
+
 export type { SetMemberVipLevelBody, VipLevelAdmin, VipLevelBody };
 
 const vipLevelsKey = ['loyalty', 'vip-levels'] as const;

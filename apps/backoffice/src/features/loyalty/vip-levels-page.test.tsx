@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { VipLevelAdmin } from '@wps/contracts/loyalty-vip';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
@@ -22,6 +22,7 @@ const silver: VipLevelAdmin = {
   dailyWithdrawalCount: null,
   dailyWithdrawalAmount: null,
   managerContact: null,
+  iconUploadId: null,
   members: 3,
   updatedAt: '2026-11-27T10:00:00.000Z',
 };
@@ -65,6 +66,48 @@ describe('VIP levels', () => {
       username: 'player01',
       rank: 1,
       reason: 'Known high roller',
+    });
+  });
+
+  it("uploads the level's icon a file input chooses, previews it and saves its id; remove takes it off", async () => {
+    signIn();
+    const iconId = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+    let current = silver;
+    const api = mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/loyalty/vip-levels': () => ok({ currency: 'USD', levels: [current] }),
+      'POST /wps/backoffice/uploads': ok({ id: iconId, contentType: 'image/png', byteSize: 4 }),
+      [`GET /wps/backoffice/uploads/${iconId}`]: () =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } }),
+      'PUT /wps/backoffice/loyalty/vip-levels/2': ({ body }) => {
+        current = { ...current, ...(body as Partial<VipLevelAdmin>) };
+        return ok(current);
+      },
+    });
+    renderConsole('/vip-levels');
+
+    fireEvent.click(await screen.findByTestId('vip-level-edit-1'));
+    expect(screen.queryByTestId('vip-level-icon-preview')).toBeNull();
+    const icon = new File(['png'], 'silver.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('vip-level-icon-file'), { target: { files: [icon] } });
+    await screen.findByTestId('vip-level-icon-preview');
+    expect(api.requestsTo(`GET /wps/backoffice/uploads/${iconId}`)).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('vip-level-save'));
+    await screen.findByTestId('vip-level-new');
+    expect(api.requestsTo('PUT /wps/backoffice/loyalty/vip-levels/2')[0]?.body).toMatchObject({
+      iconUploadId: iconId,
+    });
+
+    fireEvent.click(await screen.findByTestId('vip-level-edit-1'));
+    await screen.findByTestId('vip-level-icon-preview');
+    fireEvent.click(screen.getByTestId('vip-level-icon-remove'));
+    expect(screen.queryByTestId('vip-level-icon-preview')).toBeNull();
+    fireEvent.click(screen.getByTestId('vip-level-save'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/loyalty/vip-levels/2')).toHaveLength(2);
+    });
+    expect(api.requestsTo('PUT /wps/backoffice/loyalty/vip-levels/2')[1]?.body).toMatchObject({
+      iconUploadId: null,
     });
   });
 });

@@ -1,11 +1,14 @@
-import { type SyntheticEvent, useState } from 'react';
+import { staffUploadLimits } from '@wps/contracts/uploads';
+import { type ChangeEvent, type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { ProofImage } from '../../components/proof-image';
 import { useStaffSession } from '../session/api';
 import {
   useDeleteVipLevel,
   useSaveVipLevel,
   useSetMemberVipLevel,
+  useUploadVipLevelIcon,
   useVipLevels,
   type VipLevelAdmin,
   type VipLevelBody,
@@ -43,7 +46,8 @@ type Draft = Record<
   | 'rebateRates'
   | 'dailyWithdrawalCount'
   | 'dailyWithdrawalAmount'
-  | 'managerContact',
+  | 'managerContact'
+  | 'iconUploadId',
   string
 >;
 
@@ -65,6 +69,7 @@ const draftOf = (level: VipLevelAdmin | null, nextRank: number): Draft => ({
   dailyWithdrawalCount: level?.dailyWithdrawalCount === null ? '' : String(level?.dailyWithdrawalCount ?? ''),
   dailyWithdrawalAmount: level?.dailyWithdrawalAmount ?? '',
   managerContact: level?.managerContact ?? '',
+  iconUploadId: level?.iconUploadId ?? '',
 });
 
 const bodyOf = (draft: Draft): VipLevelBody => ({
@@ -85,6 +90,7 @@ const bodyOf = (draft: Draft): VipLevelBody => ({
   dailyWithdrawalAmount:
     draft.dailyWithdrawalAmount.trim() === '' ? null : draft.dailyWithdrawalAmount.trim(),
   managerContact: draft.managerContact.trim() === '' ? null : draft.managerContact.trim(),
+  iconUploadId: draft.iconUploadId === '' ? null : draft.iconUploadId,
 });
 
 const fieldLabels: readonly [keyof Draft, string][] = [
@@ -106,6 +112,53 @@ const fieldLabels: readonly [keyof Draft, string][] = [
   ['dailyWithdrawalAmount', 'Withdrawal amount per day (empty: brand default)'],
   ['managerContact', 'Personal manager contact'],
 ];
+
+/** The level's icon: a chosen file is uploaded at once and its id kept in the form; a preview; a way to drop it. */
+function IconField({ uploadId, onChange }: { uploadId: string; onChange: (uploadId: string) => void }) {
+  const upload = useUploadVipLevelIcon();
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again after removing it uploads it again.
+    event.target.value = '';
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: (stored) => {
+        onChange(stored.id);
+      },
+    });
+  };
+  return (
+    <div data-testid="vip-level-icon">
+      <label>
+        Icon (png, jpg or webp; empty: none)
+        <input
+          type="file"
+          accept={staffUploadLimits.contentTypes.join(',')}
+          onChange={choose}
+          disabled={upload.isPending}
+          data-testid="vip-level-icon-file"
+        />
+      </label>
+      {upload.isPending ? <span className="muted">Uploading…</span> : null}
+      {uploadId === '' ? null : (
+        <div className="row-actions">
+          <ProofImage uploadId={uploadId} label="Level icon" testId="vip-level-icon-preview" />
+          <button
+            type="button"
+            className="button"
+            data-testid="vip-level-icon-remove"
+            onClick={() => {
+              onChange('');
+            }}
+          >
+            Remove icon
+          </button>
+        </div>
+      )}
+      <ErrorMessage error={upload.error} testId="vip-level-icon-error" />
+    </div>
+  );
+}
 
 function LevelForm({
   level,
@@ -138,6 +191,12 @@ function LevelForm({
           />
         </label>
       ))}
+      <IconField
+        uploadId={draft.iconUploadId}
+        onChange={(iconUploadId) => {
+          setDraft((current) => ({ ...current, iconUploadId }));
+        }}
+      />
       <ErrorMessage error={save.error} testId="vip-level-error" />
       <div className="row-actions">
         <button

@@ -17,6 +17,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import { sendBrandUpload } from './brand-upload';
 import type { PointsMember, PointsService } from './points.service';
 
 const tags = ['loyalty: points'];
@@ -132,13 +133,7 @@ export const mallImageRoutes =
     app.get(
       '/loyalty/mall-items/:id/image',
       { preHandler: requireBrand, schema: { tags, params: mallItemParamsSchema } },
-      async (request, reply) => {
-        const { row, data } = await points.itemImage(request.brand.id, BigInt(request.params.id));
-        return reply
-          .header('content-type', row.contentType)
-          .header('cache-control', 'public, max-age=86400')
-          .header('content-disposition', 'inline')
-          .send(data);
-      },
+      async (request, reply) =>
+        sendBrandUpload(reply, await points.itemImage(request.brand.id, BigInt(request.params.id))),
     );
   };

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { PlayerRank, VipLevelAdmin, VipLevelBody } from '@wps/contracts/loyalty-vip';
 import type { SitePromotion } from '@wps/contracts/promotions';
 import { and, eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
 import { promotions } from '../promotions/promotions.tables';
+import { brands } from '../site/site.tables';
 import { vipLevelChanges, vipMemberLevels } from './loyalty.tables';
 import { vipTestKit, type VipTestMember } from './vip.test-helpers';
 
@@ -70,6 +72,7 @@ const level = (overrides: Partial<VipLevelBody> = {}): VipLevelBody => ({
   dailyWithdrawalCount: 30,
   dailyWithdrawalAmount: '500000',
   managerContact: 'black@demo.example',
+  iconUploadId: null,
   ...overrides,
 });
 
@@ -282,5 +285,115 @@ describe('promotions limited to VIP levels', () => {
     expect(await reason()).toBe('PROMOTION_NOT_ELIGIBLE');
     await placeAt(member, 2);
     expect(await reason()).toBeNull();
+  });
+});
+
+describe('VIP level icons', () => {
+  const png = PNG.sync.write(new PNG({ width: 3, height: 3 }));
+  const otherBrand = 'VIPICONS';
+
+  beforeAll(async () => {
+    const [demo] = await testApp.database.db.select().from(brands).where(eq(brands.merchantCode, 'DEMO'));
+    if (!demo) throw new Error('no demo brand');
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = demo;
+    await testApp.database.db.insert(brands).values({ ...rest, merchantCode: otherBrand });
+  });
+
+  /** An operator's picture upload on the brand the headers name; answers its id. */
+  const uploadIcon = async (headers: Record<string, string>) => {
+    const form = new FormData();
+    form.append('purpose', 'promotion_image');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'icon.png');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/wps/backoffice/uploads',
+      headers,
+      payload: form,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Envelope<{ id: string }>>().value.id;
+  };
+
+  it("takes an upload of the brand, answers the icon's URL on the VIP page and serves it, kept from the purge", async () => {
+    const iconUploadId = await uploadIcon(staff);
+    const created = await call<VipLevelAdmin>(
+      'POST',
+      '/backoffice/loyalty/vip-levels',
+      staff,
+      level({ rank: 7, iconUploadId }),
+    );
+    expect(created.body.value.iconUploadId).toBe(iconUploadId);
+    const listed = await call<{ levels: VipLevelAdmin[] }>('GET', '/backoffice/loyalty/vip-levels', staff);
+    expect(listed.body.value.levels.find((row) => row.rank === 7)?.iconUploadId).toBe(iconUploadId);
+
+    const member = await kit.addMember();
+    await placeAt(member, 7);
+    const { body } = await call<PlayerRank>('GET', '/relay/MCS2_getPlayerRank', {
+      authorization: member.authorization,
+    });
+    const iconUrl = `/wps/loyalty/vip-levels/${created.body.value.id}/icon?v=${iconUploadId}`;
+    expect(body.value.current).toMatchObject({ rank: 7, iconUrl });
+    expect(body.value.levels.find((row) => row.rank === 7)?.iconUrl).toBe(iconUrl);
+
+    const icon = await testApp.app.inject({ method: 'GET', url: iconUrl });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    expect(icon.rawPayload.equals(png)).toBe(true);
+    // The level's reference keeps the icon from the orphan purge.
+    await testApp.app.uploads.uploads.purgeOrphans(new Date(Date.now() + 3 * 86_400_000));
+    expect((await testApp.app.inject({ method: 'GET', url: iconUrl })).statusCode).toBe(200);
+
+    await placeAt(member, 0);
+    await call('DELETE', `/backoffice/loyalty/vip-levels/${created.body.value.id}`, staff);
+  });
+
+  it("refuses another brand's upload, and a level without an icon answers null and no icon", async () => {
+    const otherBrandUpload = await uploadIcon(await operatorHeaders(testApp.app, otherBrand));
+
+    const list = await call<{ levels: VipLevelAdmin[] }>('GET', '/backoffice/loyalty/vip-levels', staff);
+    const diamond = list.body.value.levels.find((row) => row.rank === 4);
+    if (!diamond) throw new Error('no rank 4 level');
+    const { id, members: _members, updatedAt: _levelUpdatedAt, ...diamondBody } = diamond;
+    const refused = await call<{ issues: { field: string }[] }>(
+      'PUT',
+      `/backoffice/loyalty/vip-levels/${id}`,
+      staff,
+      { ...diamondBody, iconUploadId: otherBrandUpload },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(refused.body.value.issues[0]?.field).toBe('iconUploadId');
+
+    const member = await kit.addMember();
+    await placeAt(member, 4);
+    const { body } = await call<PlayerRank>('GET', '/relay/MCS2_getPlayerRank', {
+      authorization: member.authorization,
+    });
+    expect(body.value.current).toMatchObject({ rank: 4, iconUrl: null });
+    expect(body.value.levels.find((row) => row.rank === 4)?.iconUrl).toBeNull();
+    const missing = await testApp.app.inject({ method: 'GET', url: `/wps/loyalty/vip-levels/${id}/icon` });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("does not serve a level's icon on another brand's site", async () => {
+    const iconUploadId = await uploadIcon(staff);
+    const created = await call<VipLevelAdmin>(
+      'POST',
+      '/backoffice/loyalty/vip-levels',
+      staff,
+      level({ rank: 8, iconUploadId }),
+    );
+    const url = `/wps/loyalty/vip-levels/${created.body.value.id}/icon`;
+    expect(
+      (await testApp.app.inject({ method: 'GET', url, headers: { 'x-merchant-code': 'DEMO' } })).statusCode,
+    ).toBe(200);
+    const elsewhere = await testApp.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-merchant-code': otherBrand },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    await call('DELETE', `/backoffice/loyalty/vip-levels/${created.body.value.id}`, staff);
   });
 });

@@ -3,7 +3,7 @@ import type { Executor, Transaction } from '../../db/database';
 import type { AuditActor } from '../audit/audit.service';
 import type { LoyaltyBatch } from './fold/fold-types';
 import { deleteVipLevel, listVipLevels, saveVipLevel } from './vip/manage-levels';
-import { getPlayerRank } from './vip/player-rank';
+import { getPlayerRank, readVipLevelIcon } from './vip/player-rank';
 import { promoteMembers } from './vip/promote-members';
 import { reviewVipLevels } from './vip/review-levels';
 import { setMemberVipLevel } from './vip/set-member-level';
@@ -32,6 +32,8 @@ export const createVipService = (deps: VipDependencies) => ({
   promote: (tx: Transaction, batch: LoyaltyBatch) => promoteMembers(deps, tx, batch),
   review: (now: Date = deps.now()) => reviewVipLevels(deps, now),
   playerRank: (member: Member, brand: Brand) => getPlayerRank(deps, member, brand),
+  /** A level's icon upload (row and bytes); NOT_FOUND without one or on another brand. */
+  levelIcon: (brandId: bigint, levelId: bigint) => readVipLevelIcon(deps, brandId, levelId),
   listLevels: (brand: Brand) => listVipLevels(deps, brand),
   createLevel: (actor: AuditActor, brand: Brand, body: VipLevelBody) =>
     saveVipLevel(deps, actor, brand, null, body),

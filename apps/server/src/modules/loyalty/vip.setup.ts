@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPrefix, operatorApiPrefix } from '../../platform';
 import type { LoyaltyFoldService } from './fold/fold.service';
 import { vipAdminRoutes } from './vip-admin.routes';
-import { vipRoutes } from './vip.routes';
+import { vipIconRoutes, vipRoutes } from './vip.routes';
 import { createVipService, reviewVipLevelsJobName, type VipService } from './vip.service';
 
 /** Keep periods end at a brand's midnight; an hourly review lowers members within the hour after. */
@@ -18,6 +18,7 @@ export const setUpVip = async (app: FastifyInstance, fold: LoyaltyFoldService): 
     ledger: app.wallet.ledger,
     rewards: app.promotions.rewards,
     members: app.members.members,
+    uploads: app.uploads.uploads,
     now,
   });
   fold.onBatch((tx, batch) => vip.promote(tx, batch));
@@ -27,6 +28,7 @@ export const setUpVip = async (app: FastifyInstance, fold: LoyaltyFoldService): 
   app.auth.auth.provideVipLevel((member) => vip.badgeOf(member));
   app.promotions.provideVipRank((executor, memberId) => vip.rankOf(memberId, executor));
   await app.register(vipRoutes(vip, app.auth.requireRealMember), { prefix: apiPrefix });
+  await app.register(vipIconRoutes(vip, app.site.requireBrand), { prefix: apiPrefix });
   await app.register(vipAdminRoutes({ vip, ...app.backoffice, requireBrand: app.site.requireBrand }), {
     prefix: operatorApiPrefix,
   });

@@ -3,6 +3,7 @@ import { mallItemBodySchema } from '@wps/contracts/loyalty-points';
 import { toMinorUnits } from '@wps/contracts/money';
 import { AppError } from '../../../http/app-error';
 import { type AuditActor, recordAuditEvent } from '../../audit/audit.service';
+import { checkBrandUpload } from '../brand-upload';
 import * as repository from '../points.repository';
 import { adminMallItemView } from './point-views';
 import type { PointsDependencies } from './points-types';
@@ -41,19 +42,6 @@ const checkGives = (values: ReturnType<typeof itemValues>) => {
   }
 };
 
-/** An item's picture is an upload of the same brand (the operator's upload route makes it). */
-const checkImage = async (
-  deps: Pick<PointsDependencies, 'uploads'>,
-  brandId: bigint,
-  uploadId: string | null,
-) => {
-  if (uploadId === null) return;
-  const image = await deps.uploads.read(uploadId).catch(() => undefined);
-  if (!image || image.row.brandId !== brandId) {
-    throw new AppError('VALIDATION_FAILED', { message: 'No such image on this brand.' });
-  }
-};
-
 export type MallItemAdminContext = { brandId: bigint; currency: string; actor: AuditActor };
 
 export const listAdminMallItems = async (
@@ -74,7 +62,7 @@ export const createMallItem = async (
   const exponent = await deps.ledger.getCurrencyExponent(context.currency);
   const values = itemValues(body, exponent);
   checkGives(values);
-  await checkImage(deps, context.brandId, values.imageUploadId);
+  await checkBrandUpload(deps.uploads, context.brandId, values.imageUploadId, 'imageUploadId');
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const row = await repository.insertItem(tx, {
@@ -105,7 +93,7 @@ export const updateMallItem = async (
   const exponent = await deps.ledger.getCurrencyExponent(context.currency);
   const values = itemValues(body, exponent);
   checkGives(values);
-  await checkImage(deps, context.brandId, values.imageUploadId);
+  await checkBrandUpload(deps.uploads, context.brandId, values.imageUploadId, 'imageUploadId');
   return deps.db.transaction(async (tx) => {
     const existing = await repository.findItem(tx, context.brandId, itemId);
     if (!existing) throw new AppError('NOT_FOUND');

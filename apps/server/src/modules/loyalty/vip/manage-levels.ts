@@ -3,6 +3,7 @@ import { formatMinorUnits } from '@wps/contracts/money';
 import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
 import { AppError } from '../../../http/app-error';
 import { type AuditActor, recordAuditEvent } from '../../audit/audit.service';
+import { checkBrandUpload } from '../brand-upload';
 import * as repository from '../vip.repository';
 import type { NewVipLevel, VipLevelRow } from '../vip.repository';
 import type { VipDependencies } from './vip-types';
@@ -32,6 +33,7 @@ const toAdmin = (level: VipLevelRow, exponent: number, members: number): VipLeve
     dailyWithdrawalCount: level.dailyWithdrawalCount,
     dailyWithdrawalAmount: level.dailyWithdrawalAmount === null ? null : money(level.dailyWithdrawalAmount),
     managerContact: level.managerContact,
+    iconUploadId: level.iconUploadId,
     members,
     updatedAt: level.updatedAt.toISOString(),
   };
@@ -62,6 +64,7 @@ const rowOf = async (deps: VipDependencies, brand: Brand, body: VipLevelBody): P
         ? null
         : await amount(body.dailyWithdrawalAmount, 'dailyWithdrawalAmount'),
     managerContact: body.managerContact === null || body.managerContact === '' ? null : body.managerContact,
+    iconUploadId: body.iconUploadId,
   };
 };
 
@@ -145,6 +148,7 @@ export const saveVipLevel = async (
   body: VipLevelBody,
 ): Promise<VipLevelAdmin> => {
   const row = await rowOf(deps, brand, body);
+  await checkBrandUpload(deps.uploads, brand.id, body.iconUploadId, 'iconUploadId');
   const exponent = await deps.ledger.getCurrencyExponent(brand.currency);
   try {
     return await deps.db.transaction(async (tx) => {

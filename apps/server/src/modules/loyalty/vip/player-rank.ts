@@ -1,5 +1,7 @@
 import { formatMinorUnits } from '@wps/contracts/money';
 import type { PlayerRank, VipBenefits, VipProgress } from '@wps/contracts/loyalty-vip';
+import { AppError } from '../../../http/app-error';
+import { apiPrefix } from '../../../platform';
 import * as repository from '../vip.repository';
 import type { VipLevelRow } from '../vip.repository';
 import { dayIn, nextPeriodStart, periodEndOf, periodStartOf } from './vip-periods';
@@ -19,12 +21,18 @@ const progressOf = (done: bigint, needed: bigint, exponent: number): VipProgress
   percent: percentOf(done, needed),
 });
 
+/** The level's icon for the site; the upload id in the URL makes a changed icon a new URL for caches. */
+const iconUrlOf = (level: Pick<VipLevelRow, 'id' | 'iconUploadId'>): string | null =>
+  level.iconUploadId === null
+    ? null
+    : `${apiPrefix}/loyalty/vip-levels/${level.id}/icon?v=${level.iconUploadId}`;
+
 const benefitsOf = (level: VipLevelRow, exponent: number, isOwn: boolean): VipBenefits => {
   const money = (amount: bigint) => formatMinorUnits(amount, exponent);
   return {
     rank: level.rank,
     name: level.name,
-    iconUrl: null,
+    iconUrl: iconUrlOf(level),
     depositThreshold: money(level.depositThreshold),
     validBetThreshold: money(level.validBetThreshold),
     keepPeriod: keepPeriodOf(level),
@@ -86,7 +94,7 @@ export const getPlayerRank = async (
   const validBetProgress = next ? progressOf(validBet, next.validBetThreshold, exponent) : null;
   return {
     currency: brand.currency,
-    current: { rank, name: level?.name ?? { en: `VIP ${rank}` }, iconUrl: null },
+    current: { rank, name: level?.name ?? { en: `VIP ${rank}` }, iconUrl: level ? iconUrlOf(level) : null },
     next:
       next && depositProgress && validBetProgress
         ? {
@@ -100,4 +108,15 @@ export const getPlayerRank = async (
     keep: await keepStatusOf(deps, member, level, row?.periodStart, today, exponent),
     levels: levels.map((candidate) => benefitsOf(candidate, exponent, candidate.rank === rank)),
   };
+};
+
+/** A level's icon, for anyone on the brand's site (the VIP page's benefits table shows every level's). */
+export const readVipLevelIcon = async (
+  deps: Pick<VipDependencies, 'db' | 'uploads'>,
+  brandId: bigint,
+  levelId: bigint,
+) => {
+  const level = await repository.findLevel(deps.db, brandId, levelId);
+  if (!level || level.iconUploadId === null) throw new AppError('NOT_FOUND');
+  return deps.uploads.read(level.iconUploadId);
 };

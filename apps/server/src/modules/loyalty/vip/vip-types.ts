@@ -2,6 +2,7 @@ import type { VipKeepPeriod } from '@wps/contracts/loyalty-vip';
 import type { Database } from '../../../db/database';
 import type { MemberService } from '../../members/members.service';
 import type { RewardService } from '../../promotions/rewards.service';
+import type { UploadService } from '../../uploads/uploads.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { VipLevelRow } from '../vip.repository';
@@ -12,6 +13,8 @@ export type VipDependencies = {
   ledger: Pick<LedgerService, 'getCurrencyExponent'>;
   rewards: Pick<RewardService, 'create'>;
   members: Pick<MemberService, 'findByUsername'>;
+  /** Level icons: operator uploads (POST /wps/backoffice/uploads), shown by the icon route. */
+  uploads: Pick<UploadService, 'read'>;
   now: () => Date;
 };
 

@@ -99,4 +99,32 @@ describe('player rank page', () => {
     expect(await screen.findByTestId('player-rank-top')).toBeTruthy();
     expect(screen.queryByTestId('player-rank-keep')).toBeNull();
   });
+
+  it("shows the level's icon beside the current level and in the benefits table where a level has one", async () => {
+    const silverIcon = '/wps/loyalty/vip-levels/2/icon?v=6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+    const goldIcon = '/wps/loyalty/vip-levels/3/icon?v=0b7f3c1e-9d2a-4c55-8e61-3f0a2b9c7d14';
+    mockApi(
+      routes(
+        buildRank({
+          current: { rank: 1, name: { en: 'Silver', ur: 'چاندی' }, iconUrl: silverIcon },
+          levels: [
+            benefits(0, 'Bronze'),
+            benefits(1, 'Silver', { iconUrl: silverIcon }),
+            benefits(2, 'Gold', { iconUrl: goldIcon }),
+          ],
+        }),
+      ),
+    );
+    renderApp('/member?page=playerRank', permission);
+
+    const badge = await screen.findByTestId('player-rank-badge');
+    expect(within(badge).getByRole('img', { name: 'Silver' }).getAttribute('src')).toBe(silverIcon);
+    const gold = within(screen.getByTestId('player-rank-level-2')).getByRole('img', { name: 'Gold' });
+    expect(gold.getAttribute('src')).toBe(goldIcon);
+    expect(gold.getAttribute('width')).toBe('24');
+    expect(within(screen.getByTestId('player-rank-level-1')).getByRole('img').getAttribute('src')).toBe(
+      silverIcon,
+    );
+    expect(within(screen.getByTestId('player-rank-level-0')).queryByRole('img')).toBeNull();
+  });
 });

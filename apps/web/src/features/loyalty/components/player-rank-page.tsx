@@ -39,16 +39,22 @@ function ProgressBar({
   );
 }
 
+/** A level's icon (the operator's picture) at a small, fixed size; named by the level for screen readers. */
+function LevelIcon({ url, name, size }: { url: string; name: string; size: number }) {
+  return <img src={url} alt={name} width={size} height={size} loading="lazy" decoding="async" />;
+}
+
 function CurrentLevel({ rank }: { rank: PlayerRank }) {
   const { t, i18n } = useTranslation();
   const { current, next, currency } = rank;
+  const currentName = vipLevelNameIn(current.name, i18n.language);
   return (
     <section className="player-rank__card" aria-labelledby="player-rank-current">
       <div className="player-rank__badge" data-testid="player-rank-badge">
-        {current.iconUrl ? <img src={current.iconUrl} alt="" width={48} height={48} /> : null}
+        {current.iconUrl ? <LevelIcon url={current.iconUrl} name={currentName} size={48} /> : null}
         <div>
           <h3 id="player-rank-current">{t('loyalty.vip.current')}</h3>
-          <p className="player-rank__name">{vipLevelNameIn(current.name, i18n.language)}</p>
+          <p className="player-rank__name">{currentName}</p>
         </div>
       </div>
       {next ? (
@@ -113,9 +119,17 @@ const ratesOf = (rates: Record<string, string>): string =>
 
 function BenefitRow({ level, isCurrent }: { level: VipBenefits; isCurrent: boolean }) {
   const { t, i18n } = useTranslation();
+  const name = vipLevelNameIn(level.name, i18n.language);
   return (
     <tr data-testid={`player-rank-level-${level.rank}`} aria-current={isCurrent ? 'true' : undefined}>
-      <th scope="row">{vipLevelNameIn(level.name, i18n.language)}</th>
+      <th scope="row">
+        {level.iconUrl ? (
+          <>
+            <LevelIcon url={level.iconUrl} name={name} size={24} />{' '}
+          </>
+        ) : null}
+        {name}
+      </th>
       <td>
         <Money amount={level.depositThreshold} /> / <Money amount={level.validBetThreshold} />
       </td>

@@ -9,6 +9,7 @@ import { QuietRequestLogController } from './request-logging';
 import { createRetryQueue, type RetryQueue } from './retry-queue';
 import { createSessionStore } from './sessions';
 import type { RandomSource } from './slot';
+import { frameAncestorsWith, frameOriginOf } from '@wps/vendor-wallet-client/launch-origin';
 import { createWalletClient, type FetchFunction } from '@wps/vendor-wallet-client/wallet-client';
 
 /**
@@ -92,16 +93,6 @@ const serializeRequest = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
 });
 
-/**
- * The launch's `origin` (the platform's site page that frames the game) when it is a plain http(s) origin:
- * scheme, host and port only, nothing a CSP source list could read as more than one source.
- */
-export const frameOriginOf = (value: unknown): string | undefined => {
-  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
-  const { origin } = new URL(value);
-  return /^https?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:[0-9]{1,5})?$/.test(origin) ? origin : undefined;
-};
-
 const pageHeaders = (frameAncestors: readonly string[]) => ({
   'content-security-policy': [
     "default-src 'none'",
@@ -183,11 +174,11 @@ export const buildDemoVendor = (options: DemoVendorOptions): { app: FastifyInsta
 
   /** A page the configured origins may frame, and the one that launched it (the platform names its site page). */
   const sendPage = (reply: FastifyReply, status: number, html: string, launchOrigin?: string) => {
-    const ancestors =
-      launchOrigin === undefined || frameAncestors.includes(launchOrigin)
-        ? frameAncestors
-        : [...frameAncestors, launchOrigin];
-    return reply.code(status).headers(pageHeaders(ancestors)).type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(status)
+      .headers(pageHeaders(frameAncestorsWith(frameAncestors, launchOrigin)))
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   app.get('/play', async (request, reply) => {

@@ -234,6 +234,18 @@ export const createBookService = ({
     const placed = await store.transaction(async (tx) => {
       const marketIds = legs.map((leg) => leg.marketId);
       await repository.lockMarkets(tx, marketIds);
+      await repository.saveFixtures(
+        tx,
+        offers.map(({ fixture }) => ({
+          id: fixture.id,
+          sport: fixture.sport,
+          league: fixture.league.name,
+          home: fixture.home.name,
+          away: fixture.away.name,
+          kickOffAt: new Date(fixture.kickOffAt),
+          status: fixture.status,
+        })),
+      );
       const exposure = await repository.exposureOn(tx, marketIds, session.user);
       for (const marketId of marketIds) {
         const current = exposure.get(marketId) ?? { liability: 0n, playerStake: 0n };

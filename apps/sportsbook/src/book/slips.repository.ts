@@ -9,6 +9,9 @@ export type SlipStatusCode =
 export type LegRow = {
   leg: number;
   fixtureId: string;
+  /** "Home v Away" and the sport, as the fixture was when the slip was placed. */
+  fixtureName: string;
+  sport: string;
   marketId: string;
   market: MarketSpec;
   selection: string;
@@ -52,6 +55,8 @@ type SlipRecord = {
   legs: Array<{
     leg: number;
     fixture_id: string;
+    fixture_name: string;
+    sport: string;
     market_id: string;
     market: MarketSpec;
     selection: string;
@@ -79,6 +84,8 @@ const slipOf = (row: SlipRecord): SlipRow => ({
     .map((leg) => ({
       leg: leg.leg,
       fixtureId: leg.fixture_id,
+      fixtureName: leg.fixture_name,
+      sport: leg.sport,
       marketId: leg.market_id,
       market: leg.market,
       selection: leg.selection,
@@ -91,8 +98,70 @@ const slipOf = (row: SlipRecord): SlipRow => ({
 const slipColumns = `s.id, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.line_count, s.stake_per_line,
   s.total_stake, s.potential_return, s.status, s.total_return, s.placed_at, s.settled_at,
   (select json_agg(json_build_object('leg', l.leg, 'fixture_id', l.fixture_id, 'market_id', l.market_id,
+    'fixture_name', f.home || ' v ' || f.away, 'sport', f.sport,
     'market', l.market, 'selection', l.selection, 'odds', l.odds, 'outcome', l.outcome))
-   from sb_legs l where l.slip_id = s.id) as legs`;
+   from sb_legs l join sb_fixtures f on f.id = l.fixture_id where l.slip_id = s.id) as legs`;
+
+export type FixtureRecord = {
+  id: string;
+  sport: string;
+  league: string;
+  home: string;
+  away: string;
+  kickOffAt: Date;
+  status: string;
+};
+
+/** Keeps the fixtures slips are placed on (names for the bets' history, and where a result is kept). */
+export const saveFixtures = async (tx: Executor, fixtures: readonly FixtureRecord[]): Promise<void> => {
+  await tx.query(
+    `insert into sb_fixtures (id, sport, league, home, away, kickoff_at, status)
+     select id, sport, league, home, away, kickoff_at, status
+     from json_to_recordset($1::json) as x(id text, sport text, league text, home text, away text,
+       kickoff_at timestamptz, status text)
+     on conflict (id) do nothing`,
+    [
+      JSON.stringify(
+        fixtures.map((fixture) => ({
+          ...fixture,
+          kickoff_at: fixture.kickOffAt.toISOString(),
+          kickOffAt: undefined,
+        })),
+      ),
+    ],
+  );
+};
+
+/** Records a fixture's result; answers whether it is new or changed (a correction bumps the version). */
+export const saveResult = async (
+  executor: Executor,
+  fixtureId: string,
+  status: string,
+  result: unknown,
+): Promise<boolean> => {
+  const rows = await executor.query(
+    `update sb_fixtures set status = $2, result = $3::jsonb, result_version = result_version + 1, updated_at = now()
+     where id = $1 and result is distinct from $3::jsonb returning id`,
+    [fixtureId, status, JSON.stringify(result)],
+  );
+  return rows.length > 0;
+};
+
+/** Fixtures with a result and slips still open on them (a settlement a stop interrupted). */
+export const fixturesToSettle = (executor: Executor): Promise<Array<{ id: string; result: unknown }>> =>
+  executor.query(
+    `select f.id, f.result from sb_fixtures f where f.result is not null and exists (
+       select 1 from sb_legs l join sb_slips s on s.id = l.slip_id
+       where l.fixture_id = f.id and s.status = 'open')`,
+  );
+
+/** Fixtures with open slips that the feed no longer knows and that never got a result. */
+export const fixturesWithoutResult = (executor: Executor): Promise<Array<{ id: string }>> =>
+  executor.query(
+    `select f.id from sb_fixtures f where f.result is null and exists (
+       select 1 from sb_legs l join sb_slips s on s.id = l.slip_id
+       where l.fixture_id = f.id and s.status = 'open')`,
+  );
 
 /** Serialises placements touching the same markets (in one order, so two slips never wait on each other). */
 export const lockMarkets = async (tx: Executor, marketIds: readonly string[]): Promise<void> => {
@@ -128,7 +197,7 @@ export const exposureOn = async (
 };
 
 export type NewSlip = Omit<SlipRow, 'id' | 'status' | 'totalReturn' | 'placedAt' | 'settledAt' | 'legs'> & {
-  legs: Array<Omit<LegRow, 'outcome'>>;
+  legs: Array<Omit<LegRow, 'outcome' | 'fixtureName' | 'sport'>>;
 };
 
 export const insertSlip = async (tx: Executor, slip: NewSlip): Promise<bigint> => {

@@ -386,11 +386,7 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     await recover();
     simulator?.start();
     stream.start();
-    senderTimer = setInterval(() => {
-      void sender.sendDue().catch((error: unknown) => {
-        app.log.error({ err: error }, 'wallet calls failed');
-      });
-    }, options.senderIntervalMs ?? 500);
+    senderTimer = setInterval(sender.kick, options.senderIntervalMs ?? 500);
   });
   app.addHook('onClose', async () => {
     clearInterval(senderTimer);
@@ -399,14 +395,19 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     stream.stop();
     markets.close();
     await settling;
+    await sender.close();
     await store.close();
   });
 
-  return { app, book, feed, store, sender, settle: (fixtureId: string) => settlingFor(fixtureId) };
-
-  function settlingFor(_fixtureId: string): Promise<unknown> {
-    return settling;
-  }
+  return {
+    app,
+    book,
+    feed,
+    store,
+    sender,
+    /** Settles a fixture on a result as the feed's does (tests, and a trader's manual result). */
+    settle,
+  };
 };
 
 export class HttpError extends Error {

@@ -41,11 +41,8 @@ export const openTestDatabase = async ({ checkLedger = true } = {}): Promise<Dat
     await database.migrate();
     return checkedOnClose(database, checkLedger);
   }
-  const url = new URL(baseUrl);
-  const name = `wps_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(url, (client) => client.query(`create database ${name}`));
-  url.pathname = `/${name}`;
-  const database = checkedOnClose(await openDatabase({ url: url.toString() }), checkLedger);
+  const scratch = await createScratchDatabase(baseUrl);
+  const database = checkedOnClose(await openDatabase({ url: scratch.url }), checkLedger);
   await database.migrate();
   return {
     ...database,
@@ -53,18 +50,37 @@ export const openTestDatabase = async ({ checkLedger = true } = {}): Promise<Dat
       try {
         await database.close();
       } finally {
-        await withAdminClient(new URL(baseUrl), async (client) => {
-          // pg-pool's end() resolves before its connections have closed; dropping "with (force)" while one is
-          // still open kills it with a FATAL error that surfaces as an uncaught exception in the test run.
-          for (let attempt = 0; attempt < 100; attempt += 1) {
-            const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
-            if (open.rowCount === 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          await client.query(`drop database if exists ${name} with (force)`);
-        });
+        await scratch.drop();
       }
     },
+  };
+};
+
+/**
+ * An empty PostgreSQL database beside `baseUrl`'s, for one test's use (the sportsbook's own store, say), and how
+ * to drop it once every connection to it has closed.
+ */
+export const createScratchDatabase = async (
+  baseUrl: string,
+  prefix = 'wps_test',
+): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const url = new URL(baseUrl);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`create database ${name}`));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(new URL(baseUrl), async (client) => {
+        // pg-pool's end() resolves before its connections have closed; dropping "with (force)" while one is
+        // still open kills it with a FATAL error that surfaces as an uncaught exception in the test run.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
+          if (open.rowCount === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      }),
   };
 };
 

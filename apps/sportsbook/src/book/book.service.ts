@@ -181,7 +181,7 @@ export const createBookService = ({
         },
       ]);
     });
-    void sender.sendDue();
+    sender.kick();
   };
 
   const place = async (session: BookSession, request: SlipRequest): Promise<PlaceResult> => {
@@ -403,7 +403,7 @@ export const createBookService = ({
         );
         settled += moved.size;
       });
-      void sender.sendDue();
+      sender.kick();
     }
   };
 
@@ -446,7 +446,7 @@ export const createBookService = ({
       return true;
     });
     if (!isMoved) throw new BookError('no_cash_out', 'This bet is already settled.');
-    void sender.sendDue();
+    sender.kick();
     return { ...slip, status: 'cashed_out', totalReturn: value };
   };
 

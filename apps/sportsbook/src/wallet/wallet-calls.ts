@@ -135,27 +135,46 @@ export const createWalletCallSender = ({
     return result;
   };
 
-  return {
-    attempt,
-    /**
-     * Sends the due calls (wins and rollbacks; a bet is sent by its placement, which alone may give it up) in the
-     * order they were written, `limit` at a time with `concurrency` in flight. Answers how many it tried.
-     */
-    sendDue: async ({ limit = 500, concurrency = 16 } = {}): Promise<number> => {
-      const due = (
-        await store.query<CallRow>(
-          `select id, slip_id, method, transaction_uuid, vendor_code, request_uuid, body from sb_wallet_calls
+  const running = new Set<Promise<unknown>>();
+  let isClosed = false;
+
+  /** Sends the due calls (wins and rollbacks; a bet is sent by its placement, which alone may give it up) in the
+   * order they were written, `limit` at a time with `concurrency` in flight. Answers how many it tried.
+   */
+  const sendDue = async ({ limit = 500, concurrency = 16 } = {}): Promise<number> => {
+    if (isClosed) return 0;
+    const due = (
+      await store.query<CallRow>(
+        `select id, slip_id, method, transaction_uuid, vendor_code, request_uuid, body from sb_wallet_calls
            where status = 'pending' and method <> 'transaction/bet' and next_attempt_at <= now()
            order by id limit $1`,
-          [limit],
-        )
-      ).map(recordedOf);
-      let next = 0;
-      const worker = async () => {
-        for (let call = due[next++]; call; call = due[next++]) await attempt(call);
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
-      return due.length;
+        [limit],
+      )
+    ).map(recordedOf);
+    let next = 0;
+    const worker = async () => {
+      for (let call = due[next++]; call; call = due[next++]) await attempt(call);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    return due.length;
+  };
+
+  return {
+    attempt,
+    sendDue,
+    /** Sends the due calls in the background (after a settlement or a cash-out); failures are logged. */
+    kick: (): void => {
+      if (isClosed) return;
+      const run = sendDue().catch((error: unknown) => {
+        log?.error({ err: error }, 'wallet calls failed; they are tried again');
+      });
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    },
+    /** Stops sending and waits for what is under way (before the store closes). */
+    close: async (): Promise<void> => {
+      isClosed = true;
+      await Promise.all(running);
     },
   };
 };

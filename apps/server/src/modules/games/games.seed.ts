@@ -1,4 +1,5 @@
 import { searchableName, type StoredGameType } from '@wps/contracts/games';
+import { esportsVendorCodes } from '@wps/contracts/games-rules';
 import type { Database } from '../../db/database';
 import * as repository from './vendors.repository';
 import type { GameValues, TileValues, VendorValues } from './vendors.repository';
@@ -456,6 +457,21 @@ export const registerDemoVendors = async (
     launchUrl,
     walletPublicKey: normaliseWalletPublicKey(publicKeyPem),
   });
+};
+
+/** The demo vendors whose tiles open the sportsbook (apps/sportsbook): BTI's sports and the e-sports vendors. */
+export const sportsbookVendorCodes: readonly string[] = ['BTI', ...esportsVendorCodes];
+
+/** Connects the sportsbook's vendors to the running sportsbook (after `registerDemoVendors`, which it overrides). */
+export const registerSportsbookVendors = async (
+  db: Database,
+  { launchUrl, publicKeyPem }: { launchUrl: string; publicKeyPem: string },
+): Promise<void> => {
+  await repository.setDemoVendorConnection(
+    db,
+    { launchUrl, walletPublicKey: normaliseWalletPublicKey(publicKeyPem) },
+    sportsbookVendorCodes,
+  );
 };
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { gameVendors, gameVendorTiles, games } from './games.tables';
 
@@ -201,14 +201,21 @@ export const countDemoGames = async (executor: Executor): Promise<number> => {
 };
 
 /** The launch URL and wallet key of every demo seamless vendor (the demo vendor process acts for them all). */
+/** Connects the demo seamless vendors (those of `codes` when given) to a running vendor process. */
 export const setDemoVendorConnection = async (
   executor: Executor,
   { launchUrl, walletPublicKey }: { launchUrl: string; walletPublicKey: string },
+  codes?: readonly string[],
 ): Promise<void> => {
   await executor
     .update(gameVendors)
     .set({ launchUrl, walletPublicKey, updatedAt: sql`now()` })
-    .where(sql`${gameVendors.isDemo} and ${gameVendors.integration} = 'seamless'`);
+    .where(
+      and(
+        sql`${gameVendors.isDemo} and ${gameVendors.integration} = 'seamless'`,
+        codes === undefined ? undefined : inArray(gameVendors.code, [...codes]),
+      ),
+    );
 };
 
 /** The scheme and host of an absolute http(s) URL column, in SQL (null for paths and anything else). */

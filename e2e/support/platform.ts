@@ -101,6 +101,8 @@ export const startPlatform = async (
       // Every journey of a worker registers from 127.0.0.1 on the same platform.
       REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
       OPERATOR_INITIAL_PASSWORD: operatorCredentials.password,
+      // No journey opens the sportsbook yet; its embedded store would be shared by every platform of the run.
+      SPORTSBOOK_ENABLED: 'false',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

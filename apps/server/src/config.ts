@@ -59,6 +59,20 @@ const configSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   DEMO_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+  /**
+   * The sportsbook (apps/sportsbook), a separate process like the demo vendor that the BTI and e-sports tiles
+   * open; its port (0 or taken: a free one) and its own database (embedded PGlite in DATA_DIR/sportsbook unless
+   * SPORTSBOOK_DATABASE_URL names a PostgreSQL database). Its key pair lives in DATA_DIR/sportsbook.
+   */
+  SPORTSBOOK_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  SPORTSBOOK_PORT: z.coerce.number().int().min(0).max(65535).default(8083),
+  SPORTSBOOK_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//)
+    .optional(),
   /** Tests only: every captcha shows this answer, so journeys can solve it. Refused outside NODE_ENV=test. */
   TEST_CAPTCHA_ANSWER: z
     .string()

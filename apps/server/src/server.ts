@@ -4,10 +4,9 @@ import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { demoLogins, type SeededDemo, seedDemoData } from './db/seed';
-import {
-  type RunningDemoVendorProcess,
-  startDemoVendorBesidePlatform,
-} from './modules/games/demo-vendor-runner';
+import { startDemoVendorBesidePlatform } from './modules/games/demo-vendor-runner';
+import { startSportsbookBesidePlatform } from './modules/games/sportsbook-runner';
+import type { RunningVendorProcess } from './modules/games/vendor-process';
 import { ownUrl } from './modules/payments/gateway-client';
 import { startSandboxBesidePlatform } from './modules/payments/sandbox-runner';
 import { seedShowcase, seedShowcaseVendorPlay } from './showcase';
@@ -19,6 +18,7 @@ export type RunningPlatform = {
   port: number;
   sandboxUrl: string | undefined;
   demoVendorUrl: string | undefined;
+  sportsbookUrl: string | undefined;
   /** What the demo seeding created to show once (the operator's first password); undefined without SEED_DEMO. */
   seeded: SeededDemo | undefined;
   /** Stops everything: the app (its jobs and requests), the processes beside it, then the database. */
@@ -51,13 +51,14 @@ export const startPlatform = async (
   // The sandbox payment gateway runs beside the platform, so the demo's gateway deposits work for real.
   const sandbox = await startSandboxBesidePlatform(config, database.db);
   // The demo game vendor is its own process, started once the platform listens (it calls the wallet API).
-  let demoVendor: RunningDemoVendorProcess | undefined = undefined;
+  let demoVendor: RunningVendorProcess | undefined = undefined;
+  let sportsbook: RunningVendorProcess | undefined = undefined;
   const app = await buildApp({
     config,
     database,
     ...(logStream ? { logStream } : {}),
     ...(sandbox ? { sandboxGatewayUrl: sandbox.url } : {}),
-    gameFrameOrigins: () => (demoVendor ? [demoVendor.origin] : []),
+    gameFrameOrigins: () => [demoVendor, sportsbook].flatMap((vendor) => (vendor ? [vendor.origin] : [])),
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   // The demo's showcase (a sub-agent with contracts, the player's bets) through the API; not in test apps.
@@ -68,10 +69,10 @@ export const startPlatform = async (
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  demoVendor = await startDemoVendorBesidePlatform(config, database.db, {
-    platformUrl: ownUrl(app.server, config.HOST, config.PORT),
-    log: app.log,
-  });
+  const platformUrl = ownUrl(app.server, config.HOST, config.PORT);
+  demoVendor = await startDemoVendorBesidePlatform(config, database.db, { platformUrl, log: app.log });
+  // After the demo vendor: the sportsbook takes over the BTI and e-sports vendors.
+  sportsbook = await startSportsbookBesidePlatform(config, database.db, { platformUrl, log: app.log });
   // The demo player's vendor rounds, played at the demo vendor once it listens.
   if (config.SEED_DEMO && demoVendor) {
     await seedShowcaseVendorPlay(app, database.db, demoVendor.url).catch((error: unknown) => {
@@ -84,11 +85,13 @@ export const startPlatform = async (
     port,
     sandboxUrl: sandbox?.url,
     demoVendorUrl: demoVendor?.url,
+    sportsbookUrl: sportsbook?.url,
     seeded,
     // In this order: the app stops its jobs and requests, then what runs beside it, and the database last.
     // (An onClose hook would not do: Fastify runs them last registered first, before the modules' own.)
     close: async () => {
       await app.close();
+      await sportsbook?.close();
       await demoVendor?.close();
       await sandbox?.close();
       await database.close();
@@ -101,10 +104,13 @@ export const startPlatform = async (
  * the demo logins. Development logs requests at debug, so browsing the site does not scroll it away.
  */
 export const startupBanner = (
-  platform: Pick<RunningPlatform, 'database' | 'port' | 'sandboxUrl' | 'demoVendorUrl' | 'seeded'>,
+  platform: Pick<
+    RunningPlatform,
+    'database' | 'port' | 'sandboxUrl' | 'demoVendorUrl' | 'sportsbookUrl' | 'seeded'
+  >,
   config: Pick<AppConfig, 'DATA_DIR'>,
 ): string => {
-  const { database, port, sandboxUrl, demoVendorUrl, seeded } = platform;
+  const { database, port, sandboxUrl, demoVendorUrl, sportsbookUrl, seeded } = platform;
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   const lines = [
     '',
@@ -114,6 +120,9 @@ export const startupBanner = (
     ...(sandboxUrl ? [`  Sandbox payment gateway: ${sandboxUrl}/  (pretend payments for the demo)`] : []),
     ...(demoVendorUrl
       ? [`  Demo game vendor:   ${demoVendorUrl}/  (its own process; plays the demo games)`]
+      : []),
+    ...(sportsbookUrl
+      ? [`  Sportsbook:         ${sportsbookUrl}/  (its own process; the Sports and E-Sports tiles open it)`]
       : []),
     ...(seeded ? ['  Demo logins:', ...demoLogins(seeded).map((login) => `    ${login}`)] : []),
     '',

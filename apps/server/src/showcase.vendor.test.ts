@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type RunningDemoVendor, startDemoVendor } from '@wps/demo-vendor/demo-vendor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoVendorKey } from './modules/games/demo-vendor-runner';
+import { ensureVendorKey } from './modules/games/vendor-process';
 import { registerDemoVendors } from './modules/games/games.seed';
 import { demoPlayer } from './modules/members/members.seed';
 import { seedShowcaseVendorPlay } from './showcase';
@@ -23,7 +23,7 @@ describe("the showcase's vendor rounds", { timeout: 60_000 }, () => {
     const platformUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'wps-showcase-'));
     const keyFile = path.join(dataDir, 'vendor-key.pem');
-    const { publicKeyPem } = await ensureDemoVendorKey(keyFile);
+    const { publicKeyPem } = await ensureVendorKey(keyFile);
     vendor = await startDemoVendor({ platformUrl, privateKeyPem: readFileSync(keyFile, 'utf8') });
     await registerDemoVendors(testApp.database.db, { launchUrl: vendor.launchUrl, publicKeyPem });
   });

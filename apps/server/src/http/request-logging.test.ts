@@ -24,6 +24,7 @@ const appLoggingAt = async (nodeEnv: 'development' | 'test', database: DatabaseH
     BACKOFFICE_DIST: 'apps/backoffice/dist-absent-in-tests',
     SANDBOX_GATEWAY_ENABLED: 'false',
     DEMO_VENDOR_ENABLED: 'false',
+    SPORTSBOOK_ENABLED: 'false',
     CRASH_ENABLED: 'false',
     LOTTERY_JOB_INTERVAL_MS: '0',
     AGENT_FIGURES_FOLD_INTERVAL_MS: '0',

@@ -1,147 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createPrivateKey, createPublicKey, generateKeyPair } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { registerDemoVendors } from './games.seed';
+import {
+  ensureVendorKey,
+  type RunningVendorProcess,
+  siteOrigins,
+  startVendorProcess,
+} from './vendor-process';
 
 /**
- * Runs the demo game vendor (apps/demo-vendor) as its own process beside the platform, as an external vendor
- * would run: the platform keeps the vendor's key pair in DATA_DIR/demo-vendor/vendor-key.pem (created on first
- * start, so the platform knows the public key), spawns the vendor with Node and tsx once it listens, reads the
- * vendor's address from the one JSON line it prints, and connects every demo seamless vendor to it
- * (`registerDemoVendors`). The vendor is stopped when the platform closes, and stops by itself when the
- * platform's process goes away (its IPC channel closes).
+ * Runs the demo game vendor (apps/demo-vendor) as its own process beside the platform (vendor-process.ts) and
+ * connects every demo seamless vendor to it (`registerDemoVendors`).
  */
-
-export type RunningDemoVendorProcess = {
-  url: string;
-  launchUrl: string;
-  /** Origins the player's site must be allowed to frame. */
-  origin: string;
-  close: () => Promise<void>;
-};
 
 export type DemoVendorRunnerConfig = Pick<
   AppConfig,
   'DATA_DIR' | 'HOST' | 'LOG_LEVEL' | 'NODE_ENV' | 'PUBLIC_URL' | 'DEMO_VENDOR_ENABLED' | 'DEMO_VENDOR_PORT'
 >;
 
-const startTimeoutMs = 60_000;
-const stopTimeoutMs = 5_000;
-
 export const demoVendorKeyFile = (dataDir: string): string =>
   path.join(dataDir, 'demo-vendor', 'vendor-key.pem');
-
-const isErrorCode = (error: unknown, code: string): boolean =>
-  error instanceof Error && (error as Error & { code?: unknown }).code === code;
-
-const generatePrivateKeyPem = (): Promise<string> =>
-  new Promise((resolve, reject) => {
-    generateKeyPair(
-      'rsa',
-      {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      },
-      (error, _publicKeyPem, privateKeyPem) => {
-        if (error) reject(error);
-        else resolve(privateKeyPem);
-      },
-    );
-  });
-
-/**
- * The vendor's key pair: read from `keyFile`, or created there (owner-only) when missing. Answers the public
- * half as PEM (SPKI). Two platforms sharing a DATA_DIR that start together keep whichever file was written first.
- */
-export const ensureDemoVendorKey = async (keyFile: string): Promise<{ publicKeyPem: string }> => {
-  const publicOf = (privateKeyPem: string) => ({
-    publicKeyPem: createPublicKey(createPrivateKey(privateKeyPem))
-      .export({ type: 'spki', format: 'pem' })
-      .toString(),
-  });
-  try {
-    return publicOf(await readFile(keyFile, 'utf8'));
-  } catch (error) {
-    if (!isErrorCode(error, 'ENOENT')) throw error;
-  }
-  await mkdir(path.dirname(keyFile), { recursive: true, mode: 0o700 });
-  const privateKeyPem = await generatePrivateKeyPem();
-  try {
-    await writeFile(keyFile, privateKeyPem, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if (!isErrorCode(error, 'EEXIST')) throw error;
-    return publicOf(await readFile(keyFile, 'utf8'));
-  }
-  return publicOf(privateKeyPem);
-};
-
-/** The origins the player's site is reached at: PUBLIC_URL's, and the platform's own address (all loopback spellings). */
-export const siteOrigins = (platformUrl: string, publicUrl: string | undefined): string[] => {
-  const origins = new Set<string>();
-  if (publicUrl) origins.add(new URL(publicUrl).origin);
-  const own = new URL(platformUrl);
-  origins.add(own.origin);
-  if (own.hostname === 'localhost') {
-    for (const host of ['127.0.0.1', '[::1]']) origins.add(`${own.protocol}//${host}:${own.port}`);
-  }
-  return [...origins];
-};
-
-const listeningLineOf = (line: string): { url: string; launchUrl: string } | undefined => {
-  try {
-    const value: unknown = JSON.parse(line);
-    if (typeof value !== 'object' || value === null) return undefined;
-    const { event, url, launchUrl } = value as Record<string, unknown>;
-    return event === 'listening' && typeof url === 'string' && typeof launchUrl === 'string'
-      ? { url, launchUrl }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** How the platform itself runs (tsx), so the vendor's TypeScript runs the same way. */
-const entryPoints = () => {
-  const require = createRequire(import.meta.url);
-  return {
-    tsxLoader: pathToFileURL(require.resolve('tsx')).href,
-    vendorMain: require.resolve('@wps/demo-vendor/main'),
-  };
-};
-
-/** Only what the vendor needs: no database address, no secrets of the platform. */
-const childEnvironment = (variables: Record<string, string>): NodeJS.ProcessEnv => {
-  const passed: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'TZ', 'SystemRoot']) {
-    const value = process.env[name];
-    if (value !== undefined) passed[name] = value;
-  }
-  return { ...passed, ...variables };
-};
-
-const stop = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-    }, stopTimeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 
 /**
  * Starts the demo vendor process and connects the demo vendors to it. `platformUrl` is where the vendor calls
@@ -151,14 +31,14 @@ export const startDemoVendorBesidePlatform = async (
   config: DemoVendorRunnerConfig,
   db: Database,
   { platformUrl, log }: { platformUrl: string; log: FastifyBaseLogger },
-): Promise<RunningDemoVendorProcess | undefined> => {
+): Promise<RunningVendorProcess | undefined> => {
   if (!config.DEMO_VENDOR_ENABLED) return undefined;
   const keyFile = demoVendorKeyFile(config.DATA_DIR);
-  const { publicKeyPem } = await ensureDemoVendorKey(keyFile);
-  const { tsxLoader, vendorMain } = entryPoints();
-  const child = spawn(process.execPath, ['--import', tsxLoader, vendorMain], {
-    cwd: path.dirname(vendorMain),
-    env: childEnvironment({
+  const { publicKeyPem } = await ensureVendorKey(keyFile);
+  return startVendorProcess({
+    name: 'demo vendor',
+    main: '@wps/demo-vendor/main',
+    environment: {
       NODE_ENV: config.NODE_ENV,
       LOG_LEVEL: config.LOG_LEVEL,
       DEMO_VENDOR_PLATFORM_URL: platformUrl,
@@ -166,59 +46,8 @@ export const startDemoVendorBesidePlatform = async (
       DEMO_VENDOR_PORT: String(config.DEMO_VENDOR_PORT),
       DEMO_VENDOR_KEY_FILE: keyFile,
       DEMO_VENDOR_FRAME_ANCESTORS: siteOrigins(platformUrl, config.PUBLIC_URL).join(' '),
-    }),
-    // Standard output carries the vendor's "listening" line; its logs go to our standard error.
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+    connect: ({ launchUrl }) => registerDemoVendors(db, { launchUrl, publicKeyPem }),
+    log,
   });
-
-  let isStarted = false;
-  let isStopping = false;
-  const stopChild = () => {
-    isStopping = true;
-    return stop(child);
-  };
-  const listening = await new Promise<{ url: string; launchUrl: string }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout ?? process.stdin });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('The demo vendor did not start in time'));
-    }, startTimeoutMs);
-    lines.on('line', (line) => {
-      const found = isStarted ? undefined : listeningLineOf(line);
-      if (found) {
-        isStarted = true;
-        clearTimeout(timer);
-        resolve(found);
-      } else {
-        process.stdout.write(`${line}\n`);
-      }
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!isStarted) {
-        reject(new Error(`The demo vendor exited before listening (${String(code ?? signal)})`));
-      } else if (!isStopping) {
-        log.error(
-          { code, signal },
-          'the demo vendor process ended; its games cannot be played until a restart',
-        );
-      }
-    });
-  });
-
-  try {
-    await registerDemoVendors(db, { launchUrl: listening.launchUrl, publicKeyPem });
-  } catch (error) {
-    await stopChild();
-    throw error;
-  }
-  return {
-    ...listening,
-    origin: new URL(listening.url).origin,
-    close: stopChild,
-  };
 };

@@ -10,7 +10,8 @@ import type { TestApp } from '../../testing/test-app';
 import { createTestApp, loginAsMember } from '../../testing/test-app';
 import type { MemberRow } from '../members/members.service';
 import { walletTestKit } from '../wallet/wallet-api.test-helpers';
-import { ensureDemoVendorKey, siteOrigins, startDemoVendorBesidePlatform } from './demo-vendor-runner';
+import { startDemoVendorBesidePlatform } from './demo-vendor-runner';
+import { ensureVendorKey, siteOrigins } from './vendor-process';
 import { registerDemoVendors } from './games.seed';
 import { gameRounds, games, gameTransactions, gameVendors } from './games.tables';
 
@@ -60,7 +61,7 @@ beforeAll(async () => {
 
   dataDir = mkdtempSync(path.join(tmpdir(), 'wps-demo-vendor-'));
   const keyFile = path.join(dataDir, 'demo-vendor', 'vendor-key.pem');
-  ({ publicKeyPem } = await ensureDemoVendorKey(keyFile));
+  ({ publicKeyPem } = await ensureVendorKey(keyFile));
   vendor = await startDemoVendor({
     platformUrl,
     privateKeyPem: readFileSync(keyFile, 'utf8'),

@@ -1,17 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PlaceSlipAnswer, SlipView } from '@wps/sportsbook/http/api-types';
 import { MatchSimulator } from '@wps/sportsbook/feed/simulator';
 import { type RunningSportsbook, startSportsbook } from '@wps/sportsbook/sportsbook';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
 import { createScratchDatabase } from '../../testing/test-database';
 import type { MemberRow } from '../members/members.service';
 import { walletTestKit } from '../wallet/wallet-api.test-helpers';
-import { ensureDemoVendorKey } from './demo-vendor-runner';
+import { ensureVendorKey } from './vendor-process';
 import { registerSportsbookVendors } from './games.seed';
+import { startSportsbookBesidePlatform } from './sportsbook-runner';
 import { gameRounds, games, gameVendors } from './games.tables';
 
 /**
@@ -28,6 +29,7 @@ let feed: MatchSimulator;
 let dataDir: string;
 let kit: ReturnType<typeof walletTestKit>;
 let privateKeyPem: string;
+let publicKeyPem: string;
 
 /** How many wallet answers to lose on the way back, per method. */
 const lossy = new Map<string, number>();
@@ -68,7 +70,7 @@ beforeAll(async () => {
   kit = walletTestKit(testApp);
   dataDir = mkdtempSync(path.join(tmpdir(), 'wps-sportsbook-'));
   const keyFile = path.join(dataDir, 'vendor-key.pem');
-  const { publicKeyPem } = await ensureDemoVendorKey(keyFile);
+  ({ publicKeyPem } = await ensureVendorKey(keyFile));
   privateKeyPem = readFileSync(keyFile, 'utf8');
   feed = new MatchSimulator({ seed: 'sportsbook-test', startAt: Date.parse('2026-11-27T12:00:00Z') });
   if (process.env.DATABASE_URL) {
@@ -402,5 +404,46 @@ describe('the sportsbook on the platform', () => {
     await waitFor(async () => (await kit.balance(member)) === 9_000n + expected, 'the win after the restart');
     await book.sender.sendDue();
     expect(await kit.balance(member)).toBe(9_000n + expected);
+  });
+});
+
+describe('the sportsbook as its own process', () => {
+  it('is started beside the platform with its key and store in DATA_DIR, connects the sports vendors, and stops with it', async () => {
+    const childDataDir = path.join(dataDir, 'child');
+    const running = await startSportsbookBesidePlatform(
+      {
+        DATA_DIR: childDataDir,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        PUBLIC_URL: undefined,
+        SPORTSBOOK_ENABLED: true,
+        SPORTSBOOK_PORT: 0,
+        SPORTSBOOK_DATABASE_URL: undefined,
+      },
+      testApp.database.db,
+      { platformUrl, log: testApp.app.log },
+    );
+    if (!running) throw new Error('the sportsbook did not start');
+    try {
+      const vendors = await testApp.database.db
+        .select({ code: gameVendors.code, launchUrl: gameVendors.launchUrl })
+        .from(gameVendors)
+        .where(inArray(gameVendors.code, ['BTI', 'IMES', 'PG']));
+      expect(
+        Object.fromEntries(vendors.map((vendor) => [vendor.code, vendor.launchUrl === running.launchUrl])),
+      ).toEqual({
+        BTI: true,
+        IMES: true,
+        PG: false,
+      });
+      expect((await fetch(`${running.url}/health`)).status).toBe(200);
+      expect(statSync(path.join(childDataDir, 'sportsbook', 'vendor-key.pem')).mode & 0o777).toBe(0o600);
+    } finally {
+      await running.close();
+      // Back to the in-process book the other tests use.
+      await registerSportsbookVendors(testApp.database.db, { launchUrl: book.launchUrl, publicKeyPem });
+    }
+    await expect(fetch(`${running.url}/health`)).rejects.toThrow();
   });
 });

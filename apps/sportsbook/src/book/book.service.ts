@@ -145,9 +145,9 @@ export const createBookService = ({
     return { refusal: refuse('odds_changed', 'The odds changed.', current) };
   };
 
-  const betFields = (session: BookSession, slipId: bigint, bet: string) => ({
+  const betFields = (session: BookSession, roundRef: string, bet: string) => ({
     user: session.user,
-    round: `sb-${slipId.toString()}`,
+    round: roundRef,
     game_code: session.gameCode,
     currency: session.currency,
     bet,
@@ -173,7 +173,7 @@ export const createBookService = ({
           amount: 0n,
           fields: {
             user: slip.player,
-            round: `sb-${slip.id.toString()}`,
+            round: slip.roundRef,
             round_closed: true,
             game_code: slip.gameCode,
             reference_transaction_uuid: bet.transactionUuid,
@@ -253,7 +253,7 @@ export const createBookService = ({
         if (current.playerStake + totalStake > limits.maxStakePerPlayerPerMarket)
           return 'player_limit' as const;
       }
-      const slipId = await repository.insertSlip(tx, {
+      const { id: slipId, roundRef } = await repository.insertSlip(tx, {
         player: session.user,
         currency: session.currency,
         vendorCode: session.vendorCode,
@@ -272,7 +272,7 @@ export const createBookService = ({
           vendorCode: session.vendorCode,
           amount: centsToProtocol(totalStake),
           fields: {
-            ...betFields(session, slipId, describeSlip(code, legs)),
+            ...betFields(session, roundRef, describeSlip(code, legs)),
             token: session.token,
             round_closed: false,
           },
@@ -323,7 +323,7 @@ export const createBookService = ({
   ): NewWalletCall => {
     const common = {
       user: slip.player,
-      round: `sb-${slip.id.toString()}`,
+      round: slip.roundRef,
       round_closed: true,
       game_code: slip.gameCode,
       reference_transaction_uuid: betUuid,

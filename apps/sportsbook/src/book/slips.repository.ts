@@ -21,6 +21,7 @@ export type LegRow = {
 
 export type SlipRow = {
   id: bigint;
+  roundRef: string;
   player: string;
   currency: string;
   vendorCode: string;
@@ -39,6 +40,7 @@ export type SlipRow = {
 
 type SlipRecord = {
   id: string | bigint;
+  round_ref: string;
   player: string;
   currency: string;
   vendor_code: string;
@@ -67,6 +69,7 @@ type SlipRecord = {
 
 const slipOf = (row: SlipRecord): SlipRow => ({
   id: BigInt(row.id),
+  roundRef: row.round_ref,
   player: row.player,
   currency: row.currency,
   vendorCode: row.vendor_code,
@@ -95,7 +98,7 @@ const slipOf = (row: SlipRecord): SlipRow => ({
     .sort((a, b) => a.leg - b.leg),
 });
 
-const slipColumns = `s.id, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.line_count, s.stake_per_line,
+const slipColumns = `s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.line_count, s.stake_per_line,
   s.total_stake, s.potential_return, s.status, s.total_return, s.placed_at, s.settled_at,
   (select json_agg(json_build_object('leg', l.leg, 'fixture_id', l.fixture_id, 'market_id', l.market_id,
     'fixture_name', f.home || ' v ' || f.away, 'sport', f.sport,
@@ -196,15 +199,18 @@ export const exposureOn = async (
   );
 };
 
-export type NewSlip = Omit<SlipRow, 'id' | 'status' | 'totalReturn' | 'placedAt' | 'settledAt' | 'legs'> & {
+export type NewSlip = Omit<
+  SlipRow,
+  'id' | 'roundRef' | 'status' | 'totalReturn' | 'placedAt' | 'settledAt' | 'legs'
+> & {
   legs: Array<Omit<LegRow, 'outcome' | 'fixtureName' | 'sport'>>;
 };
 
-export const insertSlip = async (tx: Executor, slip: NewSlip): Promise<bigint> => {
-  const [row] = await tx.query<{ id: string | bigint }>(
+export const insertSlip = async (tx: Executor, slip: NewSlip): Promise<{ id: bigint; roundRef: string }> => {
+  const [row] = await tx.query<{ id: string | bigint; round_ref: string }>(
     `insert into sb_slips (player, currency, vendor_code, game_code, kind, line_count, stake_per_line, total_stake,
        potential_return, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'placing') returning id`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'placing') returning id, round_ref`,
     [
       slip.player,
       slip.currency,
@@ -238,7 +244,7 @@ export const insertSlip = async (tx: Executor, slip: NewSlip): Promise<bigint> =
       ),
     ],
   );
-  return id;
+  return { id, roundRef: row.round_ref };
 };
 
 /** Moves slips from one status to another; answers the ids that moved (a slip moves once). */

@@ -18,6 +18,8 @@ export const schemaStatements: readonly string[] = [
   )`,
   `create table if not exists sb_slips (
     id bigint generated always as identity primary key,
+    -- The platform's round: unique beyond this store, so a store started afresh never meets its old rounds.
+    round_ref text not null unique default ('sb-' || replace(gen_random_uuid()::text, '-', '')),
     player text not null,
     currency text not null,
     vendor_code text not null,

@@ -11,10 +11,13 @@ export const getMemberIcon = (signal?: AbortSignal): Promise<string | null> =>
     (value) => value.avatarUrl,
   );
 
+/** The member info of any login (its key ends with the token). */
+export const memberInfoQueryKeyPrefix = ['members', 'info'] as const;
+
 // The token is part of the key: a new login is a new member, never the previous one's cached answer.
 export const getMemberInfoQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['members', 'info', token],
+    queryKey: [...memberInfoQueryKeyPrefix, token],
     queryFn: ({ signal }) => getMemberInfo(signal),
   });
 

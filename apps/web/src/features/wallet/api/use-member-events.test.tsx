@@ -49,10 +49,10 @@ describe('applyMemberEvent', () => {
     expect(invalidated()).toEqual(['messages/unread-count']);
   });
 
-  it('refreshes every loyalty query (missions, VIP, points) on a loyalty signal', () => {
+  it('refreshes every loyalty query (missions, VIP, points) and the member info (the header VIP label) on a loyalty signal', () => {
     const { queryClient, invalidated } = seeded();
     applyMemberEvent(queryClient, 'loyalty');
-    expect(invalidated()).toEqual(['loyalty/missions', 'loyalty/vip']);
+    expect(invalidated()).toEqual(['members/info', 'loyalty/missions', 'loyalty/vip']);
   });
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../../auth/api/use-session';
 import { gamesQueryKeys } from '../../games/api/games-query-keys';
+import { memberInfoQueryKeyPrefix } from '../../members/api/get-member-info';
 import { paymentsQueryKeyPrefix } from '../../payments/api/query-keys';
 import { rewardsQueryKeyPrefix } from '../../promotions/api/reward-query-keys';
 import { followEvents } from './event-stream';
@@ -26,8 +27,10 @@ export const applyMemberEvent = (queryClient: QueryClient, type: string): void =
   } else if (type === 'message') {
     void queryClient.invalidateQueries({ queryKey: messagesQueryKeyPrefix });
   } else if (type === 'loyalty') {
-    // The loyalty fold moved this member's missions, VIP progress or points: every loyalty query starts so.
+    // The loyalty fold moved this member's missions, VIP progress or points: every loyalty query starts so; the
+    // member info carries the VIP level the header shows.
     void queryClient.invalidateQueries({ queryKey: loyaltyQueryKeyPrefix });
+    void queryClient.invalidateQueries({ queryKey: memberInfoQueryKeyPrefix });
   }
 };
 

@@ -47,6 +47,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      './apps/sportsbook/vite.config.ts',
       './apps/backoffice',
     ],
   },

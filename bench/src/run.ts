@@ -13,6 +13,7 @@ import { agentSettlementBench } from './agent-settlement.bench';
 import { lotteryBench } from './lottery.bench';
 import { rebateBench } from './rebate.bench';
 import { loyaltyBench } from './loyalty.bench';
+import { sportsbookBench } from './sportsbook.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -30,6 +31,7 @@ const benches = [
   lotteryBench,
   rebateBench,
   loyaltyBench,
+  sportsbookBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

@@ -403,6 +403,7 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     app,
     book,
     feed,
+    markets,
     store,
     sender,
     /** Settles a fixture on a result as the feed's does (tests, and a trader's manual result). */

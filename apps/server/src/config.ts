@@ -73,6 +73,8 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//)
     .optional(),
+  /** Game time per real time of the sportsbook's simulated feed (30: a football match in about three minutes). */
+  SPORTSBOOK_SPEED: z.coerce.number().positive().max(3_600).default(30),
   /** Tests only: every captcha shows this answer, so journeys can solve it. Refused outside NODE_ENV=test. */
   TEST_CAPTCHA_ANSWER: z
     .string()

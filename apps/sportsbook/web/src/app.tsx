@@ -1,3 +1,4 @@
+import { readChoice, rememberChoice } from './storage';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ import { OddsFormatContext, SlipContext, updateSlip } from './slip-state';
 const oddsFormatKey = 'sportsbook.oddsFormat';
 
 const readOddsFormat = (): OddsFormat => {
-  const stored = window.localStorage.getItem(oddsFormatKey);
+  const stored = readChoice(oddsFormatKey);
   return oddsFormats.find((format) => format === stored) ?? 'decimal';
 };
 
@@ -283,7 +284,7 @@ const Sportsbook = ({ session }: { session: SessionView }) => {
             session={session}
             oddsFormat={oddsFormat}
             onOddsFormat={(format) => {
-              window.localStorage.setItem(oddsFormatKey, format);
+              rememberChoice(oddsFormatKey, format);
               setOddsFormat(format);
             }}
           />

@@ -1,3 +1,4 @@
+import { readChoice, rememberChoice } from './storage';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import english from '../locales/en.json';
@@ -13,7 +14,7 @@ const isLanguage = (value: unknown): value is Language =>
 
 /** The player's last choice on this device, else the language the casino launched the page in. */
 export const readPreferredLanguage = (launchLanguage: string): Language => {
-  const stored = window.localStorage.getItem(storageKey);
+  const stored = readChoice(storageKey);
   if (isLanguage(stored)) return stored;
   const launched = launchLanguage.toLowerCase().slice(0, 2);
   return isLanguage(launched) ? launched : 'en';
@@ -43,6 +44,6 @@ export const initI18n = (): void => {
 };
 
 export const chooseLanguage = (language: Language, isRemembered: boolean): void => {
-  if (isRemembered) window.localStorage.setItem(storageKey, language);
+  if (isRemembered) rememberChoice(storageKey, language);
   void i18next.changeLanguage(language);
 };

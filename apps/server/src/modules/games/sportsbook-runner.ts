@@ -26,6 +26,7 @@ export type SportsbookRunnerConfig = Pick<
   | 'SPORTSBOOK_ENABLED'
   | 'SPORTSBOOK_PORT'
   | 'SPORTSBOOK_DATABASE_URL'
+  | 'SPORTSBOOK_SPEED'
 >;
 
 export const startSportsbookBesidePlatform = async (
@@ -51,6 +52,7 @@ export const startSportsbookBesidePlatform = async (
       ...(config.SPORTSBOOK_DATABASE_URL ? { SPORTSBOOK_DATABASE_URL: config.SPORTSBOOK_DATABASE_URL } : {}),
       SPORTSBOOK_FRAME_ANCESTORS: siteOrigins(platformUrl, config.PUBLIC_URL).join(' '),
       SPORTSBOOK_ESPORTS_VENDORS: esportsVendorCodes.join(' '),
+      SPORTSBOOK_SPEED: String(config.SPORTSBOOK_SPEED),
     },
     connect: ({ launchUrl }) => registerSportsbookVendors(db, { launchUrl, publicKeyPem }),
     log,

@@ -420,6 +420,7 @@ describe('the sportsbook as its own process', () => {
         SPORTSBOOK_ENABLED: true,
         SPORTSBOOK_PORT: 0,
         SPORTSBOOK_DATABASE_URL: undefined,
+        SPORTSBOOK_SPEED: 30,
       },
       testApp.database.db,
       { platformUrl, log: testApp.app.log },

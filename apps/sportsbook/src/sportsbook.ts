@@ -122,11 +122,19 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
   const simulator = options.feed ? undefined : new MatchSimulator(options.simulator);
   const feed: FeedSource = options.feed ?? simulator ?? new MatchSimulator();
   const markets = createMarketBook(feed);
-  const sender = createWalletCallSender({ store, client, log: app.log });
+  const stream = createOddsStream({ feed, markets, intervalMs: options.streamIntervalMs ?? 1_000 });
+  // A win or refund that reached the wallet: the player's pages read the balance and bets again.
+  const sender = createWalletCallSender({
+    store,
+    client,
+    log: app.log,
+    onFinal: (call) => {
+      if (call.method !== 'transaction/bet') stream.notifyBets(call.player);
+    },
+  });
   const limits = { ...defaultLimits, ...options.limits };
   const book = createBookService({ store, feed, markets, sender, limits });
   const sessions = createPageSessions();
-  const stream = createOddsStream({ feed, markets, intervalMs: options.streamIntervalMs ?? 1_000 });
   const esportsVendors = new Set(options.esportsVendors ?? []);
 
   // Settlement follows the feed's results, one fixture at a time (a result heard twice settles nothing twice).
@@ -135,8 +143,7 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     settling = settling
       .then(async () => {
         if (!(await repository.saveResult(store, fixtureId, status, result))) return;
-        const players = await book.settleFixture(fixtureId, result);
-        if (players > 0) stream.notifyBets();
+        await book.settleFixture(fixtureId, result);
       })
       .catch((error: unknown) => {
         app.log.error({ err: error, fixtureId }, 'settlement failed; it runs again on the next start');
@@ -357,7 +364,6 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
       throw new HttpError(400, 'bad_request', 'This cash-out cannot be made.');
     }
     const slip = await book.cashOut(session.user, BigInt(request.params.id), shown);
-    stream.notifyBets(session.user);
     return { slip: slipView(slip, null), balance: await balanceOf(session).catch(() => '') };
   });
 

@@ -168,6 +168,7 @@ export const createBookService = ({
       await recordWalletCalls(tx, [
         {
           slipId: slip.id,
+          player: slip.player,
           method: 'transaction/rollback',
           vendorCode: slip.vendorCode,
           amount: 0n,
@@ -268,6 +269,7 @@ export const createBookService = ({
       const [call] = await recordWalletCalls(tx, [
         {
           slipId,
+          player: session.user,
           method: 'transaction/bet',
           vendorCode: session.vendorCode,
           amount: centsToProtocol(totalStake),
@@ -331,6 +333,7 @@ export const createBookService = ({
     return status === 'void'
       ? {
           slipId: slip.id,
+          player: slip.player,
           method: 'transaction/rollback',
           vendorCode: slip.vendorCode,
           amount: 0n,
@@ -338,6 +341,7 @@ export const createBookService = ({
         }
       : {
           slipId: slip.id,
+          player: slip.player,
           method: 'transaction/win',
           vendorCode: slip.vendorCode,
           amount: centsToProtocol(amount),
@@ -435,18 +439,20 @@ export const createBookService = ({
     if (value === null) throw new BookError('no_cash_out', 'Cash-out is not available for this bet now.');
     if (value < shownValue) throw new BookError('cash_out_changed', 'The cash-out value changed.');
     const uuid = (await betUuids([slip.id])).get(slip.id) ?? '';
-    const isMoved = await store.transaction(async (tx) => {
+    const call = await store.transaction(async (tx) => {
       const moved = await repository.moveSlips(
         tx,
         [{ id: slip.id, status: 'cashed_out', totalReturn: value }],
         'open',
       );
-      if (moved.size === 0) return false;
-      await recordWalletCalls(tx, [closingCall(slip, uuid, 'cashed_out', value)]);
-      return true;
+      if (moved.size === 0) return null;
+      const [recorded] = await recordWalletCalls(tx, [closingCall(slip, uuid, 'cashed_out', value)]);
+      return recorded ?? null;
     });
-    if (!isMoved) throw new BookError('no_cash_out', 'This bet is already settled.');
-    sender.kick();
+    if (!call) throw new BookError('no_cash_out', 'This bet is already settled.');
+    // Paid before the answer, so the balance the player sees next has it; without a final answer now, the
+    // background sender keeps trying.
+    await sender.attempt(call).catch(() => undefined);
     return { ...slip, status: 'cashed_out', totalReturn: value };
   };
 

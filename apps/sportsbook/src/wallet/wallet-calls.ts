@@ -24,6 +24,8 @@ export type WalletCallMethod = Extract<
 export type RecordedCall = {
   id: bigint;
   slipId: bigint;
+  /** The platform's user the call is for. */
+  player: string;
   method: WalletCallMethod;
   transactionUuid: string;
   vendorCode: string;
@@ -33,6 +35,7 @@ export type RecordedCall = {
 
 export type NewWalletCall = {
   slipId: bigint;
+  player: string;
   method: WalletCallMethod;
   vendorCode: string;
   amount: bigint;
@@ -43,6 +46,7 @@ export type NewWalletCall = {
 type CallRow = {
   id: string | bigint;
   slip_id: string | bigint;
+  player: string;
   method: WalletCallMethod;
   transaction_uuid: string;
   vendor_code: string;
@@ -53,6 +57,7 @@ type CallRow = {
 const recordedOf = (row: CallRow): RecordedCall => ({
   id: BigInt(row.id),
   slipId: BigInt(row.slip_id),
+  player: row.player,
   method: row.method,
   transactionUuid: row.transaction_uuid,
   vendorCode: row.vendor_code,
@@ -85,7 +90,7 @@ export const recordWalletCalls = async (
       body,
     };
   });
-  const written = await tx.query<CallRow>(
+  const written = await tx.query<Omit<CallRow, 'player'>>(
     `insert into sb_wallet_calls (slip_id, method, transaction_uuid, amount, vendor_code, request_uuid, body, signature)
      select slip_id, method, transaction_uuid, amount, vendor_code, request_uuid, body, ''
      from json_to_recordset($1::json) as x(slip_id bigint, method text, transaction_uuid uuid, amount bigint,
@@ -93,7 +98,10 @@ export const recordWalletCalls = async (
      returning id, slip_id, method, transaction_uuid, vendor_code, request_uuid, body`,
     [JSON.stringify(rows)],
   );
-  return written.map(recordedOf);
+  const players = new Map<string, string>(
+    rows.map((row, index) => [row.transaction_uuid, calls[index]?.player ?? '']),
+  );
+  return written.map((row) => recordedOf({ ...row, player: players.get(row.transaction_uuid) ?? '' }));
 };
 
 /** Delay before the next try of a call without a final answer: 0.5 s doubling to 30 s. */
@@ -103,10 +111,13 @@ export const createWalletCallSender = ({
   store,
   client,
   log,
+  onFinal,
 }: {
   store: Store;
   client: WalletClient;
   log?: FastifyBaseLogger;
+  /** After a call got its final answer (the player's page reads its balance and bets again). */
+  onFinal?: (call: RecordedCall) => void;
 }) => {
   /** One attempt; a final answer closes the call, anything else schedules the next try. */
   const attempt = async (call: RecordedCall): Promise<AttemptResult> => {
@@ -117,6 +128,7 @@ export const createWalletCallSender = ({
         `update sb_wallet_calls set status = 'done', answer_status = $2, attempts = attempts + 1 where id = $1`,
         [call.id.toString(), result.answer.status],
       );
+      onFinal?.(call);
     } else {
       const [row] = await store.query<{ attempts: number }>(
         `update sb_wallet_calls set attempts = attempts + 1 where id = $1 returning attempts`,

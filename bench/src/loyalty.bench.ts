@@ -14,7 +14,10 @@ import { percentile, runLoad, setUpVendorPlayers, signedBets } from './vendor-wa
 
 const durationSeconds = 8;
 const lagSeconds = 10;
-const lagRate = 1_000;
+/** The lag is measured at 1,000 bets/s, or at 70 % of what this machine answers without the fold if that is less:
+ * beyond its capacity every part queues for the cores, and the lag measures the queue, not the fold. */
+const targetLagRate = 1_000;
+const capacityShare = 0.7;
 /** Each bench bet's stake in minor units: the vendor-wallet bench sends 100,000 protocol units (1.00 USD). */
 const stake = 100n;
 
@@ -50,7 +53,7 @@ const createBenchScheduler = (): { scheduler: JobScheduler; setFolding: (isOn: b
         running ??= run().finally(() => {
           running = null;
         });
-      }, 1_000);
+      }, loadConfig({}).LOYALTY_FOLD_INTERVAL_MS);
     },
   };
 };
@@ -108,7 +111,7 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
     await app.loyalty.fold.fold();
 
     // Without (no live missions, no fold running: VIP and points follow the same fold) and with (the seeded
-    // missions live, the fold every second as in production), alternated twice so a drift of the machine
+    // missions live, the fold running as in production), alternated twice so a drift of the machine
     // weighs on both.
     const setMissionsLive = async (isLive: boolean): Promise<void> => {
       const ids = liveMissions.map((mission) => mission.id);
@@ -141,7 +144,7 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
       total[1] = Math.max(total[1] ?? 0, result.p99);
       rows.push({
         scenario: isOn
-          ? `bets, ${liveMissions.length} live missions, VIP and points, fold every 1 s`
+          ? `bets, ${liveMissions.length} live missions, VIP and points, fold running`
           : 'bets, no missions, fold stopped',
         'bets/s': result.requestsPerSecond,
         'p99 ms': result.p99,
@@ -152,6 +155,8 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
     );
 
     // Lag: bets at a steady rate; each bet's answer time against the first sample that shows its stake folded.
+    const capacity = (totals.without[0] ?? 0) / 2;
+    const lagRate = Math.min(targetLagRate, Math.round(capacity * capacityShare));
     setFolding(false);
     await app.loyalty.fold.fold();
     const foldedBefore = await foldedStakes();
@@ -193,7 +198,8 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
       'p99 ms': `${percentile(lags, 0.5).toFixed(0)} / ${percentile(lags, 0.99).toFixed(0)} / ${(lags.at(-1) ?? 0).toFixed(0)}`,
     });
     notes.push(
-      `Lag p99 at ${steady.requestsPerSecond} bets/s: ${percentile(lags, 0.99).toFixed(0)} ms over ${lags.length} bets (target < 2,000 ms; the fold runs every 1,000 ms, sampled every 50 ms).`,
+      `Lag p99 at ${steady.requestsPerSecond} bets/s: ${percentile(lags, 0.99).toFixed(0)} ms over ${lags.length} bets (target < 2,000 ms; the fold runs every ${loadConfig({}).LOYALTY_FOLD_INTERVAL_MS} ms, sampled every 50 ms).`,
+      `This machine answers ${Math.round(capacity)} bets/s without the fold (32 connections), so the lag is measured at ${lagRate} bets/s (${Math.round(capacityShare * 100)} % of that, at most ${targetLagRate}).`,
       'Mission progress, VIP promotion and points are written in the fold’s transaction with the figures sampled here, so they appear together.',
       `${players.length} members, one RNG game; each bet ${Number(stake) / 100} USD opening its own round; vendor (autocannon) in its own process; the server, the vendor and PostgreSQL share the machine's cores.`,
     );

@@ -123,8 +123,11 @@ const configSchema = z.object({
   AGENT_REALTIME_SALARY_INTERVAL_MS: z.coerce.number().int().min(100).default(300_000),
   /** How often ledger postings are folded into the members' and teams' roll-ups (0: only when asked, tests). */
   AGENT_FIGURES_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
-  /** How often the ledger is folded into missions, VIP and points (0: only when asked, tests). */
-  LOYALTY_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * How often the ledger is folded into missions, VIP and points (0: only when asked, tests). A fold that is still
+   * running is not started again, so a short interval means "again as soon as the last one is done".
+   */
+  LOYALTY_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
   /**
    * A vendor round with no wallet call for this many hours is settled as if the vendor had closed it (its
    * valid bet counts). The spec names no figure; 24 h outlasts any real game round.

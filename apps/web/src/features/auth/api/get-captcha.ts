@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { captchaResponseSchema } from '@wps/contracts/auth';
 import type { ResponseValue } from '@wps/contracts/envelope';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { useThrottledCallback } from '../../../lib/use-throttled-callback';
 
 /** A PNG data URL; the answer is bound to an httpOnly cookie the same response sets. */
@@ -23,7 +23,10 @@ export const useCaptcha = (isEnabled: boolean) => {
     enabled: isEnabled,
     staleTime: Infinity,
     gcTime: 0,
-    retry: false,
+    // The server refuses a new image within a second of the last (a form shown again at once asks again):
+    // ask once more when that second is over, rather than leaving the form without an image.
+    retry: (failures, error) => failures < 2 && error instanceof ApiError && error.code === 'RATE_LIMITED',
+    retryDelay: captchaRefreshIntervalMs,
   });
   const { refetch } = query;
   const reload = () => {

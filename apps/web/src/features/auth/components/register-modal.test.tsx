@@ -279,6 +279,23 @@ describe('register modal', () => {
     });
   });
 
+  it('asks for the captcha again after the server refused a refresh within its second', async () => {
+    permission.info.register.fields.captcha = fieldRule({ enabled: true, required: true });
+    let calls = 0;
+    const api = mockApi({
+      'GET /wps/captcha': () => {
+        calls += 1;
+        return calls === 1 ? fail('RATE_LIMITED') : ok(captchaImage);
+      },
+    });
+    await openRegister();
+
+    expect((await screen.findByTestId('captcha-image', {}, { timeout: 3_000 })).getAttribute('src')).toBe(
+      captchaImage,
+    );
+    expect(api.requestsTo('GET /wps/captcha')).toHaveLength(2);
+  });
+
   it('shows the optional fields the brand enables only', async () => {
     permission.info.register.fields.email = fieldRule({ enabled: true });
     permission.info.register.fields.whatsapp = fieldRule({ enabled: true });

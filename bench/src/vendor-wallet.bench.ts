@@ -109,6 +109,25 @@ export const setUpVendorPlayers = async (
   return { players, privateKey: keys.privateKey };
 };
 
+/**
+ * The platform as the benches run it: on the test database with the demo data and the bench vendor's players,
+ * listening on a free port; `beforeListen` adds hooks (Fastify takes none once it listens).
+ */
+export const startBenchPlatform = async (
+  beforeListen?: (app: Awaited<ReturnType<typeof buildApp>>) => void,
+) => {
+  const database = await openTestDatabase();
+  await seedDemoData(database.db);
+  const { players, privateKey } = await setUpVendorPlayers(database);
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: 'apps/web/dist' }),
+    database,
+  });
+  beforeListen?.(app);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { database, players, privateKey, app, url };
+};
+
 /** Bodies signed ahead (the vendor's cost, not ours), so the client spends its share of the cores sending. */
 /** Runs the vendor's load in its own process (vendor-load.ts) over the given signed bodies. */
 export const runLoad = async (
@@ -287,18 +306,12 @@ export const vendorWalletBench = async (): Promise<BenchResult> => {
     console.log(note);
     return { name, rows: [], notes: [note] };
   }
-  const database = await openTestDatabase();
-  await seedDemoData(database.db);
-  const { players, privateKey } = await setUpVendorPlayers(database);
-  const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: 'apps/web/dist' }),
-    database,
-  });
   let serverTimes: number[] = [];
-  app.addHook('onResponse', async (_request, reply) => {
-    serverTimes.push(reply.elapsedTime);
+  const { database, players, privateKey, app, url } = await startBenchPlatform((platform) => {
+    platform.addHook('onResponse', async (_request, reply) => {
+      serverTimes.push(reply.elapsedTime);
+    });
   });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const rows: BenchResult['rows'] = [];
   const ratios: string[] = [];
   let openingRate = 0;

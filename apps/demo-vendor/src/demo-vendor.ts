@@ -9,7 +9,12 @@ import { QuietRequestLogController } from './request-logging';
 import { createRetryQueue, type RetryQueue } from './retry-queue';
 import { createSessionStore } from './sessions';
 import type { RandomSource } from './slot';
-import { frameAncestorsWith, frameOriginOf } from '@wps/vendor-wallet-client/launch-origin';
+import {
+  frameAncestorsWith,
+  frameOriginOf,
+  gamePageHeaders,
+  launchQuerySchema,
+} from '@wps/vendor-wallet-client/launch-origin';
 import { createWalletClient, type FetchFunction } from '@wps/vendor-wallet-client/wallet-client';
 
 /**
@@ -64,25 +69,6 @@ const assets = {
   'slot.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('slot.css', publicFolder)) },
 } as const;
 
-const launchSchema = z.object({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,256}$/)
-    .optional(),
-  user: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
-  game: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
-  vendor: z.string().regex(/^[A-Z0-9_]{2,24}$/),
-  currency: z.string().regex(/^[A-Z0-9]{2,16}$/),
-  lang: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$/)
-    .default('en'),
-  mode: z.enum(['real', 'demo']).default('real'),
-});
-
 const spinSchema = z.object({ session: z.string().min(1).max(64), stake: z.number().int() });
 const balanceSchema = z.object({ session: z.string().min(1).max(64) });
 
@@ -91,23 +77,6 @@ const serializeRequest = (request: FastifyRequest) => ({
   method: request.method,
   url: request.url.replace(/([?&]token=)[^&#]*/gi, '$1[Redacted]'),
   remoteAddress: request.ip,
-});
-
-const pageHeaders = (frameAncestors: readonly string[]) => ({
-  'content-security-policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'self'"}`,
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  // The launch URL carries the platform's token: it must not leak to anyone through Referer.
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
 });
 
 /** What the page's script reads after a spin; amounts as text with two decimals. */
@@ -176,13 +145,13 @@ export const buildDemoVendor = (options: DemoVendorOptions): { app: FastifyInsta
   const sendPage = (reply: FastifyReply, status: number, html: string, launchOrigin?: string) => {
     return reply
       .code(status)
-      .headers(pageHeaders(frameAncestorsWith(frameAncestors, launchOrigin)))
+      .headers(gamePageHeaders(frameAncestorsWith(frameAncestors, launchOrigin)))
       .type('text/html; charset=utf-8')
       .send(html);
   };
 
   app.get('/play', async (request, reply) => {
-    const parsed = launchSchema.safeParse(request.query);
+    const parsed = launchQuerySchema.safeParse(request.query);
     const query = request.query as Record<string, unknown>;
     const language = typeof query.lang === 'string' ? query.lang.slice(0, 16) : 'en';
     // Framing by the launching site is harmless to allow: a real-money page needs the player's one-time token,

@@ -3,7 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frameAncestorsWith, frameOriginOf } from '@wps/vendor-wallet-client/launch-origin';
+import {
+  frameAncestorsWith,
+  frameOriginOf,
+  gamePageHeaders,
+  launchQuerySchema,
+} from '@wps/vendor-wallet-client/launch-origin';
 import { createWalletClient, type FetchFunction } from '@wps/vendor-wallet-client/wallet-client';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -50,42 +55,6 @@ export type SportsbookOptions = {
 };
 
 const webFolder = fileURLToPath(new URL('../dist/web/', import.meta.url));
-
-const launchSchema = z.object({
-  token: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,256}$/)
-    .optional(),
-  user: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
-  game: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
-  vendor: z.string().regex(/^[A-Z0-9_]{2,24}$/),
-  currency: z.string().regex(/^[A-Z0-9]{2,16}$/),
-  lang: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$/)
-    .default('en'),
-  mode: z.enum(['real', 'demo']).default('real'),
-});
-
-const pageHeaders = (frameAncestors: readonly string[]) => ({
-  'content-security-policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${frameAncestors.length > 0 ? frameAncestors.join(' ') : "'self'"}`,
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-});
 
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -170,13 +139,15 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
   const sendPage = (reply: FastifyReply, status: number, html: string, launchOrigin?: string) =>
     reply
       .code(status)
-      .headers(pageHeaders(frameAncestorsWith(options.frameAncestors ?? [], launchOrigin)))
+      .headers(
+        gamePageHeaders(frameAncestorsWith(options.frameAncestors ?? [], launchOrigin), { allowFonts: true }),
+      )
       .type('text/html; charset=utf-8')
       .send(html);
 
   app.get('/play', async (request, reply) => {
     const launchOrigin = frameOriginOf((request.query as Record<string, unknown>).origin);
-    const parsed = launchSchema.safeParse(request.query);
+    const parsed = launchQuerySchema.safeParse(request.query);
     if (!parsed.success) return sendPage(reply, 400, renderPage(undefined, 'bad_launch'), launchOrigin);
     const launch = parsed.data;
     const focus = esportsVendors.has(launch.vendor) ? 'esports' : 'sports';

@@ -14,6 +14,7 @@ import { startDemoVendorBesidePlatform } from './demo-vendor-runner';
 import { ensureVendorKey, siteOrigins } from './vendor-process';
 import { registerDemoVendors } from './games.seed';
 import { gameRounds, games, gameTransactions, gameVendors } from './games.tables';
+import { createLossyFetch } from './vendor-wallet.test-helpers';
 
 /**
  * The demo vendor against the real platform: the platform listens on a free port, the vendor runs in this
@@ -36,20 +37,7 @@ const nextStops: number[] = [];
 const cherryLine = [3, 3, 3];
 const noWin = [0, 1, 2];
 
-/** How many answers to lose, per wallet method: the request reaches the platform, its answer never comes back. */
-const lossy = new Map<string, number>();
-const lossyFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const method = /\/wps\/vendor-wallet\/[A-Z0-9_]+\/(.+)$/.exec(url)?.[1];
-  const toLose = method === undefined ? 0 : (lossy.get(method) ?? 0);
-  if (method !== undefined && toLose > 0) {
-    lossy.set(method, toLose - 1);
-    await response.arrayBuffer();
-    throw new TypeError('fetch failed: the answer was lost on the way back');
-  }
-  return response;
-};
+const { lossy, lossyFetch } = createLossyFetch();
 
 beforeAll(async () => {
   testApp = await createTestApp();

@@ -14,6 +14,7 @@ import { ensureVendorKey } from './vendor-process';
 import { registerSportsbookVendors } from './games.seed';
 import { startSportsbookBesidePlatform } from './sportsbook-runner';
 import { gameRounds, games, gameVendors } from './games.tables';
+import { createLossyFetch } from './vendor-wallet.test-helpers';
 
 /**
  * The sportsbook (apps/sportsbook) against the real platform, as an external sports vendor: launched through
@@ -31,20 +32,7 @@ let kit: ReturnType<typeof walletTestKit>;
 let privateKeyPem: string;
 let publicKeyPem: string;
 
-/** How many wallet answers to lose on the way back, per method. */
-const lossy = new Map<string, number>();
-const lossyFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const method = /\/wps\/vendor-wallet\/[A-Z0-9_]+\/(.+)$/.exec(url)?.[1];
-  const toLose = method === undefined ? 0 : (lossy.get(method) ?? 0);
-  if (method !== undefined && toLose > 0) {
-    lossy.set(method, toLose - 1);
-    await response.arrayBuffer();
-    throw new TypeError('fetch failed: the answer was lost on the way back');
-  }
-  return response;
-};
+const { lossy, lossyFetch } = createLossyFetch();
 
 /** The book's own store: a scratch PostgreSQL database beside the platform's when there is one, else PGlite. */
 let storeLocation: { url: string } | { dataDir: string };
@@ -118,6 +106,7 @@ const openBook = async (authorization: string, vendorCode = 'BTI'): Promise<stri
   const page = await fetch(url);
   const html = await page.text();
   expect(page.status, html).toBe(200);
+  expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data:; font-src 'self'");
   const session = /<meta name="sportsbook-session" content="([^"]+)">/.exec(html)?.[1];
   if (!session) throw new Error('no session in the page');
   return session;
@@ -134,6 +123,21 @@ const api = async <T>(session: string, method: 'GET' | 'POST', url: string, body
   });
   return (await response.json()) as T;
 };
+
+/** A single on one selection, at the price given and no other. */
+const placeSingle = (
+  session: string,
+  marketId: string,
+  selection: string,
+  odds: number,
+  stakePerLine: string,
+) =>
+  api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
+    kind: 'single',
+    legs: [{ marketId, selection, odds }],
+    stakePerLine,
+    acceptOdds: 'none',
+  });
 
 type FixtureList = {
   fixtures: Array<{
@@ -187,14 +191,7 @@ describe('the sportsbook on the platform', () => {
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home');
     if (!home) throw new Error('no home price');
-    const slip = placedSlip(
-      await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-        kind: 'single',
-        legs: [{ marketId: first.market.id, selection: 'home', odds: home.odds }],
-        stakePerLine: '10',
-        acceptOdds: 'none',
-      }),
-    );
+    const slip = placedSlip(await placeSingle(session, first.market.id, 'home', home.odds, '10'));
     expect(slip).toMatchObject({ status: 'open', totalStake: '10.00' });
     expect(await kit.balance(member)).toBe(9_000n);
     expect(
@@ -206,7 +203,15 @@ describe('the sportsbook on the platform', () => {
     const expected = (1_000n * BigInt(home.odds)) / 1_000n;
     await waitFor(async () => (await kit.balance(member)) === 9_000n + expected, 'the win');
     const [round] = await roundsOf(member);
-    expect(round).toMatchObject({ status: 'settled', winAmount: expected, validBet: 1_000n });
+    // The sports valid bet: the lesser of the stake and the net result.
+    const net = expected - 1_000n;
+    expect(round).toMatchObject({
+      status: 'settled',
+      winAmount: expected,
+      validBet: net < 1_000n ? net : 1_000n,
+    });
+    // The slip's selections and odds are the round's detail in the betting record.
+    expect(String(round?.details?.bet)).toContain(' @ ');
     const settled = await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false');
     expect(settled.slips.map((bet) => [bet.id, bet.status, bet.legs[0]?.outcome])).toEqual([
       [slip.id, 'won', 'win'],
@@ -236,14 +241,7 @@ describe('the sportsbook on the platform', () => {
         acceptOdds: 'none',
       }),
     );
-    placedSlip(
-      await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-        kind: 'single',
-        legs: [{ marketId: third.market.id, selection: 'home', odds: priceOf(third, 'home') }],
-        stakePerLine: '3',
-        acceptOdds: 'none',
-      }),
-    );
+    placedSlip(await placeSingle(session, third.market.id, 'home', priceOf(third, 'home'), '3'));
     expect(await kit.balance(member)).toBe(10_000n - 500n - 300n);
 
     // The second match is postponed: the accumulator is the first leg alone; the third match too: its single
@@ -274,19 +272,9 @@ describe('the sportsbook on the platform', () => {
     const [first] = await upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
-    const moved = await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-      kind: 'single',
-      legs: [{ marketId: first.market.id, selection: 'home', odds: home + 10 }],
-      stakePerLine: '1',
-      acceptOdds: 'none',
-    });
+    const moved = await placeSingle(session, first.market.id, 'home', home + 10, '1');
     expect(moved).toMatchObject({ isAccepted: false, refusal: 'odds_changed', current: [{ odds: home }] });
-    const tooMuch = await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-      kind: 'single',
-      legs: [{ marketId: first.market.id, selection: 'home', odds: home }],
-      stakePerLine: '5000.01',
-      acceptOdds: 'none',
-    });
+    const tooMuch = await placeSingle(session, first.market.id, 'home', home, '5000.01');
     expect(tooMuch).toMatchObject({ isAccepted: false, refusal: 'stake_too_high' });
     expect(await kit.balance(member)).toBe(10_000n);
     expect(await roundsOf(member)).toEqual([]);
@@ -302,14 +290,7 @@ describe('the sportsbook on the platform', () => {
     if (!fourth) throw new Error('four upcoming football matches needed');
     const away = fourth.market.selections.find((selection) => selection.key === 'away')?.odds ?? 0;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-          kind: 'single',
-          legs: [{ marketId: fourth.market.id, selection: 'away', odds: away }],
-          stakePerLine: '100',
-          acceptOdds: 'none',
-        }),
-      ),
+      Array.from({ length: 12 }, () => placeSingle(session, fourth.market.id, 'away', away, '100')),
     );
     // The book stands to pay at most 1,000.00 on the market: as many 100.00 slips as their returns fit.
     const potential = (10_000n * BigInt(away)) / 1_000n;
@@ -328,12 +309,7 @@ describe('the sportsbook on the platform', () => {
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
     lossy.set('transaction/bet', 3);
-    const answer = await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-      kind: 'single',
-      legs: [{ marketId: first.market.id, selection: 'home', odds: home }],
-      stakePerLine: '4',
-      acceptOdds: 'none',
-    });
+    const answer = await placeSingle(session, first.market.id, 'home', home, '4');
     expect(answer).toMatchObject({ isAccepted: false, refusal: 'wallet_unavailable' });
     await waitFor(async () => (await kit.balance(member)) === 10_000n, 'the rollback');
     expect((await roundsOf(member)).map((round) => [round.betAmount, round.refundedAmount])).toEqual([
@@ -347,14 +323,7 @@ describe('the sportsbook on the platform', () => {
     const [first] = await upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const draw = first.market.selections.find((selection) => selection.key === 'draw')?.odds ?? 0;
-    const slip = placedSlip(
-      await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-        kind: 'single',
-        legs: [{ marketId: first.market.id, selection: 'draw', odds: draw }],
-        stakePerLine: '20',
-        acceptOdds: 'none',
-      }),
-    );
+    const slip = placedSlip(await placeSingle(session, first.market.id, 'draw', draw, '20'));
     const open = await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=true');
     const value = open.slips.find((bet) => bet.id === slip.id)?.cashOut;
     if (!value) throw new Error('no cash-out value');
@@ -381,14 +350,7 @@ describe('the sportsbook on the platform', () => {
     const [first] = await upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const away = first.market.selections.find((selection) => selection.key === 'away')?.odds ?? 0;
-    placedSlip(
-      await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-        kind: 'single',
-        legs: [{ marketId: first.market.id, selection: 'away', odds: away }],
-        stakePerLine: '10',
-        acceptOdds: 'none',
-      }),
-    );
+    placedSlip(await placeSingle(session, first.market.id, 'away', away, '10'));
     // Every win answer lost: the win waits in the store when the book stops.
     lossy.set('transaction/win', 1_000);
     await book.settle(first.fixtureId, { status: 'final', score: { home: 0, away: 2 } }, 'finished');

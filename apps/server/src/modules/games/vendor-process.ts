@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createPrivateKey, createPublicKey, generateKeyPair } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { generatePemPair } from './wallet-signing';
 
 /**
  * Runs a vendor of the repository (the demo game vendor, the sportsbook) as its own process beside the platform,
@@ -29,22 +30,6 @@ const stopTimeoutMs = 5_000;
 const isErrorCode = (error: unknown, code: string): boolean =>
   error instanceof Error && (error as Error & { code?: unknown }).code === code;
 
-const generatePrivateKeyPem = (): Promise<string> =>
-  new Promise((resolve, reject) => {
-    generateKeyPair(
-      'rsa',
-      {
-        modulusLength: 2048,
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      },
-      (error, _publicKeyPem, privateKeyPem) => {
-        if (error) reject(error);
-        else resolve(privateKeyPem);
-      },
-    );
-  });
-
 /**
  * A vendor's key pair: read from `keyFile`, or created there (owner-only) when missing. Answers the public
  * half as PEM (SPKI). Two platforms sharing a DATA_DIR that start together keep whichever file was written first.
@@ -61,7 +46,7 @@ export const ensureVendorKey = async (keyFile: string): Promise<{ publicKeyPem: 
     if (!isErrorCode(error, 'ENOENT')) throw error;
   }
   await mkdir(path.dirname(keyFile), { recursive: true, mode: 0o700 });
-  const privateKeyPem = await generatePrivateKeyPem();
+  const { privateKeyPem } = await generatePemPair();
   try {
     await writeFile(keyFile, privateKeyPem, { mode: 0o600, flag: 'wx' });
   } catch (error) {

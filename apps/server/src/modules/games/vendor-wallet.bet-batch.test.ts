@@ -73,6 +73,7 @@ describe('bet batch (group commit)', () => {
       currency: 'USD',
       amount: 100n,
       isClosed: false,
+      description: null,
     },
     call: { transactionUuid: `uuid-${memberId}`, requestHash: 'hash', cashAccountId, bonusAccountId: 0n },
   });
@@ -199,6 +200,7 @@ describe('bet batch statement', () => {
         currency: 'USD',
         amount: cents,
         isClosed: false,
+        description: null,
       },
       call: {
         transactionUuid,

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import {
@@ -94,6 +94,22 @@ export const lockMember = async (executor: Executor, memberId: bigint): Promise<
 const memberLockCte = (memberId: bigint): SQL =>
   sql`member_lock as (select pg_advisory_xact_lock(${memberLockNamespace}::int, ${memberLockKey(memberId)}::int))`;
 
+/**
+ * Product lines that bet on events (a match days ahead): their rounds stay open until the vendor settles them,
+ * never closed for idleness, and their valid bet is the operator's sports rule: the lesser of the net stake and
+ * the net result, so a push or a void counts nothing, a half win or half loss half, and a win at odds of 1.20 a
+ * fifth of the stake (low-odds and both-sides betting build no turnover).
+ */
+export const eventBettingLines = ['SPORTS', 'ESPORTS'] as const;
+
+export const isEventBettingLine = (productLine: string): boolean =>
+  (eventBettingLines as readonly string[]).includes(productLine);
+
+/** A settled round's valid bet from its product line, net stake (bets less refunds) and wins. */
+const validBetSql = (productLine: SQL, staked: SQL, win: SQL) =>
+  sql`case when ${productLine} in ('SPORTS', 'ESPORTS') then least(${staked}, abs(${win} - (${staked})))
+    else ${staked} end`;
+
 type RoundRecord = {
   id: bigint;
   status: 'open' | 'settled';
@@ -126,7 +142,13 @@ export type NewBetRound = {
   currency: string;
   amount: bigint;
   isClosed: boolean;
+  /** The bet's free text (a sportsbook's selections and odds): the round's detail, from its first bet. */
+  description: string | null;
 };
+
+/** The round's details kept from its first bet's free text. */
+const detailsOf = (description: SQL) =>
+  sql`case when ${description} is null then null else jsonb_build_object('bet', ${description}) end`;
 
 /**
  * The bet added to its round (created on the first bet; `round_closed` settles it, a bet on a settled round
@@ -136,20 +158,26 @@ export type NewBetRound = {
 const addBetToRound = (round: NewBetRound, source: SQL) => sql`
   insert into game_rounds
     (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
-     valid_bet, settled_at)
+     valid_bet, settled_at, details)
   select ${round.brandId}::bigint, ${round.memberId}::bigint, ${round.vendorId}::bigint, ${round.gameId}::bigint,
          ${round.roundRef}::text, ${round.productLine}::text, ${round.currency}::text,
          case when ${round.isClosed}::boolean then 'settled' else 'open' end, ${round.amount}::bigint,
          case when ${round.isClosed}::boolean then ${round.amount}::bigint else 0 end,
-         case when ${round.isClosed}::boolean then now() end
+         case when ${round.isClosed}::boolean then now() end,
+         ${detailsOf(sql`${round.description}::text`)}
   from ${source}
   on conflict (vendor_id, member_id, round_ref) do update set
     bet_amount = game_rounds.bet_amount + excluded.bet_amount,
     status = excluded.status,
     valid_bet = case when ${round.isClosed}::boolean
-      then game_rounds.bet_amount + excluded.bet_amount - game_rounds.refunded_amount
+      then ${validBetSql(
+        sql`game_rounds.product_line`,
+        sql`game_rounds.bet_amount + excluded.bet_amount - game_rounds.refunded_amount`,
+        sql`game_rounds.win_amount`,
+      )}
       else game_rounds.valid_bet end,
     settled_at = excluded.settled_at,
+    details = coalesce(game_rounds.details, excluded.details),
     updated_at = now()
   returning id, status, bet_amount, refunded_amount, valid_bet, turnover_recorded, product_line, bonus_staked`;
 
@@ -163,7 +191,7 @@ export const lockMemberAndAddBet = async (
 ): Promise<WalletRoundRow> => {
   const [row] = await selectPrepared<RoundRecord>(
     executor,
-    'vendor_wallet_bet_round_v2',
+    'vendor_wallet_bet_round_v3',
     sql`with ${memberLockCte(round.memberId)}
         ${addBetToRound(round, sql`member_lock`)}`,
   );
@@ -209,7 +237,7 @@ export const insertBetWithPosting = async (
 ): Promise<{ round: WalletRoundRow; balance: bigint | null; bonusBalance: bigint }> => {
   const [row] = await selectPrepared<RoundRecord & { balance_after: bigint | null; bonus_balance: bigint }>(
     executor,
-    'vendor_wallet_bet_v3',
+    'vendor_wallet_bet_v4',
     sql`with ${memberLockCte(round.memberId)},
         bet_round as (${addBetToRound(round, sql`member_lock`)}),
         ${posting},
@@ -257,7 +285,7 @@ export const insertBetBatch = async (
     RoundRecord & { ordinal: number; balance_after: bigint | null; bonus_balance: bigint }
   >(
     executor,
-    'vendor_wallet_bet_batch_v2',
+    'vendor_wallet_bet_batch_v3',
     sql`with member_locks as (
           select pg_advisory_xact_lock(${memberLockNamespace}::int, key)
           from unnest(${numberArray(lockKeys)}::int[]) with ordinality as member_key (key, position)
@@ -277,14 +305,17 @@ export const insertBetBatch = async (
             ${textArray(bets.map((bet) => bet.call.transactionUuid))}::text[],
             ${textArray(bets.map((bet) => bet.call.requestHash))}::text[],
             ${numberArray(bets.map((bet) => bet.call.cashAccountId))}::bigint[],
-            ${numberArray(bets.map((bet) => bet.call.bonusAccountId))}::bigint[]
+            ${numberArray(bets.map((bet) => bet.call.bonusAccountId))}::bigint[],
+            ${textArray(bets.map((bet) => bet.round.description))}::text[]
           ) as bet (ordinal, brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, amount,
-                    transaction_uuid, request_hash, cash_account_id, bonus_account_id)
+                    transaction_uuid, request_hash, cash_account_id, bonus_account_id, description)
         ),
         bet_rounds as (
           insert into game_rounds
-            (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount)
-          select brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, 'open', amount
+            (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
+             details)
+          select brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, 'open', amount,
+                 ${detailsOf(sql`description`)}
           from bet_batch
           where (select count(*) from member_locks) > 0
           order by ordinal
@@ -292,6 +323,7 @@ export const insertBetBatch = async (
             bet_amount = game_rounds.bet_amount + excluded.bet_amount,
             status = 'open',
             settled_at = null,
+            details = coalesce(game_rounds.details, excluded.details),
             updated_at = now()
           returning id, vendor_id, member_id, round_ref, status, bet_amount, refunded_amount, valid_bet,
                     turnover_recorded, product_line, bonus_staked
@@ -381,7 +413,13 @@ export const roundHasWin = async (executor: Executor, roundId: bigint): Promise<
   const [row] = await executor
     .select({ id: gameTransactions.id })
     .from(gameTransactions)
-    .where(and(eq(gameTransactions.roundId, roundId), eq(gameTransactions.kind, 'win')))
+    .where(
+      and(
+        eq(gameTransactions.roundId, roundId),
+        eq(gameTransactions.kind, 'win'),
+        eq(gameTransactions.isRolledBack, false),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 };
@@ -425,7 +463,11 @@ export const updateRoundTotals = async (
       winAmount: sql`${gameRounds.winAmount} + ${change.winDelta}`,
       refundedAmount: sql`${gameRounds.refundedAmount} + ${change.refundDelta}`,
       status: change.isClosed ? 'settled' : sql`${gameRounds.status}`,
-      validBet: sql`case when ${isSettled} then ${gameRounds.betAmount} - ${gameRounds.refundedAmount} - ${change.refundDelta} else ${gameRounds.validBet} end`,
+      validBet: sql`case when ${isSettled} then ${validBetSql(
+        sql`${gameRounds.productLine}`,
+        sql`${gameRounds.betAmount} - ${gameRounds.refundedAmount} - ${change.refundDelta}`,
+        sql`${gameRounds.winAmount} + ${change.winDelta}`,
+      )} else ${gameRounds.validBet} end`,
       settledAt: change.isClosed ? sql`now()` : sql`${gameRounds.settledAt}`,
       updatedAt: sql`now()`,
     })
@@ -445,7 +487,13 @@ export const listIdleRounds = (executor: Executor, before: Date, limit: number) 
       currency: gameRounds.currency,
     })
     .from(gameRounds)
-    .where(and(eq(gameRounds.status, 'open'), lt(gameRounds.updatedAt, before)))
+    .where(
+      and(
+        eq(gameRounds.status, 'open'),
+        lt(gameRounds.updatedAt, before),
+        notInArray(gameRounds.productLine, [...eventBettingLines]),
+      ),
+    )
     .orderBy(asc(gameRounds.updatedAt))
     .limit(limit);
 

@@ -47,14 +47,18 @@ export type Body = Record<string, unknown>;
 /** USD has 2 decimals: one cent is 1,000 in protocol units. */
 export const protocolCents = (cents: bigint | number): bigint => BigInt(cents) * 1_000n;
 
-export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET') => {
+export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET', gameType = 'RNG') => {
   const { db } = testApp.database;
   const kit = walletTestKit(testApp);
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicKeyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const vendorId = await addVendor(db, { code: vendorCode, walletPublicKey: publicKeyPem, tile: {} });
+  const vendorId = await addVendor(db, {
+    code: vendorCode,
+    walletPublicKey: publicKeyPem,
+    tile: { gameType },
+  });
   const gameCode = 'wallet-slot';
-  const gameId = await addGame(db, vendorId, { code: gameCode });
+  const gameId = await addGame(db, vendorId, { code: gameCode, gameType });
   const keyResponse = await testApp.app.inject({ method: 'GET', url: '/wps/vendor-wallet/public-key' });
   const platformKey = createPublicKey(keyResponse.body);
 
@@ -234,3 +238,24 @@ export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET'
 };
 
 export type VendorKit = Awaited<ReturnType<typeof createVendorKit>>;
+
+/**
+ * A vendor's fetch that can lose the platform's answers: `lossy` says how many to lose per wallet method
+ * (`transaction/bet`, …); such a request reaches the platform, its answer never comes back.
+ */
+export const createLossyFetch = () => {
+  const lossy = new Map<string, number>();
+  const lossyFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = /\/wps\/vendor-wallet\/[A-Z0-9_]+\/(.+)$/.exec(url)?.[1];
+    const toLose = method === undefined ? 0 : (lossy.get(method) ?? 0);
+    if (method !== undefined && toLose > 0) {
+      lossy.set(method, toLose - 1);
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed: the answer was lost on the way back');
+    }
+    return response;
+  };
+  return { lossy, lossyFetch };
+};

@@ -61,7 +61,8 @@ const platformKeyId = 'vendor-wallet-1';
 
 type PlatformKey = { privateKey: KeyObject; publicKeyPem: string };
 
-const generatePemPair = (): Promise<{ publicKeyPem: string; privateKeyPem: string }> =>
+/** A new RSA-2048 key pair as PEM: the public half SPKI, the private half PKCS #8 (node:crypto's thread pool). */
+export const generatePemPair = (): Promise<{ publicKeyPem: string; privateKeyPem: string }> =>
   new Promise((resolve, reject) => {
     generateKeyPair(
       'rsa',

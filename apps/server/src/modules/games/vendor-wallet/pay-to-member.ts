@@ -25,14 +25,18 @@ export type PaymentToMember = {
   referenceUuid: string;
 };
 
-/** The referenced bet of a win or rollback, when it is this member's bet in this round. */
+/**
+ * The referenced call of a win or rollback, when it is this member's call of `kind` (a bet, or a win that a
+ * rollback takes back) in this round.
+ */
 export const referencedBet = (
   reference: WalletTransactionRow | undefined,
   party: Party,
   roundRef: string,
+  kind: 'bet' | 'win' = 'bet',
 ): (WalletTransactionRow & { roundId: bigint; productLine: string }) | undefined => {
   const { roundId, productLine } = reference ?? {};
-  if (reference?.kind !== 'bet' || roundId === undefined || roundId === null) return undefined;
+  if (reference?.kind !== kind || roundId === undefined || roundId === null) return undefined;
   if (productLine === undefined || productLine === null) return undefined;
   if (reference.memberId !== party.member.id || reference.roundRef !== roundRef) return undefined;
   // Wins and refunds count in the product line their round's bets did, for profit and loss by product.

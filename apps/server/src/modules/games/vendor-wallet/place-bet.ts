@@ -126,6 +126,7 @@ const betToWrite = (
       currency: party.currency,
       amount,
       isClosed: request.round_closed,
+      description: request.bet ?? null,
     },
     call: {
       transactionUuid: request.transaction_uuid,

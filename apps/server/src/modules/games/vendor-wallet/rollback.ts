@@ -3,17 +3,23 @@ import type { Transaction } from '../../../db/database';
 import * as repository from '../vendor-wallet.repository';
 import type { VendorWalletOutcome } from '../vendor-wallet.service';
 import { Refusal } from './call-errors';
-import { accountsOf, balanceOf } from './member-accounts';
+import { isEventBettingLine, type WalletTransactionRow } from '../vendor-wallet.repository';
+import { accountsOf, balanceOf, type MemberAccounts } from './member-accounts';
+import type { MemberWorkResult } from './member-transaction';
 import { inMemberTransaction } from './member-transaction';
 import { payToMember, referencedBet } from './pay-to-member';
 import { answerOf, type Echo } from './protocol-answers';
 import { repeatStatus, requestHashOf } from './repeated-transactions';
+import { recordTurnover } from './round-turnover';
 import type { Party, VendorEntry, WalletCallContext } from './wallet-context';
 import { findGame, findParty } from './wallet-lookups';
 
 type RollbackContext = Omit<WalletCallContext, 'bets' | 'now' | 'onError'>;
 
-/** transaction/rollback: refunds a bet of a round that paid nothing yet, once per transaction uuid. */
+/**
+ * transaction/rollback, once per transaction uuid: refunds a bet of a round that paid nothing yet, or, on a
+ * sports or e-sports round, takes back a win (a sportsbook resettling a corrected result) from the member's cash.
+ */
 export const rollbackBet = async (
   context: RollbackContext,
   vendor: VendorEntry,
@@ -56,6 +62,14 @@ export const rollbackBet = async (
         moved: false,
       };
     }
+    // A win is taken back only on a product line that bets on events (a result corrected after settlement);
+    // elsewhere a rollback undoes bets alone.
+    const winRow = referencedBet(reference, party, request.round, 'win');
+    if (winRow && isEventBettingLine(winRow.productLine)) {
+      if (winRow.isRolledBack)
+        return { status: 'RS_OK', balance: await balanceOf(context, party, tx), moved: false };
+      return takeBackWin(context, tx, { party, vendor, accounts, request, requestHash, win: winRow });
+    }
     const betRow = referencedBet(reference, party, request.round);
     if (!betRow) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
     // Already refunded by another rollback: nothing more to give back (rollback is idempotent).
@@ -85,6 +99,70 @@ export const rollbackBet = async (
       referenceUuid: request.reference_transaction_uuid,
     });
   });
+};
+
+/**
+ * A win taken back whole from the member's cash (however it was split when paid): the round's win falls by it
+ * and its valid bet is counted again. Cash short of it is refused with RS_ERROR_NOT_ENOUGH_MONEY (the ledger's
+ * overdraft check), which is not final: the vendor tries again later, and nothing is taken in part.
+ */
+const takeBackWin = async (
+  context: Pick<RollbackContext, 'ledger' | 'wallet' | 'turnover' | 'bonuses'>,
+  tx: Transaction,
+  {
+    party,
+    vendor,
+    accounts,
+    request,
+    requestHash,
+    win,
+  }: {
+    party: Party;
+    vendor: VendorEntry;
+    accounts: MemberAccounts;
+    request: VendorRollbackRequest;
+    requestHash: string;
+    win: WalletTransactionRow & { roundId: bigint; productLine: string };
+  },
+): Promise<MemberWorkResult> => {
+  await repository.markRolledBack(tx, win.id);
+  const round = await repository.updateRoundTotals(tx, win.roundId, {
+    winDelta: -win.amount,
+    refundDelta: 0n,
+    isClosed: request.round_closed,
+  });
+  let ledgerTransactionId: bigint | null = null;
+  if (win.amount > 0n) {
+    const posting = await context.ledger.post(
+      {
+        brandId: party.member.brandId,
+        idempotencyKey: `game:${vendor.code}:${request.transaction_uuid}`,
+        kind: 'win.rollback',
+        legs: [
+          { accountId: accounts.cash.id, amount: -win.amount },
+          { accountId: accounts.clearing.id, amount: win.amount },
+        ],
+        reference: `round:${round.id}`,
+        productLine: win.productLine,
+      },
+      { executor: tx },
+    );
+    ledgerTransactionId = posting.transactionId;
+  }
+  await repository.insertTransaction(tx, {
+    vendorId: vendor.id,
+    transactionUuid: request.transaction_uuid,
+    kind: 'rollback',
+    brandId: party.member.brandId,
+    memberId: party.member.id,
+    roundId: round.id,
+    referenceUuid: request.reference_transaction_uuid,
+    amount: win.amount,
+    requestHash,
+    ledgerTransactionId,
+  });
+  await recordTurnover(context, tx, party, round);
+  return { status: 'RS_OK', balance: await balanceOf(context, party, tx), moved: win.amount > 0n };
 };
 
 /** The rolled-back bet was never seen: it may still be on its way. Keep its uuid, so that it is refused when it comes. */

@@ -198,7 +198,7 @@ describe('betting record (personalHistoryCopy)', () => {
             createdAt: '2025-03-09T05:31:00.000Z',
           },
         ],
-        details: null,
+        details: { bet: 'single: Lions v Hawks match_result home @ 1.950' },
       }),
     });
     renderApp('/member?page=personalHistoryCopy', permission);
@@ -219,6 +219,10 @@ describe('betting record (personalHistoryCopy)', () => {
       ['Win', '25.00', 'tx-win-1'],
     ]);
     expect(api.requestsTo('GET /wps/member/betting-records/11').length).toBeGreaterThan(0);
+    // The vendor's text of the bet (a sportsbook's selections and odds).
+    expect(within(detail).getByTestId('round-bet-detail').textContent).toBe(
+      'Your bet: single: Lions v Hawks match_result home @ 1.950',
+    );
 
     fireEvent.click(within(detail).getByRole('button', { name: 'Close' }));
     await waitFor(() => {

@@ -70,6 +70,11 @@ function RoundDetail({ round, onClose }: { round: BettingRound; onClose: () => v
           </dd>
         </div>
       </dl>
+      {typeof detail.data?.details?.bet === 'string' && (
+        <p className="betting-detail__bet" data-testid="round-bet-detail">
+          {t('betting.bet_detail')}: <bdi>{detail.data.details.bet}</bdi>
+        </p>
+      )}
       {typeof detail.data?.details?.verifyPath === 'string' && (
         <p data-testid="round-proof">
           {t('betting.proof')}{' '}

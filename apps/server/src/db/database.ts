@@ -22,6 +22,11 @@ export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For background work that must not queue behind requests for a pooled connection (the loyalty fold): a small
+   * pool of its own on PostgreSQL; the same connection on PGlite, which has only one.
+   */
+  background: Database;
   kind: 'pglite' | 'postgres';
   /** Runs the committed SQL migrations; safe to call from several instances at once. */
   migrate: () => Promise<void>;
@@ -43,14 +48,18 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
   // Drizzle passes its own per-query parsers that fall back to pg's global table, so int8 is set there.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const backgroundPool = new pg.Pool({ connectionString: url, max: 2 });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
   // the pool replaces it and the next query reports any real outage.
-  pool.on('error', (error) => {
-    process.stderr.write(`database connection lost: ${error.message}\n`);
-  });
+  for (const each of [pool, backgroundPool]) {
+    each.on('error', (error) => {
+      process.stderr.write(`database connection lost: ${error.message}\n`);
+    });
+  }
   const db: Database = drizzlePg({ client: pool });
   return {
     db,
+    background: drizzlePg({ client: backgroundPool }),
     kind: 'postgres',
     migrate: async () => {
       const client = await pool.connect();
@@ -65,7 +74,9 @@ const openPostgres = async (url: string): Promise<DatabaseHandle> => {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), backgroundPool.end()]);
+    },
   };
 };
 
@@ -82,6 +93,7 @@ const openPglite = async (location: { dataDir: string } | { memory: true }): Pro
   const db: Database = drizzlePglite({ client });
   return {
     db,
+    background: db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => {

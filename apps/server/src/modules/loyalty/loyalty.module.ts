@@ -23,7 +23,8 @@ export const loyaltyModule = defineModule(
   ['site', 'members', 'auth', 'backoffice', 'uploads', 'messages', 'turnover', 'wallet', 'promotions'],
   async (app) => {
     const { config, database, scheduler, push } = app.platform;
-    const fold = createLoyaltyFoldService({ db: database.db, push });
+    // Its own connections: a fold waiting behind a busy API's requests for a pooled connection lags the money.
+    const fold = createLoyaltyFoldService({ db: database.background, push });
     // Mission progress, VIP promotion and points follow the money within about this long.
     scheduler.every(loyaltyFoldJobName, config.LOYALTY_FOLD_INTERVAL_MS, async () => {
       await fold.fold();

@@ -14,6 +14,7 @@ import { lotteryBench } from './lottery.bench';
 import { rebateBench } from './rebate.bench';
 import { loyaltyBench } from './loyalty.bench';
 import { sportsbookBench } from './sportsbook.bench';
+import { sportsbookStreamBench } from './sportsbook-stream.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -32,6 +33,7 @@ const benches = [
   rebateBench,
   loyaltyBench,
   sportsbookBench,
+  sportsbookStreamBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

@@ -14,6 +14,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BookError, type BookLimits, createBookService, defaultLimits } from './book/book.service';
 import { formatCents, protocolToCents } from './book/money';
+import { createResettlement } from './book/resettlement';
+import * as resettlementRepository from './book/resettlement.repository';
 import * as repository from './book/slips.repository';
 import { isEsport, sports } from './domain';
 import type { FeedSource } from './feed/feed-source';
@@ -106,13 +108,24 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
   const sessions = createPageSessions();
   const esportsVendors = new Set(options.esportsVendors ?? []);
 
+  const resettlement = createResettlement({ store, sender, maxPayout: limits.maxPayout });
+  /**
+   * A fixture's result carried to its slips: settled slips resettled when it corrects an earlier one, then the
+   * open slips it decides settled, then the fixture marked done (what a stop interrupts runs again at start).
+   */
+  const applyResult = async (fixtureId: string, result: Parameters<typeof book.settleFixture>[1]) => {
+    await resettlement.resettleFixture(fixtureId, result);
+    await book.settleFixture(fixtureId, result);
+    await resettlementRepository.markResettled(store, fixtureId);
+  };
+
   // Settlement follows the feed's results, one fixture at a time (a result heard twice settles nothing twice).
   let settling: Promise<unknown> = Promise.resolve();
   const settle = (fixtureId: string, result: Parameters<typeof book.settleFixture>[1], status: string) => {
     settling = settling
       .then(async () => {
         if (!(await repository.saveResult(store, fixtureId, status, result))) return;
-        await book.settleFixture(fixtureId, result);
+        await applyResult(fixtureId, result);
       })
       .catch((error: unknown) => {
         app.log.error({ err: error, fixtureId }, 'settlement failed; it runs again on the next start');
@@ -123,6 +136,10 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     if (event.type === 'finished' || event.type === 'postponed' || event.type === 'abandoned') {
       void settle(event.fixtureId, event.result, event.type);
     }
+    if (event.type === 'result_corrected') {
+      const status = event.result.status === 'final' ? 'finished' : event.result.reason;
+      void settle(event.fixtureId, event.result, status);
+    }
   });
 
   /** What a stop interrupted: half-placed slips, settlements, and fixtures the feed has forgotten (void). */
@@ -130,6 +147,9 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     await book.recover();
     for (const fixture of await repository.fixturesToSettle(store)) {
       await book.settleFixture(fixture.id, fixture.result as Parameters<typeof book.settleFixture>[1]);
+    }
+    for (const fixture of await resettlementRepository.fixturesToResettle(store)) {
+      await applyResult(fixture.id, fixture.result as Parameters<typeof book.settleFixture>[1]);
     }
     for (const { id } of await repository.fixturesWithoutResult(store)) {
       if (!feed.fixture(id)) await settle(id, { status: 'void', reason: 'abandoned' }, 'abandoned');
@@ -329,13 +349,16 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
 
   app.post<{ Params: { id: string } }>('/api/bets/:id/cash-out', async (request) => {
     const session = sessionOf(request);
-    const { value } = cashOutBodySchema.parse(request.body);
+    const { value, fraction } = cashOutBodySchema.parse(request.body);
     const shown = parseCents(value);
     if (shown === null || !/^\d{1,18}$/.test(request.params.id)) {
       throw new HttpError(400, 'bad_request', 'This cash-out cannot be made.');
     }
-    const slip = await book.cashOut(session.user, BigInt(request.params.id), shown);
-    return { slip: slipView(slip, null), balance: await balanceOf(session).catch(() => '') };
+    const slip = await book.cashOut(session.user, BigInt(request.params.id), shown, fraction);
+    return {
+      slip: slipView(slip, book.cashOutValueOf(slip)),
+      balance: await balanceOf(session).catch(() => ''),
+    };
   });
 
   app.get('/api/stream', async (request, reply) => {

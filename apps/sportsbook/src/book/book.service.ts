@@ -1,14 +1,22 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { FixtureResult, MilliOdds, Outcome } from '../domain';
 import type { FeedSource, Fixture } from '../feed/feed-source';
 import type { MarketBook, OfferedMarket } from '../pricing/market-book';
 import { settleSelection } from '../settlement/settle-selection';
-import { cashOutValue, type CashOutLeg } from '../slip/cash-out';
+import { cashOutValue, type CashOutLeg, partialCashOut } from '../slip/cash-out';
 import { potentialReturn, settleSlip } from '../slip/settle-slip';
 import { assertValidSlip, lineCount, type SlipKind } from '../slip/slip-kinds';
+import { createBatcher } from '../store/batcher';
 import type { Store } from '../store/store';
-import { recordWalletCalls, type NewWalletCall, type WalletCallSender } from '../wallet/wallet-calls';
+import {
+  recordedCall,
+  recordWalletCalls,
+  walletCallRow,
+  type NewWalletCall,
+  type RecordedCall,
+  type WalletCallSender,
+} from '../wallet/wallet-calls';
 import { centsToProtocol, parseCents } from './money';
 import { slipKindCode, slipKindOf } from './slip-codes';
 import * as repository from './slips.repository';
@@ -83,6 +91,9 @@ export class BookError extends Error {
 }
 
 type Offer = { fixture: Fixture; market: OfferedMarket; odds: MilliOdds };
+
+/** Open slips settled per statement. */
+const settlementChunk = 5_000;
 
 const refuse = (refusal: Refusal, message: string, current?: LegRequest[]): PlaceResult => ({
   isAccepted: false,
@@ -185,6 +196,17 @@ export const createBookService = ({
     sender.kick();
   };
 
+  /** Slips to place, written together with those placed meanwhile (one statement for all at hand). */
+  const writePlacement = createBatcher((slips: repository.SlipToPlace[]) =>
+    repository.placeSlips(store, slips, limits),
+  );
+
+  /** Placements whose bets were answered, moved together with the answers (one statement for all at hand). */
+  const closePlacement = createBatcher(async (moves: repository.SlipMove[]) => {
+    const moved = await repository.moveSlips(store, moves, 'placing');
+    return moves.map(() => moved);
+  });
+
   const place = async (session: BookSession, request: SlipRequest): Promise<PlaceResult> => {
     const kind = slipKindOf(request.kind);
     const stakePerLine = parseCents(request.stakePerLine);
@@ -232,85 +254,95 @@ export const createBookService = ({
       description: `${offer.fixture.home.name} v ${offer.fixture.away.name} ${offer.market.id.split(':').slice(1).join(' ')} ${request.legs[index]?.selection ?? ''}`,
     }));
     const code = slipKindCode(kind);
-    const placed = await store.transaction(async (tx) => {
-      const marketIds = legs.map((leg) => leg.marketId);
-      await repository.lockMarkets(tx, marketIds);
-      await repository.saveFixtures(
-        tx,
-        offers.map(({ fixture }) => ({
-          id: fixture.id,
-          sport: fixture.sport,
-          league: fixture.league.name,
-          home: fixture.home.name,
-          away: fixture.away.name,
-          kickOffAt: new Date(fixture.kickOffAt),
-          status: fixture.status,
-        })),
-      );
-      const exposure = await repository.exposureOn(tx, marketIds, session.user);
-      for (const marketId of marketIds) {
-        const current = exposure.get(marketId) ?? { liability: 0n, playerStake: 0n };
-        if (current.liability + potential > limits.maxLiabilityPerMarket) return 'liability' as const;
-        if (current.playerStake + totalStake > limits.maxStakePerPlayerPerMarket)
-          return 'player_limit' as const;
-      }
-      const { id: slipId, roundRef } = await repository.insertSlip(tx, {
-        player: session.user,
-        currency: session.currency,
-        vendorCode: session.vendorCode,
-        gameCode: session.gameCode,
-        kind: code,
-        lineCount: lines,
-        stakePerLine,
-        totalStake,
-        potentialReturn: potential,
-        legs,
-      });
-      const [call] = await recordWalletCalls(tx, [
-        {
-          slipId,
-          player: session.user,
-          method: 'transaction/bet',
-          vendorCode: session.vendorCode,
-          amount: centsToProtocol(totalStake),
-          fields: {
-            ...betFields(session, roundRef, describeSlip(code, legs)),
-            token: session.token,
-            round_closed: false,
-          },
-        },
-      ]);
-      if (!call) throw new Error('bet call not written');
-      return { slipId, call };
+    // The platform's round, made here so the bet's body is fixed before anything is written.
+    const roundRef = `sb-${randomUUID().replaceAll('-', '')}`;
+    const newSlip = {
+      roundRef,
+      player: session.user,
+      currency: session.currency,
+      vendorCode: session.vendorCode,
+      gameCode: session.gameCode,
+      kind: code,
+      lineCount: lines,
+      stakePerLine,
+      totalStake,
+      potentialReturn: potential,
+      legs,
+    };
+    const bet = walletCallRow({
+      method: 'transaction/bet',
+      vendorCode: session.vendorCode,
+      amount: centsToProtocol(totalStake),
+      fields: {
+        ...betFields(session, roundRef, describeSlip(code, legs)),
+        token: session.token,
+        round_closed: false,
+      },
+    });
+    const placed = await writePlacement({
+      slip: newSlip,
+      fixtures: offers.map(({ fixture }) => ({
+        id: fixture.id,
+        sport: fixture.sport,
+        league: fixture.league.name,
+        home: fixture.home.name,
+        away: fixture.away.name,
+        kickOffAt: new Date(fixture.kickOffAt),
+        status: fixture.status,
+      })),
+      bet,
     });
     if (placed === 'liability') return refuse('liability', 'The book takes no more on this market.');
     if (placed === 'player_limit')
       return refuse('player_limit', 'You reached your stake limit on this market.');
-    return completePlacement(placed.slipId, placed.call);
+    const slip: SlipRow = {
+      ...newSlip,
+      id: placed.id,
+      status: 'placing',
+      totalReturn: null,
+      cashedOut: 0n,
+      placedAt: placed.placedAt,
+      settledAt: null,
+      legs: legs.map((leg, index) => ({
+        leg: leg.leg,
+        fixtureId: leg.fixtureId,
+        fixtureName: `${offers[index]?.fixture.home.name ?? ''} v ${offers[index]?.fixture.away.name ?? ''}`,
+        sport: offers[index]?.fixture.sport ?? '',
+        marketId: leg.marketId,
+        market: leg.market,
+        selection: leg.selection,
+        odds: leg.odds,
+        outcome: null,
+      })),
+    };
+    return completePlacement(
+      slip,
+      recordedCall(bet, { id: placed.callId, slipId: slip.id, player: slip.player }),
+    );
   };
 
-  /** Sends the bet (three tries) and opens the slip on RS_OK; refuses it otherwise. */
-  const completePlacement = async (
-    slipId: bigint,
-    call: Parameters<WalletCallSender['attempt']>[0],
-  ): Promise<PlaceResult> => {
-    let result = await sender.attempt(call);
-    for (let tries = 1; tries < 3 && !(result.kind === 'answer' && result.isFinal); tries += 1) {
+  /**
+   * Sends the bet (three tries) and opens the slip on RS_OK, refuses it otherwise, recording the answer in the
+   * statement that moves the slip; without a final answer the bet is given up (rolled back).
+   */
+  const completePlacement = async (slip: SlipRow, call: RecordedCall): Promise<PlaceResult> => {
+    let result = await sender.deliver(call);
+    let tries = 1;
+    for (; tries < 3 && !(result.kind === 'answer' && result.isFinal); tries += 1) {
       await wait(200 * tries);
-      result = await sender.attempt(call);
+      result = await sender.deliver(call);
     }
-    const slip = await repository.findSlip(store, slipId);
-    if (!slip) throw new Error('slip vanished');
     if (result.kind !== 'answer' || !result.isFinal) {
       await giveUpBet(slip);
       return refuse('wallet_unavailable', 'The wallet did not answer; nothing was taken.');
     }
     const status = result.answer.status;
-    await repository.moveSlips(
-      store,
-      [{ id: slipId, status: status === 'RS_OK' ? 'open' : 'refused', totalReturn: null }],
-      'placing',
-    );
+    await closePlacement({
+      id: slip.id,
+      status: status === 'RS_OK' ? 'open' : 'refused',
+      totalReturn: null,
+      answered: { id: call.id, answerStatus: status, attempts: tries },
+    });
     if (status === 'RS_OK') return { isAccepted: true, slip: { ...slip, status: 'open' } };
     if (status === 'RS_ERROR_NOT_ENOUGH_MONEY') return refuse('not_enough_money', 'Not enough money.');
     return refuse('wallet_refused', `The wallet refused the bet (${status}).`);
@@ -318,7 +350,7 @@ export const createBookService = ({
 
   /** The wallet call that closes a settled slip: its return as a win, or a rollback of the stake when void. */
   const closingCall = (
-    slip: SlipRow,
+    slip: Pick<SlipRow, 'id' | 'player' | 'roundRef' | 'gameCode' | 'vendorCode' | 'currency'>,
     betUuid: string,
     status: repository.SlipStatusCode,
     amount: bigint,
@@ -360,53 +392,59 @@ export const createBookService = ({
 
   /**
    * Settles what a fixture's result decides: each undecided selection on it, then every open slip whose legs
-   * are all decided, a thousand at a time, each slip moved once with its closing wallet call in the same
-   * transaction. Safe to run again (after a crash, or for a result heard twice).
+   * are all decided, thousands at a time, each slip moved once with its closing wallet call in one statement;
+   * the calls go out after the last. Safe to run again (after a crash, or for a result heard twice).
    */
   const settleFixture = async (fixtureId: string, result: FixtureResult): Promise<number> => {
-    const selections = await repository.undecidedSelections(store, fixtureId);
-    await repository.decideLegs(
-      store,
-      fixtureId,
-      selections.map((row) => ({
-        marketId: row.market_id,
-        selection: row.selection,
-        outcome: settleSelection(row.market, row.selection, result),
-      })),
-    );
-    let settled = 0;
-    let afterId = 0n;
-    for (;;) {
-      const slips = await repository.decidedOpenSlips(store, fixtureId, afterId, 1_000);
-      if (slips.length === 0) return settled;
-      afterId = slips.at(-1)?.id ?? afterId;
-      const uuids = await betUuids(slips.map((slip) => slip.id));
-      const decided = slips.flatMap((slip) => {
-        const kind = slipKindOf(slip.kind);
-        if (!kind) return [];
-        const outcome = settleSlip(
-          { kind, stakePerLine: slip.stakePerLine, legs: slip.legs },
-          slip.legs.map((leg): Outcome => leg.outcome ?? 'void'),
-          limits.maxPayout,
-        );
-        return outcome.status === 'pending'
-          ? []
-          : [{ slip, status: outcome.status, amount: outcome.totalReturn }];
-      });
-      await store.transaction(async (tx) => {
-        const moved = await repository.moveSlips(
-          tx,
-          decided.map(({ slip, status, amount }) => ({ id: slip.id, status, totalReturn: amount })),
-          'open',
-        );
-        await recordWalletCalls(
-          tx,
-          decided
-            .filter(({ slip }) => moved.has(slip.id))
-            .map(({ slip, status, amount }) => closingCall(slip, uuids.get(slip.id) ?? '', status, amount)),
-        );
-        settled += moved.size;
-      });
+    // The background sends wait until the last slip is written: meanwhile they would take the cores it needs.
+    const release = sender.hold();
+    try {
+      const selections = await repository.undecidedSelections(store, fixtureId);
+      await repository.decideLegs(
+        store,
+        fixtureId,
+        selections.map((row) => ({
+          marketId: row.market_id,
+          selection: row.selection,
+          outcome: settleSelection(row.market, row.selection, result),
+        })),
+      );
+      let settled = 0;
+      // The next chunk is read while this one is written (two connections, both cores).
+      const read = (afterId: bigint) => {
+        const reading = repository.settlingSlips(store, fixtureId, afterId, settlementChunk);
+        reading.catch(() => undefined); // awaited below; a failure is not left unhandled if a write fails first
+        return reading;
+      };
+      let reading = read(0n);
+      for (;;) {
+        const { slips, scannedTo, isLast } = await reading;
+        if (!isLast) reading = read(scannedTo);
+        const moves = slips.flatMap((slip) => {
+          const kind = slipKindOf(slip.kind);
+          if (!kind) return [];
+          const outcome = settleSlip(
+            { kind, stakePerLine: slip.stakePerLine, legs: slip.legs },
+            slip.legs.map((leg): Outcome => leg.outcome ?? 'void'),
+            limits.maxPayout,
+          );
+          if (outcome.status === 'pending') return [];
+          const call = closingCall(slip, slip.betUuid, outcome.status, outcome.totalReturn);
+          return [
+            {
+              id: slip.id,
+              status: outcome.status,
+              totalReturn: outcome.totalReturn,
+              call: walletCallRow(call),
+            },
+          ];
+        });
+        // Each slip moves once, with its closing call, in one statement.
+        settled += (await repository.moveSlips(store, moves, 'open')).size;
+        if (isLast) return settled;
+      }
+    } finally {
+      release();
       sender.kick();
     }
   };
@@ -432,13 +470,24 @@ export const createBookService = ({
   };
 
   /** Closes an open slip for its cash-out value, if that is still at least what the player was shown. */
-  const cashOut = async (player: string, slipId: bigint, shownValue: bigint): Promise<SlipRow> => {
+  /**
+   * Closes an open slip for its cash-out value, if that is still at least what the player was shown; or, for a
+   * `fraction` (basis points) below 10,000, pays that part of the value and leaves the rest of the stake on at the
+   * placed odds (a win that keeps the round open; the stake left must stay at least the minimum).
+   */
+  const cashOut = async (
+    player: string,
+    slipId: bigint,
+    shownValue: bigint,
+    fraction = 10_000,
+  ): Promise<SlipRow> => {
     const slip = await repository.findSlip(store, slipId);
     if (!slip || slip.player !== player) throw new BookError('not_found', 'No such bet.');
     const value = cashOutValueOf(slip);
     if (value === null) throw new BookError('no_cash_out', 'Cash-out is not available for this bet now.');
     if (value < shownValue) throw new BookError('cash_out_changed', 'The cash-out value changed.');
     const uuid = (await betUuids([slip.id])).get(slip.id) ?? '';
+    if (fraction < 10_000) return cashOutPart(slip, uuid, value, fraction);
     const call = await store.transaction(async (tx) => {
       const moved = await repository.moveSlips(
         tx,
@@ -454,6 +503,54 @@ export const createBookService = ({
     // background sender keeps trying.
     await sender.attempt(call).catch(() => undefined);
     return { ...slip, status: 'cashed_out', totalReturn: value };
+  };
+
+  const cashOutPart = async (
+    slip: SlipRow,
+    betUuid: string,
+    value: bigint,
+    fraction: number,
+  ): Promise<SlipRow> => {
+    const kind = slipKindOf(slip.kind);
+    const { paidNow, remainingStake } = partialCashOut(value, slip.totalStake, fraction);
+    if (!kind || paidNow <= 0n || remainingStake < limits.minStakePerLine) {
+      throw new BookError('no_cash_out', 'This part cannot be cashed out; cash out the whole bet instead.');
+    }
+    const potential = potentialReturn(
+      { kind, stakePerLine: remainingStake, legs: slip.legs },
+      limits.maxPayout,
+    );
+    const call = walletCallRow({
+      method: 'transaction/win',
+      vendorCode: slip.vendorCode,
+      amount: centsToProtocol(paidNow),
+      fields: {
+        user: slip.player,
+        round: slip.roundRef,
+        round_closed: false,
+        game_code: slip.gameCode,
+        reference_transaction_uuid: betUuid,
+        currency: slip.currency,
+        is_free: false,
+      },
+    });
+    const callId = await repository.cashOutPart(store, slip, {
+      stake: remainingStake,
+      potentialReturn: potential,
+      paid: paidNow,
+      call,
+    });
+    if (callId === null) throw new BookError('no_cash_out', 'This bet changed meanwhile; look again.');
+    await sender
+      .attempt(recordedCall(call, { id: callId, slipId: slip.id, player: slip.player }))
+      .catch(() => undefined);
+    return {
+      ...slip,
+      stakePerLine: remainingStake,
+      totalStake: remainingStake,
+      potentialReturn: potential,
+      cashedOut: slip.cashedOut + paidNow,
+    };
   };
 
   return {

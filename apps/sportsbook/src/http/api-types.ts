@@ -122,6 +122,8 @@ export const slipViewSchema = z.object({
   totalReturn: z.string().nullable(),
   /** Open slips: what cash-out pays now, or null when it is not offered now. */
   cashOut: z.string().nullable(),
+  /** Paid so far by partial cash-outs ("0.00" when none); the stake is what stays on. */
+  cashedOut: z.string(),
   placedAt: z.string(),
   settledAt: z.string().nullable(),
   legs: z.array(legViewSchema),
@@ -143,9 +145,16 @@ export const placeSlipAnswerSchema = z.union([
 ]);
 export type PlaceSlipAnswer = z.infer<typeof placeSlipAnswerSchema>;
 
-/** GET /api/bets?open=true|false → { slips }. POST /api/bets/:id/cash-out { value } → { slip, balance }. */
+/**
+ * GET /api/bets?open=true|false → { slips }. POST /api/bets/:id/cash-out { value, fraction? } → { slip, balance }:
+ * `value` is the whole bet's cash-out value the player was shown; `fraction` the part cashed out in basis points
+ * (10,000, all of it, when absent), the rest of the stake staying on at the placed odds.
+ */
 export const slipListSchema = z.object({ slips: z.array(slipViewSchema) });
-export const cashOutBodySchema = z.object({ value: z.string().min(1).max(20) });
+export const cashOutBodySchema = z.object({
+  value: z.string().min(1).max(20),
+  fraction: z.number().int().min(1).max(10_000).default(10_000),
+});
 
 /**
  * GET /api/stream (server-sent events; the session as `?session=`, EventSource sends no headers). Events:

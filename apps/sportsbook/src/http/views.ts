@@ -66,6 +66,7 @@ export const slipView = (slip: SlipRow, cashOut: bigint | null): SlipView => ({
   potentialReturn: formatCents(slip.potentialReturn),
   totalReturn: slip.totalReturn === null ? null : formatCents(slip.totalReturn),
   cashOut: cashOut === null ? null : formatCents(cashOut),
+  cashedOut: formatCents(slip.cashedOut),
   placedAt: slip.placedAt.toISOString(),
   settledAt: slip.settledAt?.toISOString() ?? null,
   legs: slip.legs.map((leg) => {

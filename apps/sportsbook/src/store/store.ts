@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -12,8 +13,20 @@ import { schemaStatements } from './schema';
 
 export type Row = Record<string, unknown>;
 
+/**
+ * `isPlannedOnce` (PostgreSQL; the default for statements with parameters): the statement is prepared once per
+ * connection, and after a few runs planned once for all (what placing a slip runs, over and over). False: it is
+ * planned for its values on each run (a settlement's thousands of slips: a plan made once, for a few slips or a
+ * small table, can be slow for them).
+ */
+export type QueryOptions = { isPlannedOnce?: boolean };
+
 export type Executor = {
-  query: <T extends Row = Row>(text: string, params?: readonly unknown[]) => Promise<T[]>;
+  query: <T extends Row = Row>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ) => Promise<T[]>;
 };
 
 export type Store = Executor & {
@@ -25,10 +38,31 @@ export type StoreLocation = { url: string } | { dataDir: string } | { memory: tr
 
 const openPostgres = (url: string): Store => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closed (a restart, an administrator) leaves the pool; the next query opens
+  // another. Unhandled, the pool's error event would stop the process.
+  pool.on('error', () => undefined);
+  // Prepared statements are named by their text.
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `sb_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   const queryWith =
     (client: pg.Pool | pg.PoolClient) =>
-    async <T extends Row>(text: string, params: readonly unknown[] = []): Promise<T[]> =>
-      (await client.query<T>(text, [...params])).rows;
+    async <T extends Row>(
+      text: string,
+      params: readonly unknown[] = [],
+      { isPlannedOnce = params.length > 0 }: QueryOptions = {},
+    ): Promise<T[]> =>
+      (
+        await client.query<T>(
+          isPlannedOnce ? { name: nameOf(text), text, values: [...params] } : { text, values: [...params] },
+        )
+      ).rows;
   return {
     query: queryWith(pool),
     transaction: async (work) => {

@@ -65,31 +65,55 @@ const recordedOf = (row: CallRow): RecordedCall => ({
   body: row.body,
 });
 
+/** A call as written: its uuids and body fixed before it is stored (never changed afterwards). */
+export type WalletCallRow = {
+  method: WalletCallMethod;
+  transaction_uuid: string;
+  /** The protocol's units, as text (a bigint through JSON). */
+  amount: string;
+  vendor_code: string;
+  request_uuid: string;
+  body: string;
+};
+
+export const walletCallRow = (call: Omit<NewWalletCall, 'slipId' | 'player'>): WalletCallRow => {
+  const transactionUuid = randomUUID();
+  const requestUuid = randomUUID();
+  return {
+    method: call.method,
+    transaction_uuid: transactionUuid,
+    amount: call.amount.toString(),
+    vendor_code: call.vendorCode,
+    request_uuid: requestUuid,
+    body: stringifyProtocolJson({
+      ...call.fields,
+      amount: call.amount,
+      transaction_uuid: transactionUuid,
+      request_uuid: requestUuid,
+    }),
+  };
+};
+
+/** The call once written, for sending. */
+export const recordedCall = (
+  row: WalletCallRow,
+  ids: { id: bigint; slipId: bigint; player: string },
+): RecordedCall => ({
+  ...ids,
+  method: row.method,
+  transactionUuid: row.transaction_uuid,
+  vendorCode: row.vendor_code,
+  requestUuid: row.request_uuid,
+  body: row.body,
+});
+
 /** Writes calls in `tx` (one statement for any number of them). */
 export const recordWalletCalls = async (
   tx: Executor,
   calls: readonly NewWalletCall[],
 ): Promise<RecordedCall[]> => {
   if (calls.length === 0) return [];
-  const rows = calls.map((call) => {
-    const transactionUuid = randomUUID();
-    const requestUuid = randomUUID();
-    const body = stringifyProtocolJson({
-      ...call.fields,
-      amount: call.amount,
-      transaction_uuid: transactionUuid,
-      request_uuid: requestUuid,
-    });
-    return {
-      slip_id: call.slipId.toString(),
-      method: call.method,
-      transaction_uuid: transactionUuid,
-      amount: call.amount.toString(),
-      vendor_code: call.vendorCode,
-      request_uuid: requestUuid,
-      body,
-    };
-  });
+  const rows = calls.map((call) => ({ ...walletCallRow(call), slip_id: call.slipId.toString() }));
   const written = await tx.query<Omit<CallRow, 'player'>>(
     `insert into sb_wallet_calls (slip_id, method, transaction_uuid, amount, vendor_code, request_uuid, body, signature)
      select slip_id, method, transaction_uuid, amount, vendor_code, request_uuid, body, ''
@@ -104,9 +128,6 @@ export const recordWalletCalls = async (
   return written.map((row) => recordedOf({ ...row, player: players.get(row.transaction_uuid) ?? '' }));
 };
 
-/** Delay before the next try of a call without a final answer: 0.5 s doubling to 30 s. */
-const backoffMs = (attempts: number): number => Math.min(30_000, 500 * 2 ** Math.min(attempts, 6));
-
 export const createWalletCallSender = ({
   store,
   client,
@@ -119,10 +140,13 @@ export const createWalletCallSender = ({
   /** After a call got its final answer (the player's page reads its balance and bets again). */
   onFinal?: (call: RecordedCall) => void;
 }) => {
+  /** Signs the call's body and sends it once (nothing is written: see `attempt`). */
+  const deliver = async (call: RecordedCall): Promise<AttemptResult> =>
+    client.send(await client.prepareText(call.vendorCode, call.method, call.requestUuid, call.body));
+
   /** One attempt; a final answer closes the call, anything else schedules the next try. */
   const attempt = async (call: RecordedCall): Promise<AttemptResult> => {
-    const prepared = await client.prepareText(call.vendorCode, call.method, call.requestUuid, call.body);
-    const result = await client.send(prepared);
+    const result = await deliver(call);
     if (result.kind === 'answer' && result.isFinal) {
       await store.query(
         `update sb_wallet_calls set status = 'done', answer_status = $2, attempts = attempts + 1 where id = $1`,
@@ -130,14 +154,12 @@ export const createWalletCallSender = ({
       );
       onFinal?.(call);
     } else {
-      const [row] = await store.query<{ attempts: number }>(
-        `update sb_wallet_calls set attempts = attempts + 1 where id = $1 returning attempts`,
-        [call.id.toString()],
-      );
+      // The next try 1 s later, doubling up to 30 s.
       await store.query(
-        `update sb_wallet_calls set next_attempt_at = now() + make_interval(secs => $2::float8 / 1000)
+        `update sb_wallet_calls set attempts = attempts + 1,
+           next_attempt_at = now() + make_interval(secs => least(30, 0.5 * 2 ^ least(attempts + 1, 6)))
          where id = $1`,
-        [call.id.toString(), backoffMs(row?.attempts ?? 1)],
+        [call.id.toString()],
       );
       log?.warn(
         { method: call.method, slipId: call.slipId.toString(), result: describeAttempt(result) },
@@ -147,8 +169,14 @@ export const createWalletCallSender = ({
     return result;
   };
 
-  const running = new Set<Promise<unknown>>();
+  /** How many due calls a background run takes. */
+  const dueBatch = 500;
+  /** The background run of `sendDue`, if one is under way, and whether another was asked for meanwhile. */
+  let running: Promise<void> | undefined;
+  let isAskedAgain = false;
   let isClosed = false;
+  /** While held (a settlement writing), the background sends wait: they would take the cores it needs. */
+  let holds = 0;
 
   /** Sends the due calls (wins and rollbacks; a bet is sent by its placement, which alone may give it up) in the
    * order they were written, `limit` at a time with `concurrency` in flight. Answers how many it tried.
@@ -165,28 +193,61 @@ export const createWalletCallSender = ({
     ).map(recordedOf);
     let next = 0;
     const worker = async () => {
-      for (let call = due[next++]; call; call = due[next++]) await attempt(call);
+      for (let call = due[next++]; call && holds === 0; call = due[next++]) await attempt(call);
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
     return due.length;
   };
 
+  /**
+   * Sends the due calls in the background (after a settlement or a cash-out, and on a timer); failures are
+   * logged. Runs never overlap (two would send the same calls at once): a kick during a run, or while the
+   * sender is held, asks for one more run after it.
+   */
+  const kick = (): void => {
+    if (isClosed) return;
+    if (running || holds > 0) {
+      isAskedAgain = true;
+      return;
+    }
+    isAskedAgain = false;
+    running = sendDue({ limit: dueBatch })
+      .then((tried) => {
+        // A full batch: more may be due (after a settlement, say); they go next, not at the next kick.
+        if (tried === dueBatch) isAskedAgain = true;
+      })
+      .catch((error: unknown) => {
+        log?.error({ err: error }, 'wallet calls failed; they are tried again');
+      })
+      .finally(() => {
+        running = undefined;
+        if (isAskedAgain) kick();
+      });
+  };
+
   return {
     attempt,
+    deliver,
     sendDue,
-    /** Sends the due calls in the background (after a settlement or a cash-out); failures are logged. */
-    kick: (): void => {
-      if (isClosed) return;
-      const run = sendDue().catch((error: unknown) => {
-        log?.error({ err: error }, 'wallet calls failed; they are tried again');
-      });
-      running.add(run);
-      void run.finally(() => running.delete(run));
+    kick,
+    /**
+     * Holds the background sends (a run under way stops taking calls) until the function it answers is called;
+     * then what was asked for meanwhile goes out. The calls wait safely in the store.
+     */
+    hold: (): (() => void) => {
+      holds += 1;
+      let isHeld = true;
+      return () => {
+        if (!isHeld) return;
+        isHeld = false;
+        holds -= 1;
+        if (holds === 0 && isAskedAgain) kick();
+      };
     },
     /** Stops sending and waits for what is under way (before the store closes). */
     close: async (): Promise<void> => {
       isClosed = true;
-      await Promise.all(running);
+      await running;
     },
   };
 };

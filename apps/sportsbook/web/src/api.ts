@@ -88,10 +88,15 @@ export const fetchBets = async (isOpen: boolean): Promise<SlipView[]> =>
 
 // api-types.ts gives this answer in words only: { slip, balance }.
 const cashOutAnswerSchema = z.object({ slip: slipViewSchema, balance: z.string() });
-export const cashOut = (slipId: string, value: string): Promise<z.infer<typeof cashOutAnswerSchema>> =>
+/** Cashes out `fraction` basis points of the bet (10,000: all of it) at the full value the player was shown. */
+export const cashOut = (
+  slipId: string,
+  value: string,
+  fraction = 10_000,
+): Promise<z.infer<typeof cashOutAnswerSchema>> =>
   request(`/api/bets/${encodeURIComponent(slipId)}/cash-out`, cashOutAnswerSchema, {
     method: 'POST',
-    body: { value },
+    body: fraction === 10_000 ? { value } : { value, fraction },
   });
 
 export type StreamHandlers = {

@@ -297,6 +297,37 @@ describe('the sportsbook page', () => {
     expect(cashOut?.body).toEqual({ value: '7.35' });
   });
 
+  it('cashes out half of an open bet, the rest staying on, and shows what was cashed out', async () => {
+    let isHalfCashedOut = false;
+    const { calls } = await launchWithFixtures({
+      'GET /api/bets': () => ({
+        slips: [
+          isHalfCashedOut
+            ? openSlip({ totalStake: '2.50', stakePerLine: '2.50', cashOut: '3.67', cashedOut: '3.67' })
+            : openSlip(),
+        ],
+      }),
+      'POST /api/bets/s1/cash-out': () => {
+        isHalfCashedOut = true;
+        return { slip: openSlip({ cashedOut: '3.67' }), balance: '1003.67' };
+      },
+    });
+    click('tab-bets');
+    await screen.findByTestId('bet-s1');
+    expect(screen.queryByTestId('bet-cashed-out-s1')).toBeNull();
+    click('cash-out-s1');
+    click('cash-out-part-s1-5000');
+    // Half of 7.35, floored to the cent.
+    expect(screen.getByTestId('cash-out-confirm-s1').textContent).toBe('Confirm cash out of 3.67');
+    click('cash-out-confirm-s1');
+    await waitFor(() => {
+      expect(screen.getByTestId('bet-cashed-out-s1').textContent).toBe('3.67');
+    });
+    expect(screen.getByTestId('bet-status-s1').textContent).toBe('Open');
+    const cashOut = calls.find((call) => call.url.pathname === '/api/bets/s1/cash-out');
+    expect(cashOut?.body).toEqual({ value: '7.35', fraction: 5_000 });
+  });
+
   it('reads the open bets again while they are shown, as cash-out values move', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

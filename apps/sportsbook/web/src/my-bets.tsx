@@ -5,6 +5,7 @@ import { formatOdds } from '../../src/pricing/odds-formats';
 import { cashOut, fetchBets, type SessionView, type SlipView } from './api';
 import { describeMarket, describeSelection } from './labels';
 import { QueryState } from './query-state';
+import { centsOf, formatCents } from './slip-math';
 import { useOddsFormat } from './slip-state';
 
 // Cash-out values follow the live prices, so an open list is read again while the player looks at it.
@@ -13,12 +14,16 @@ const openBetsRefreshMilliseconds = 5000;
 const describeKind = (kind: string, t: (key: string) => string): string =>
   kind === 'single' || kind === 'accumulator' ? t(`bets.kind_${kind}`) : t(`system.${kind}`);
 
+/** The parts of a bet a player may cash out, in basis points (the rest stays on at the placed odds). */
+const cashOutFractions = [2_500, 5_000, 7_500, 10_000] as const;
+
 const CashOut = ({ slip }: { slip: SlipView }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [fraction, setFraction] = useState<number>(10_000);
   const mutation = useMutation({
-    mutationFn: (value: string) => cashOut(slip.id, value),
+    mutationFn: (value: string) => cashOut(slip.id, value, fraction),
     onSuccess: ({ balance }) => {
       if (balance !== '')
         queryClient.setQueryData<SessionView>(['session'], (old) => old && { ...old, balance });
@@ -45,6 +50,23 @@ const CashOut = ({ slip }: { slip: SlipView }) => {
       )}
       {isConfirming ? (
         <>
+          <div className="segmented" role="group" aria-label={t('bets.cash_out_part')}>
+            {cashOutFractions.map((option) => (
+              <button
+                key={option}
+                type="button"
+                data-testid={`cash-out-part-${slip.id}-${option}`}
+                aria-pressed={fraction === option}
+                onClick={() => {
+                  setFraction(option);
+                }}
+              >
+                {option === 10_000
+                  ? t('bets.cash_out_all')
+                  : t('bets.cash_out_percent', { percent: option / 100 })}
+              </button>
+            ))}
+          </div>
           <button
             type="button"
             className="primary"
@@ -53,7 +75,9 @@ const CashOut = ({ slip }: { slip: SlipView }) => {
               mutation.mutate(value);
             }}
           >
-            {t('bets.confirm_cash_out', { amount: value })}
+            {t('bets.confirm_cash_out', {
+              amount: formatCents((centsOf(value) * BigInt(fraction)) / 10_000n),
+            })}
           </button>
           <button
             type="button"
@@ -120,6 +144,12 @@ const SlipRow = ({ slip }: { slip: SlipView }) => {
           <dt>{t('bets.stake')}</dt>
           <dd>{slip.totalStake}</dd>
         </div>
+        {centsOf(slip.cashedOut) > 0n && (
+          <div className="figure">
+            <dt>{t('bets.cashed_out_so_far')}</dt>
+            <dd data-testid={`bet-cashed-out-${slip.id}`}>{slip.cashedOut}</dd>
+          </div>
+        )}
         {slip.totalReturn === null ? (
           <div className="figure">
             <dt>{t('bets.potential_return')}</dt>

@@ -266,6 +266,51 @@ describe('the sportsbook on the platform', () => {
     ]);
   });
 
+  it('resettles a corrected result once: the win taken back, the corrected one paid, a later void refunded', async () => {
+    const { member, authorization } = await playerWithMoney();
+    const session = await openBook(authorization);
+    const first = (await upcomingWinnerMarkets(session))[5];
+    if (!first) throw new Error('no upcoming football');
+    const home = first.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
+    const slip = placedSlip(await placeSingle(session, first.market.id, 'home', home, '10'));
+    const win = (1_000n * BigInt(home)) / 1_000n;
+    const statusOf = async () =>
+      (await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false')).slips.find(
+        (bet) => bet.id === slip.id,
+      )?.status;
+    const homeWin = { status: 'final', score: { home: 2, away: 1 } } as const;
+    await book.settle(first.fixtureId, homeWin, 'finished');
+    await waitFor(async () => (await kit.balance(member)) === 9_000n + win, 'the win');
+
+    // Corrected: the away side won. The win is taken back; the same correction heard twice changes nothing.
+    const awayWin = { status: 'final', score: { home: 1, away: 2 } } as const;
+    await book.settle(first.fixtureId, awayWin, 'finished');
+    await book.settle(first.fixtureId, awayWin, 'finished');
+    await waitFor(async () => (await kit.balance(member)) === 9_000n, 'the win taken back');
+    expect(await statusOf()).toBe('lost');
+    let [round] = await roundsOf(member);
+    expect([round?.winAmount, round?.validBet]).toEqual([0n, 1_000n]);
+
+    // Corrected back to the home win: paid again, once.
+    await book.settle(first.fixtureId, homeWin, 'finished');
+    await waitFor(async () => (await kit.balance(member)) === 9_000n + win, 'the corrected win');
+    expect(await statusOf()).toBe('won');
+
+    // Then the match is declared abandoned: the win comes back, then the stake.
+    await book.settle(first.fixtureId, { status: 'void', reason: 'abandoned' }, 'abandoned');
+    await waitFor(async () => (await kit.balance(member)) === 10_000n, 'the stake refunded');
+    await book.sender.sendDue();
+    expect(await kit.balance(member)).toBe(10_000n);
+    expect(await statusOf()).toBe('void');
+    [round] = await roundsOf(member);
+    expect([round?.betAmount, round?.winAmount, round?.refundedAmount, round?.validBet]).toEqual([
+      1_000n,
+      0n,
+      1_000n,
+      0n,
+    ]);
+  });
+
   it('refuses a price that moved when the player accepts no change, and a stake above the maximum', async () => {
     const { member, authorization } = await playerWithMoney();
     const session = await openBook(authorization);
@@ -342,6 +387,52 @@ describe('the sportsbook on the platform', () => {
     await book.settle(first.fixtureId, { status: 'final', score: { home: 1, away: 1 } }, 'finished');
     await book.sender.sendDue();
     expect(await kit.balance(member)).toBe(9_900n);
+  });
+
+  it('cashes out half a single, the rest staying on to settle, with the exposure it no longer carries freed', async () => {
+    const { member, authorization } = await playerWithMoney();
+    const session = await openBook(authorization);
+    // A match no other test settles (a result heard again settles nothing).
+    const first = (await upcomingWinnerMarkets(session))[4];
+    if (!first) throw new Error('no upcoming football');
+    const draw = first.market.selections.find((selection) => selection.key === 'draw')?.odds ?? 0;
+    const slip = placedSlip(await placeSingle(session, first.market.id, 'draw', draw, '20'));
+    const cashOut = (body: unknown) =>
+      fetch(`${book.url}/api/bets/${slip.id}/cash-out`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // Leaving less than the minimum stake on is refused.
+    expect((await cashOut({ value: '19.00', fraction: 9_990 })).status).toBe(409);
+    const half = await cashOut({ value: '19.00', fraction: 5_000 });
+    expect(half.status).toBe(200);
+    expect(((await half.json()) as { slip: SlipView }).slip).toMatchObject({
+      status: 'open',
+      totalStake: '10.00',
+      cashedOut: '9.50',
+    });
+    await waitFor(
+      async () => (await kit.balance(member)) === 10_000n - 2_000n + 950n,
+      'the partial cash-out',
+    );
+    const [exposure] = await book.store.query<{ amount: string | bigint }>(
+      `select amount from sb_exposure where market_id = $1 and player = $2`,
+      [first.market.id, member.id.toString()],
+    );
+    expect(BigInt(exposure?.amount ?? -1)).toBe(1_000n);
+
+    // 1-1: the ten left on pay at the placed odds.
+    await book.settle(first.fixtureId, { status: 'final', score: { home: 1, away: 1 } }, 'finished');
+    const rest = (1_000n * BigInt(draw)) / 1_000n;
+    await waitFor(async () => (await kit.balance(member)) === 8_950n + rest, 'the rest settled');
+    const [round] = await roundsOf(member);
+    const net = 950n + rest - 2_000n;
+    expect([round?.betAmount, round?.winAmount, round?.validBet]).toEqual([
+      2_000n,
+      950n + rest,
+      net < 2_000n ? (net < 0n ? -net : net) : 2_000n,
+    ]);
   });
 
   it('settles after a restart what a stop interrupted, once', async () => {

@@ -126,6 +126,7 @@ export const openSlip = (overrides: Partial<SlipView> = {}): SlipView => ({
   potentialReturn: '9.77',
   totalReturn: null,
   cashOut: '7.35',
+  cashedOut: '0.00',
   placedAt: '2026-11-27T20:10:00.000Z',
   settledAt: null,
   legs: [

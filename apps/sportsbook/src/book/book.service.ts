@@ -349,8 +349,13 @@ export const createBookService = ({
   };
 
   /** The wallet call that closes a settled slip: its return as a win, or a rollback of the stake when void. */
+  /**
+   * A void slip's stake is refunded by a rollback of its bet; after a partial cash-out (whose win stands) the stake
+   * left on comes back as a win instead: a rollback would refund the whole stake, and the platform refuses to roll
+   * back the bet of a round that paid a win.
+   */
   const closingCall = (
-    slip: Pick<SlipRow, 'id' | 'player' | 'roundRef' | 'gameCode' | 'vendorCode' | 'currency'>,
+    slip: Pick<SlipRow, 'id' | 'player' | 'roundRef' | 'gameCode' | 'vendorCode' | 'currency' | 'cashedOut'>,
     betUuid: string,
     status: repository.SlipStatusCode,
     amount: bigint,
@@ -362,7 +367,7 @@ export const createBookService = ({
       game_code: slip.gameCode,
       reference_transaction_uuid: betUuid,
     };
-    return status === 'void'
+    return status === 'void' && slip.cashedOut === 0n
       ? {
           slipId: slip.id,
           player: slip.player,

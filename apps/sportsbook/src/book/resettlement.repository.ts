@@ -49,6 +49,8 @@ export type SettledSlip = {
   gameCode: string;
   kind: string;
   stakePerLine: bigint;
+  /** Paid by partial cash-outs, which stand. */
+  cashedOut: bigint;
   status: SlipStatusCode;
   totalReturn: bigint;
   betUuid: string;
@@ -79,13 +81,14 @@ export const settledSlipsOn = async (
     game_code: string;
     kind: string;
     stake_per_line: string | bigint;
+    cashed_out: string | bigint;
     status: SlipStatusCode;
     total_return: string | bigint;
     bet_uuid: string;
     closing_win_uuid: string | null;
     legs: Array<{ fixture_id: string; odds: number; outcome: Outcome | null }>;
   }>(
-    `select s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.stake_per_line, s.status,
+    `select s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.stake_per_line, s.cashed_out, s.status,
        s.total_return,
        (select b.transaction_uuid from sb_wallet_calls b where b.slip_id = s.id and b.method = 'transaction/bet')
          as bet_uuid,
@@ -111,6 +114,7 @@ export const settledSlipsOn = async (
     gameCode: row.game_code,
     kind: row.kind,
     stakePerLine: BigInt(row.stake_per_line),
+    cashedOut: BigInt(row.cashed_out),
     status: row.status,
     totalReturn: BigInt(row.total_return),
     betUuid: row.bet_uuid,

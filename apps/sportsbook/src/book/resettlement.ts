@@ -39,7 +39,8 @@ export const createResettlement = ({
       fields: { ...common, ...fields },
     });
     const takeBack = call('transaction/rollback', 0n, { reference_transaction_uuid: slip.closingWinUuid });
-    if (status === 'void') {
+    // Void: the stake back by a rollback of the bet, or as a win of the stake left on after a partial cash-out.
+    if (status === 'void' && slip.cashedOut === 0n) {
       return [takeBack, call('transaction/rollback', 0n, { reference_transaction_uuid: slip.betUuid })];
     }
     return [

@@ -389,7 +389,15 @@ export const decideLegs = async (
 /** An open slip to settle: what its outcome and its closing wallet call need. */
 export type SettlingSlip = Pick<
   SlipRow,
-  'id' | 'roundRef' | 'player' | 'currency' | 'vendorCode' | 'gameCode' | 'kind' | 'stakePerLine'
+  | 'id'
+  | 'roundRef'
+  | 'player'
+  | 'currency'
+  | 'vendorCode'
+  | 'gameCode'
+  | 'kind'
+  | 'stakePerLine'
+  | 'cashedOut'
 > & {
   /** The transaction uuid of its bet, which the closing call refers to. */
   betUuid: string;
@@ -418,6 +426,7 @@ export const settlingSlips = async (
     game_code: string;
     kind: string;
     stake_per_line: string | bigint;
+    cashed_out: string | bigint;
     bet_uuid: string | null;
     fixture_id: string;
     odds: number;
@@ -430,7 +439,7 @@ export const settlingSlips = async (
        where s.status = 'open' and not exists (select 1 from sb_legs u where u.slip_id = s.id and u.outcome is null)
      )
      select (select count(*) from candidates) as scanned, (select max(slip_id) from candidates) as scanned_to,
-       s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.stake_per_line,
+       s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.stake_per_line, s.cashed_out,
        b.transaction_uuid as bet_uuid, l.fixture_id, l.odds, l.outcome
      from (select 1) as one
        left join (ready s join sb_legs l on l.slip_id = s.id
@@ -454,6 +463,7 @@ export const settlingSlips = async (
         gameCode: row.game_code,
         kind: row.kind,
         stakePerLine: BigInt(row.stake_per_line),
+        cashedOut: BigInt(row.cashed_out),
         betUuid: row.bet_uuid ?? '',
         legs: [],
       };

@@ -1,6 +1,6 @@
-import type { MarketSpec, MilliOdds, Outcome } from '../domain';
+import type { MarketSpec, Outcome } from '../domain';
 import type { Executor } from '../store/store';
-import type { SlipStatusCode } from './slips.repository';
+import type { SettlingSlip, SlipStatusCode } from './slips.repository';
 
 /** What resettling a fixture after a corrected result reads and writes (SQL only). */
 
@@ -39,94 +39,10 @@ export const redecideLegs = async (
   );
 };
 
-/** A settled slip (won, lost, partly lost) as resettlement needs it. */
-export type SettledSlip = {
-  id: bigint;
-  roundRef: string;
-  player: string;
-  currency: string;
-  vendorCode: string;
-  gameCode: string;
-  kind: string;
-  stakePerLine: bigint;
-  /** Paid by partial cash-outs, which stand. */
-  cashedOut: bigint;
-  status: SlipStatusCode;
-  totalReturn: bigint;
-  betUuid: string;
-  /**
-   * The win that settled it (or its last resettlement; a partial cash-out's win leaves the round open): the one a
-   * correction takes back.
-   */
-  closingWinUuid: string;
-  legs: Array<{ fixtureId: string; odds: MilliOdds; outcome: Outcome | null }>;
-};
-
-/**
- * Slips with a leg on the fixture, settled by a win (won, lost, partly lost: a void slip's stake is back with the
- * player and a cash-out stands whatever the result), after `afterId`, `limit` of them in id order.
- */
-export const settledSlipsOn = async (
-  executor: Executor,
-  fixtureId: string,
-  afterId: bigint,
-  limit: number,
-): Promise<SettledSlip[]> => {
-  const rows = await executor.query<{
-    id: string | bigint;
-    round_ref: string;
-    player: string;
-    currency: string;
-    vendor_code: string;
-    game_code: string;
-    kind: string;
-    stake_per_line: string | bigint;
-    cashed_out: string | bigint;
-    status: SlipStatusCode;
-    total_return: string | bigint;
-    bet_uuid: string;
-    closing_win_uuid: string | null;
-    legs: Array<{ fixture_id: string; odds: number; outcome: Outcome | null }>;
-  }>(
-    `select s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.stake_per_line, s.cashed_out, s.status,
-       s.total_return,
-       (select b.transaction_uuid from sb_wallet_calls b where b.slip_id = s.id and b.method = 'transaction/bet')
-         as bet_uuid,
-       (select w.transaction_uuid from sb_wallet_calls w
-        where w.slip_id = s.id and w.method = 'transaction/win' and (w.body::jsonb ->> 'round_closed') = 'true'
-        order by w.id desc limit 1)
-         as closing_win_uuid,
-       (select json_agg(json_build_object('fixture_id', l.fixture_id, 'odds', l.odds, 'outcome', l.outcome)
-          order by l.leg)
-        from sb_legs l where l.slip_id = s.id) as legs
-     from sb_slips s
-     where s.id in (select slip_id from sb_legs where fixture_id = $1 and slip_id > $2)
-       and s.status in ('won', 'lost', 'partly_lost')
-     order by s.id limit $3`,
-    [fixtureId, afterId.toString(), limit],
-  );
-  return rows.map((row) => ({
-    id: BigInt(row.id),
-    roundRef: row.round_ref,
-    player: row.player,
-    currency: row.currency,
-    vendorCode: row.vendor_code,
-    gameCode: row.game_code,
-    kind: row.kind,
-    stakePerLine: BigInt(row.stake_per_line),
-    cashedOut: BigInt(row.cashed_out),
-    status: row.status,
-    totalReturn: BigInt(row.total_return),
-    betUuid: row.bet_uuid,
-    closingWinUuid: row.closing_win_uuid ?? '',
-    legs: row.legs.map((leg) => ({ fixtureId: leg.fixture_id, odds: leg.odds, outcome: leg.outcome })),
-  }));
-};
-
 /** Moves a settled slip to its corrected settlement, only if it is still as it was read. */
 export const resettleSlip = async (
   executor: Executor,
-  slip: Pick<SettledSlip, 'id' | 'status' | 'totalReturn'>,
+  slip: Pick<SettlingSlip, 'id' | 'status' | 'totalReturn'>,
   corrected: { status: SlipStatusCode; totalReturn: bigint },
 ): Promise<boolean> =>
   (

@@ -5,7 +5,7 @@ import type { Store } from '../store/store';
 import { type NewWalletCall, recordWalletCalls, type WalletCallSender } from '../wallet/wallet-calls';
 import { centsToProtocol } from './money';
 import * as repository from './resettlement.repository';
-import type { SettledSlip } from './resettlement.repository';
+import { settlingSlips, type SettlingSlip } from './slips.repository';
 import { slipKindOf } from './slip-codes';
 
 const chunk = 1_000;
@@ -28,7 +28,7 @@ export const createResettlement = ({
   sender: Pick<WalletCallSender, 'kick'>;
   maxPayout: bigint;
 }) => {
-  const callsFor = (slip: SettledSlip, status: string, amount: bigint): NewWalletCall[] => {
+  const callsFor = (slip: SettlingSlip, status: string, amount: bigint): NewWalletCall[] => {
     const common = { user: slip.player, round: slip.roundRef, round_closed: true, game_code: slip.gameCode };
     const call = (method: NewWalletCall['method'], callAmount: bigint, fields: Record<string, unknown>) => ({
       slipId: slip.id,
@@ -63,11 +63,11 @@ export const createResettlement = ({
     await repository.redecideLegs(store, fixtureId, corrections);
     if (corrections.length === 0) return 0;
     let changed = 0;
-    for (let afterId = 0n; ;) {
-      const slips = await repository.settledSlipsOn(store, fixtureId, afterId, chunk);
-      if (slips.length === 0) break;
-      afterId = slips.at(-1)?.id ?? afterId;
-      for (const slip of slips) {
+    for (let afterId = 0n, isLast = false; !isLast;) {
+      const read = await settlingSlips(store, fixtureId, afterId, chunk, 'settled');
+      ({ isLast } = read);
+      afterId = read.scannedTo;
+      for (const slip of read.slips) {
         const kind = slipKindOf(slip.kind);
         if (!kind || slip.closingWinUuid === '') continue;
         const outcome = settleSlip(

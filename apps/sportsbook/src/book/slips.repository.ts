@@ -386,7 +386,7 @@ export const decideLegs = async (
   );
 };
 
-/** An open slip to settle: what its outcome and its closing wallet call need. */
+/** A slip to settle or resettle: what its outcome and its closing wallet calls need. */
 export type SettlingSlip = Pick<
   SlipRow,
   | 'id'
@@ -398,22 +398,39 @@ export type SettlingSlip = Pick<
   | 'kind'
   | 'stakePerLine'
   | 'cashedOut'
+  | 'status'
 > & {
+  totalReturn: bigint;
   /** The transaction uuid of its bet, which the closing call refers to. */
   betUuid: string;
+  /**
+   * Of a settled slip: the win that settled it (or its last resettlement; a partial cash-out's win leaves the round
+   * open), the one a correction takes back; '' for an open slip.
+   */
+  closingWinUuid: string;
   legs: Array<{ fixtureId: string; odds: MilliOdds; outcome: Outcome | null }>;
 };
 
 /**
- * The next `limit` slips with a leg on the fixture after `afterId` (in id order), and of those the open ones whose
- * every leg is decided, with their legs; `scannedTo` is the last slip looked at, `isLast` whether there are no
- * more.
+ * Which slips on a fixture: `ready`, the open ones whose every leg is decided (to settle); `settled`, those settled
+ * by a win (won, lost, partly lost: a void slip's stake is back with the player and a cash-out stands whatever the
+ * result), to resettle.
+ */
+const slipFilters = {
+  ready: `s.status = 'open' and not exists (select 1 from sb_legs u where u.slip_id = s.id and u.outcome is null)`,
+  settled: `s.status in ('won', 'lost', 'partly_lost')`,
+} as const;
+
+/**
+ * The next `limit` slips with a leg on the fixture after `afterId` (in id order), and of those the `which` ones,
+ * with their legs; `scannedTo` is the last slip looked at, `isLast` whether there are no more.
  */
 export const settlingSlips = async (
   executor: Executor,
   fixtureId: string,
   afterId: bigint,
   limit: number,
+  which: keyof typeof slipFilters = 'ready',
 ): Promise<{ slips: SettlingSlip[]; scannedTo: bigint; isLast: boolean }> => {
   const rows = await executor.query<{
     scanned: string | bigint;
@@ -427,22 +444,32 @@ export const settlingSlips = async (
     kind: string;
     stake_per_line: string | bigint;
     cashed_out: string | bigint;
+    status: SlipStatusCode;
+    total_return: string | bigint | null;
     bet_uuid: string | null;
+    closing_win_uuid: string | null;
     fixture_id: string;
     odds: number;
     outcome: Outcome | null;
   }>(
     `with candidates as materialized (
        select slip_id from sb_legs where fixture_id = $1 and slip_id > $2 order by slip_id limit $3
-     ), ready as (
-       select s.* from candidates c join sb_slips s on s.id = c.slip_id
-       where s.status = 'open' and not exists (select 1 from sb_legs u where u.slip_id = s.id and u.outcome is null)
+     ), chosen as (
+       select s.* from candidates c join sb_slips s on s.id = c.slip_id where ${slipFilters[which]}
      )
      select (select count(*) from candidates) as scanned, (select max(slip_id) from candidates) as scanned_to,
        s.id, s.round_ref, s.player, s.currency, s.vendor_code, s.game_code, s.kind, s.stake_per_line, s.cashed_out,
-       b.transaction_uuid as bet_uuid, l.fixture_id, l.odds, l.outcome
+       s.status, s.total_return, b.transaction_uuid as bet_uuid,
+       ${
+         which === 'settled'
+           ? `(select w.transaction_uuid from sb_wallet_calls w
+                where w.slip_id = s.id and w.method = 'transaction/win' and (w.body::jsonb ->> 'round_closed') = 'true'
+                order by w.id desc limit 1)`
+           : 'null'
+       } as closing_win_uuid,
+       l.fixture_id, l.odds, l.outcome
      from (select 1) as one
-       left join (ready s join sb_legs l on l.slip_id = s.id
+       left join (chosen s join sb_legs l on l.slip_id = s.id
          left join sb_wallet_calls b on b.slip_id = s.id and b.method = 'transaction/bet') on true
      order by s.id, l.leg`,
     [fixtureId, afterId.toString(), limit],
@@ -464,7 +491,10 @@ export const settlingSlips = async (
         kind: row.kind,
         stakePerLine: BigInt(row.stake_per_line),
         cashedOut: BigInt(row.cashed_out),
+        status: row.status,
+        totalReturn: BigInt(row.total_return ?? 0),
         betUuid: row.bet_uuid ?? '',
+        closingWinUuid: row.closing_win_uuid ?? '',
         legs: [],
       };
       slips.push(slip);

@@ -1,4 +1,4 @@
-import { assertStake, type Odds, type Settled, winningReturn } from './payout';
+import { assertStake, type Odds, type Settled, winningReturn, settleEach } from './payout';
 import { baccaratValue, type Card, cardAt } from './shoe';
 
 /**
@@ -129,4 +129,4 @@ export const baccaratReturn = (bet: BaccaratBet, hand: BaccaratHand): bigint => 
 
 /** Every bet with its return, in the order given. */
 export const settleBaccarat = <B extends BaccaratBet>(bets: readonly B[], hand: BaccaratHand): Settled<B>[] =>
-  bets.map((bet) => ({ ...bet, returned: baccaratReturn(bet, hand) }));
+  settleEach(bets, (bet) => baccaratReturn(bet, hand));

@@ -1,4 +1,4 @@
-import { assertStake, type Odds, type Settled, winningReturn } from './payout';
+import { assertStake, type Odds, type Settled, winningReturn, settleEach } from './payout';
 import { type Card, cardAt } from './shoe';
 
 /**
@@ -58,4 +58,4 @@ export const dragonTigerReturn = (bet: DragonTigerBet, hand: DragonTigerHand): b
 export const settleDragonTiger = <B extends DragonTigerBet>(
   bets: readonly B[],
   hand: DragonTigerHand,
-): Settled<B>[] => bets.map((bet) => ({ ...bet, returned: dragonTigerReturn(bet, hand) }));
+): Settled<B>[] => settleEach(bets, (bet) => dragonTigerReturn(bet, hand));

@@ -18,3 +18,7 @@ export const assertStake = (stake: bigint): void => {
 
 /** The stake plus its win at `odds`, the win floored to the minor unit. */
 export const winningReturn = (stake: bigint, odds: Odds): bigint => stake + (stake * odds.win) / odds.per;
+
+/** Each bet with its return. */
+export const settleEach = <B>(bets: readonly B[], returnOf: (bet: B) => bigint): Settled<B>[] =>
+  bets.map((bet) => ({ ...bet, returned: returnOf(bet) }));

@@ -1,5 +1,5 @@
 import type { FairIntegerStream } from '../fairness';
-import { assertStake, type Settled } from './payout';
+import { assertStake, type Settled, settleEach } from './payout';
 
 /**
  * European roulette (one zero, 37 pockets), free of money storage and of the database. The layout is twelve
@@ -189,7 +189,7 @@ export const settleRoulette = <B extends RouletteBet>(
   bets: readonly B[],
   pocket: number,
   options: RouletteOptions = {},
-): Settled<B>[] => bets.map((bet) => ({ ...bet, returned: rouletteReturn(bet, pocket, options) }));
+): Settled<B>[] => settleEach(bets, (bet) => rouletteReturn(bet, pocket, options));
 
 export type PocketHits = { pocket: number; hits: number };
 

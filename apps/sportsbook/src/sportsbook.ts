@@ -48,6 +48,8 @@ export type SportsbookOptions = {
   feed?: FeedSource;
   simulator?: SimulatorOptions;
   limits?: Partial<BookLimits>;
+  /** Slips settled per statement (5,000). */
+  settlementChunk?: number;
   /** How often wallet calls without a final answer are tried again, and odds pushed to the pages. */
   senderIntervalMs?: number;
   streamIntervalMs?: number;
@@ -104,7 +106,14 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     },
   });
   const limits = { ...defaultLimits, ...options.limits };
-  const book = createBookService({ store, feed, markets, sender, limits });
+  const book = createBookService({
+    store,
+    feed,
+    markets,
+    sender,
+    limits,
+    ...(options.settlementChunk ? { settlementChunk: options.settlementChunk } : {}),
+  });
   const sessions = createPageSessions();
   const esportsVendors = new Set(options.esportsVendors ?? []);
 

@@ -93,7 +93,7 @@ export class BookError extends Error {
 type Offer = { fixture: Fixture; market: OfferedMarket; odds: MilliOdds };
 
 /** Open slips settled per statement. */
-const settlementChunk = 5_000;
+const defaultSettlementChunk = 5_000;
 
 const refuse = (refusal: Refusal, message: string, current?: LegRequest[]): PlaceResult => ({
   isAccepted: false,
@@ -115,12 +115,15 @@ export const createBookService = ({
   markets,
   sender,
   limits = defaultLimits,
+  settlementChunk = defaultSettlementChunk,
 }: {
   store: Store;
   feed: FeedSource;
   markets: MarketBook;
   sender: WalletCallSender;
   limits?: BookLimits;
+  /** Slips settled per statement (tests make it small to stop a settlement between chunks). */
+  settlementChunk?: number;
 }) => {
   const fixtureIdOf = (marketId: string): string => marketId.split(':')[0] ?? '';
 

@@ -4,16 +4,17 @@ import path from 'node:path';
 import type { PlaceSlipAnswer, SlipView } from '@wps/sportsbook/http/api-types';
 import { MatchSimulator } from '@wps/sportsbook/feed/simulator';
 import { type RunningSportsbook, startSportsbook } from '@wps/sportsbook/sportsbook';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createScratchDatabase, findInvariantViolations } from '../../testing/test-database';
 import type { MemberRow } from '../members/members.service';
-import { walletTestKit } from '../wallet/wallet-api.test-helpers';
+import type { walletTestKit } from '../wallet/wallet-api.test-helpers';
 import { ensureVendorKey } from './vendor-process';
 import { registerSportsbookVendors } from './games.seed';
 import { startSportsbookBesidePlatform } from './sportsbook-runner';
-import { gameRounds, games, gameVendors } from './games.tables';
+import { gameRounds, gameVendors } from './games.tables';
+import { type FixtureList, placedSlip, sportsbookTestKit, waitFor } from './sportsbook.test-helpers';
 import { createLossyFetch } from './vendor-wallet.test-helpers';
 
 /**
@@ -29,6 +30,7 @@ let book: RunningSportsbook;
 let feed: MatchSimulator;
 let dataDir: string;
 let kit: ReturnType<typeof walletTestKit>;
+let play: ReturnType<typeof sportsbookTestKit>;
 let privateKeyPem: string;
 let publicKeyPem: string;
 
@@ -55,7 +57,8 @@ beforeAll(async () => {
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   const address = testApp.app.server.address();
   platformUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  kit = walletTestKit(testApp);
+  play = sportsbookTestKit(testApp, () => book);
+  ({ kit } = play);
   dataDir = mkdtempSync(path.join(tmpdir(), 'wps-sportsbook-'));
   const keyFile = path.join(dataDir, 'vendor-key.pem');
   ({ publicKeyPem } = await ensureVendorKey(keyFile));
@@ -77,101 +80,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-let memberCount = 0;
-const playerWithMoney = async (): Promise<{ member: MemberRow; authorization: string }> => {
-  memberCount += 1;
-  const created = await kit.addMember(`sbplayer${memberCount}`);
-  await kit.fund(created, 10_000n);
-  return loginAsMember(testApp, created.username);
-};
-
-/** Launches the vendor's first sports game as the site does, opens it, and answers the page's session. */
-const openBook = async (authorization: string, vendorCode = 'BTI'): Promise<string> => {
-  const [game] = await testApp.database.db
-    .select({ id: games.id })
-    .from(games)
-    .innerJoin(gameVendors, eq(gameVendors.id, games.vendorId))
-    .where(and(eq(gameVendors.code, vendorCode), eq(games.gameType, 'SPORTS')))
-    .orderBy(asc(games.id))
-    .limit(1);
-  if (!game) throw new Error(`no ${vendorCode} game`);
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/wps/game/launchGame',
-    headers: { authorization },
-    payload: { nodeId: Number(game.id), language: 'EN', demo: false },
-  });
-  const { url } = response.json<{ value: { url: string } }>().value;
-  expect(url.startsWith(`${book.launchUrl}?`)).toBe(true);
-  const page = await fetch(url);
-  const html = await page.text();
-  expect(page.status, html).toBe(200);
-  expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data:; font-src 'self'");
-  const session = /<meta name="sportsbook-session" content="([^"]+)">/.exec(html)?.[1];
-  if (!session) throw new Error('no session in the page');
-  return session;
-};
-
-const api = async <T>(session: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${book.url}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as T;
-};
-
-/** A single on one selection, at the price given and no other. */
-const placeSingle = (
-  session: string,
-  marketId: string,
-  selection: string,
-  odds: number,
-  stakePerLine: string,
-) =>
-  api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
-    kind: 'single',
-    legs: [{ marketId, selection, odds }],
-    stakePerLine,
-    acceptOdds: 'none',
-  });
-
-type FixtureList = {
-  fixtures: Array<{
-    id: string;
-    sport: string;
-    status: string;
-    markets: Array<{
-      id: string;
-      kind: string;
-      status: string;
-      selections: Array<{ key: string; odds: number }>;
-    }>;
-  }>;
-};
-
-/** Open winner markets of scheduled football fixtures, one per fixture. */
-const upcomingWinnerMarkets = async (session: string) => {
-  const { fixtures } = await api<FixtureList>(session, 'GET', '/api/fixtures?sport=football&status=upcoming');
-  return fixtures.flatMap((fixture) => {
-    const market = fixture.markets.find(
-      (candidate) => candidate.kind === 'match_result' && candidate.status === 'open',
-    );
-    return market ? [{ fixtureId: fixture.id, market }] : [];
-  });
-};
-
-const waitFor = async (check: () => Promise<boolean>, what: string): Promise<void> => {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-};
-
 const roundsOf = (member: MemberRow) =>
   testApp.database.db
     .select()
@@ -179,20 +87,15 @@ const roundsOf = (member: MemberRow) =>
     .where(eq(gameRounds.memberId, member.id))
     .orderBy(asc(gameRounds.id));
 
-const placedSlip = (answer: PlaceSlipAnswer): SlipView => {
-  if (!answer.isAccepted) throw new Error(`refused: ${answer.refusal} ${answer.message}`);
-  return answer.slip;
-};
-
 describe('the sportsbook on the platform', () => {
   it('takes a single through the wallet at placement and pays it at settlement, in a SPORTS round', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const [first] = await upcomingWinnerMarkets(session);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const [first] = await play.upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home');
     if (!home) throw new Error('no home price');
-    const slip = placedSlip(await placeSingle(session, first.market.id, 'home', home.odds, '10'));
+    const slip = placedSlip(await play.placeSingle(session, first.market.id, 'home', home.odds, '10'));
     expect(slip).toMatchObject({ status: 'open', totalStake: '10.00' });
     expect(await kit.balance(member)).toBe(9_000n);
     expect(
@@ -213,7 +116,7 @@ describe('the sportsbook on the platform', () => {
     });
     // The slip's selections and odds are the round's detail in the betting record.
     expect(String(round?.details?.bet)).toContain(' @ ');
-    const settled = await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false');
+    const settled = await play.api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false');
     expect(settled.slips.map((bet) => [bet.id, bet.status, bet.legs[0]?.outcome])).toEqual([
       [slip.id, 'won', 'win'],
     ]);
@@ -225,14 +128,14 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('recalculates an accumulator without its void leg, and refunds a void single by rollback', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const [first, second, third] = await upcomingWinnerMarkets(session);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const [first, second, third] = await play.upcomingWinnerMarkets(session);
     if (!first || !second || !third) throw new Error('three upcoming football matches needed');
     const priceOf = (entry: typeof first, key: string) =>
       entry.market.selections.find((selection) => selection.key === key)?.odds ?? 0;
     const accumulator = placedSlip(
-      await api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
+      await play.api<PlaceSlipAnswer>(session, 'POST', '/api/slips', {
         kind: 'accumulator',
         legs: [
           { marketId: first.market.id, selection: 'away', odds: priceOf(first, 'away') },
@@ -242,7 +145,7 @@ describe('the sportsbook on the platform', () => {
         acceptOdds: 'none',
       }),
     );
-    placedSlip(await placeSingle(session, third.market.id, 'home', priceOf(third, 'home'), '3'));
+    placedSlip(await play.placeSingle(session, third.market.id, 'home', priceOf(third, 'home'), '3'));
     expect(await kit.balance(member)).toBe(10_000n - 500n - 300n);
 
     // The second match is postponed: the accumulator is the first leg alone; the third match too: its single
@@ -253,7 +156,7 @@ describe('the sportsbook on the platform', () => {
     await book.settle(first.fixtureId, { status: 'final', score: { home: 0, away: 1 } }, 'finished');
     const expected = (500n * BigInt(priceOf(first, 'away'))) / 1_000n;
     await waitFor(async () => (await kit.balance(member)) === 10_000n - 500n + expected, 'the accumulator');
-    const settled = await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false');
+    const settled = await play.api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false');
     expect(settled.slips.find((bet) => bet.id === accumulator.id)?.legs.map((leg) => leg.outcome)).toEqual([
       'win',
       'void',
@@ -268,15 +171,15 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('resettles a corrected result once: the win taken back, the corrected one paid, a later void refunded', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const first = (await upcomingWinnerMarkets(session))[5];
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const first = (await play.upcomingWinnerMarkets(session))[5];
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
-    const slip = placedSlip(await placeSingle(session, first.market.id, 'home', home, '10'));
+    const slip = placedSlip(await play.placeSingle(session, first.market.id, 'home', home, '10'));
     const win = (1_000n * BigInt(home)) / 1_000n;
     const statusOf = async () =>
-      (await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false')).slips.find(
+      (await play.api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=false')).slips.find(
         (bet) => bet.id === slip.id,
       )?.status;
     const homeWin = { status: 'final', score: { home: 2, away: 1 } } as const;
@@ -313,30 +216,28 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('refuses a price that moved when the player accepts no change, and a stake above the maximum', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const [first] = await upcomingWinnerMarkets(session);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const [first] = await play.upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
-    const moved = await placeSingle(session, first.market.id, 'home', home + 10, '1');
+    const moved = await play.placeSingle(session, first.market.id, 'home', home + 10, '1');
     expect(moved).toMatchObject({ isAccepted: false, refusal: 'odds_changed', current: [{ odds: home }] });
-    const tooMuch = await placeSingle(session, first.market.id, 'home', home, '5000.01');
+    const tooMuch = await play.placeSingle(session, first.market.id, 'home', home, '5000.01');
     expect(tooMuch).toMatchObject({ isAccepted: false, refusal: 'stake_too_high' });
     expect(await kit.balance(member)).toBe(10_000n);
     expect(await roundsOf(member)).toEqual([]);
   });
 
   it('holds the liability limit of a market under a burst of slips', async () => {
-    memberCount += 1;
-    const created = await kit.addMember(`sbplayer${memberCount}`);
-    await kit.fund(created, 200_000n);
-    const { authorization } = await loginAsMember(testApp, created.username);
-    const session = await openBook(authorization);
-    const [, , , fourth] = await upcomingWinnerMarkets(session);
+    const { member: created, authorization } = await play.playerWithMoney();
+    await kit.fund(created, 190_000n);
+    const session = await play.openBook(authorization);
+    const [, , , fourth] = await play.upcomingWinnerMarkets(session);
     if (!fourth) throw new Error('four upcoming football matches needed');
     const away = fourth.market.selections.find((selection) => selection.key === 'away')?.odds ?? 0;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => placeSingle(session, fourth.market.id, 'away', away, '100')),
+      Array.from({ length: 12 }, () => play.placeSingle(session, fourth.market.id, 'away', away, '100')),
     );
     // The book stands to pay at most 1,000.00 on the market: as many 100.00 slips as their returns fit.
     const potential = (10_000n * BigInt(away)) / 1_000n;
@@ -349,13 +250,13 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('rolls back a bet whose answers were lost, and takes nothing', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const [first] = await upcomingWinnerMarkets(session);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const [first] = await play.upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const home = first.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
     lossy.set('transaction/bet', 3);
-    const answer = await placeSingle(session, first.market.id, 'home', home, '4');
+    const answer = await play.placeSingle(session, first.market.id, 'home', home, '4');
     expect(answer).toMatchObject({ isAccepted: false, refusal: 'wallet_unavailable' });
     await waitFor(async () => (await kit.balance(member)) === 10_000n, 'the rollback');
     expect((await roundsOf(member)).map((round) => [round.betAmount, round.refundedAmount])).toEqual([
@@ -364,18 +265,20 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('cashes out an open single for its value through the wallet, once', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const [first] = await upcomingWinnerMarkets(session);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const [first] = await play.upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const draw = first.market.selections.find((selection) => selection.key === 'draw')?.odds ?? 0;
-    const slip = placedSlip(await placeSingle(session, first.market.id, 'draw', draw, '20'));
-    const open = await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=true');
+    const slip = placedSlip(await play.placeSingle(session, first.market.id, 'draw', draw, '20'));
+    const open = await play.api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=true');
     const value = open.slips.find((bet) => bet.id === slip.id)?.cashOut;
     if (!value) throw new Error('no cash-out value');
     // Unchanged price: 20 × placed / current × 95 % = 19.00.
     expect(value).toBe('19.00');
-    const cashed = await api<{ slip: SlipView }>(session, 'POST', `/api/bets/${slip.id}/cash-out`, { value });
+    const cashed = await play.api<{ slip: SlipView }>(session, 'POST', `/api/bets/${slip.id}/cash-out`, {
+      value,
+    });
     expect(cashed.slip).toMatchObject({ status: 'cashed_out', totalReturn: '19.00' });
     const again = await fetch(`${book.url}/api/bets/${slip.id}/cash-out`, {
       method: 'POST',
@@ -391,13 +294,13 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('cashes out half a single, the rest staying on to settle, with the exposure it no longer carries freed', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
     // A match no other test settles (a result heard again settles nothing).
-    const first = (await upcomingWinnerMarkets(session))[4];
+    const first = (await play.upcomingWinnerMarkets(session))[4];
     if (!first) throw new Error('no upcoming football');
     const draw = first.market.selections.find((selection) => selection.key === 'draw')?.odds ?? 0;
-    const slip = placedSlip(await placeSingle(session, first.market.id, 'draw', draw, '20'));
+    const slip = placedSlip(await play.placeSingle(session, first.market.id, 'draw', draw, '20'));
     const cashOut = (body: unknown) =>
       fetch(`${book.url}/api/bets/${slip.id}/cash-out`, {
         method: 'POST',
@@ -437,16 +340,16 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('gives back the stake left on a half cashed-out single when its match is void, as a win (the part cashed out stands)', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const match = (await upcomingWinnerMarkets(session))[3];
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const match = (await play.upcomingWinnerMarkets(session))[3];
     if (!match) throw new Error('no upcoming football');
     const home = match.market.selections.find((selection) => selection.key === 'home')?.odds ?? 0;
-    const slip = placedSlip(await placeSingle(session, match.market.id, 'home', home, '20'));
-    const { slips } = await api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=true');
+    const slip = placedSlip(await play.placeSingle(session, match.market.id, 'home', home, '20'));
+    const { slips } = await play.api<{ slips: SlipView[] }>(session, 'GET', '/api/bets?open=true');
     const value = slips.find((bet) => bet.id === slip.id)?.cashOut;
     if (!value) throw new Error('no cash-out value');
-    await api(session, 'POST', `/api/bets/${slip.id}/cash-out`, { value, fraction: 5_000 });
+    await play.api(session, 'POST', `/api/bets/${slip.id}/cash-out`, { value, fraction: 5_000 });
     const paid = (BigInt(Math.round(Number(value) * 100)) * 5_000n) / 10_000n;
     await book.settle(match.fixtureId, { status: 'void', reason: 'postponed' }, 'postponed');
     await waitFor(
@@ -458,12 +361,12 @@ describe('the sportsbook on the platform', () => {
   });
 
   it('settles after a restart what a stop interrupted, once', async () => {
-    const { member, authorization } = await playerWithMoney();
-    const session = await openBook(authorization);
-    const [first] = await upcomingWinnerMarkets(session);
+    const { member, authorization } = await play.playerWithMoney();
+    const session = await play.openBook(authorization);
+    const [first] = await play.upcomingWinnerMarkets(session);
     if (!first) throw new Error('no upcoming football');
     const away = first.market.selections.find((selection) => selection.key === 'away')?.odds ?? 0;
-    placedSlip(await placeSingle(session, first.market.id, 'away', away, '10'));
+    placedSlip(await play.placeSingle(session, first.market.id, 'away', away, '10'));
     // Every win answer lost: the win waits in the store when the book stops.
     lossy.set('transaction/win', 1_000);
     await book.settle(first.fixtureId, { status: 'final', score: { home: 0, away: 2 } }, 'finished');
@@ -511,16 +414,20 @@ describe.runIf(process.env.DATABASE_URL)('the sportsbook reconciled with the wal
     await registerSportsbookVendors(testApp.database.db, { launchUrl: book.launchUrl, publicKeyPem });
     const players = await Promise.all(
       Array.from({ length: 30 }, async () => {
-        const { member, authorization } = await playerWithMoney();
+        const { member, authorization } = await play.playerWithMoney();
         await kit.fund(member, 20_000n);
-        return { member, session: await openBook(authorization) };
+        return { member, session: await play.openBook(authorization) };
       }),
     );
 
     const anyPlayer = players[0];
     if (!anyPlayer) throw new Error('no players');
     // Matches of the other sports (no other test settles them), on their winner markets.
-    const { fixtures } = await api<FixtureList>(anyPlayer.session, 'GET', '/api/fixtures?status=upcoming');
+    const { fixtures } = await play.api<FixtureList>(
+      anyPlayer.session,
+      'GET',
+      '/api/fixtures?status=upcoming',
+    );
     const matches = fixtures
       .filter((fixture) => fixture.sport !== 'football')
       .flatMap((fixture) => {
@@ -548,7 +455,7 @@ describe.runIf(process.env.DATABASE_URL)('the sportsbook reconciled with the wal
           const legs = [matches[first], ...(random(10) < 3 ? [matches[second]] : [])].flatMap((match) =>
             match ? [legOf(match)] : [],
           );
-          const answer = await api<PlaceSlipAnswer>(player.session, 'POST', '/api/slips', {
+          const answer = await play.api<PlaceSlipAnswer>(player.session, 'POST', '/api/slips', {
             kind: legs.length === 1 ? 'single' : 'accumulator',
             legs,
             stakePerLine: String(1 + random(5)),
@@ -563,10 +470,14 @@ describe.runIf(process.env.DATABASE_URL)('the sportsbook reconciled with the wal
     // Cash-outs: a tenth in full, a tenth half.
     for (const [index, slip] of slips.entries()) {
       if (index % 10 > 1) continue;
-      const { slips: open } = await api<{ slips: SlipView[] }>(slip.session, 'GET', '/api/bets?open=true');
+      const { slips: open } = await play.api<{ slips: SlipView[] }>(
+        slip.session,
+        'GET',
+        '/api/bets?open=true',
+      );
       const value = open.find((bet) => bet.id === slip.id)?.cashOut;
       if (!value) continue;
-      await api(slip.session, 'POST', `/api/bets/${slip.id}/cash-out`, {
+      await play.api(slip.session, 'POST', `/api/bets/${slip.id}/cash-out`, {
         value,
         ...(index % 10 === 1 ? { fraction: 5_000 } : {}),
       });

@@ -22,6 +22,8 @@ export type RunningVendorProcess = {
   /** The origin the player's site must be allowed to frame. */
   origin: string;
   close: () => Promise<void>;
+  /** The process itself (tests kill it, or talk to it over its IPC channel). */
+  child: ChildProcess;
 };
 
 const startTimeoutMs = 60_000;
@@ -176,5 +178,5 @@ export const startVendorProcess = async ({
     await stopChild();
     throw error;
   }
-  return { ...listening, origin: new URL(listening.url).origin, close: stopChild };
+  return { ...listening, origin: new URL(listening.url).origin, close: stopChild, child };
 };

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gameCatalogueBench } from './game-catalogue.bench';
@@ -45,7 +46,28 @@ const toMarkdownTable = (rows: BenchResult['rows']): string => {
   ].join('\n');
 };
 
-/** `BENCH_ONLY=<function name part>` runs the matching benchmarks and leaves BENCHMARKS.md as it is. */
+/**
+ * A partial run's sections replace those of the same title in BENCHMARKS.md (or are added at its end), each noted
+ * with when and where it ran; the rest of the file stays as the last full run wrote it.
+ */
+const replaceSections = (file: string, sections: readonly string[]): void => {
+  const current = existsSync(file) ? readFileSync(file, 'utf8').trimEnd() : '# Benchmarks';
+  const [head = '', ...rest] = current.split(/\n(?=## )/);
+  const existing = rest.map((section) => section.trimEnd());
+  const stamp = `- Run alone (BENCH_ONLY) at ${new Date().toISOString()} on ${String(cpus().length)} cores, load ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}, Node ${process.version}.`;
+  for (const section of sections) {
+    const title = section.split('\n', 1)[0];
+    const stamped = `${section}\n${stamp}`;
+    const index = existing.findIndex((candidate) => candidate.split('\n', 1)[0] === title);
+    if (index === -1) existing.push(stamped);
+    else existing[index] = stamped;
+  }
+  writeFileSync(file, `${[head.trimEnd(), ...existing].join('\n\n')}\n`);
+};
+
+/** `BENCH_ONLY=<function name part>` runs the matching benchmarks; their sections in BENCHMARKS.md are replaced. */
 const only = process.env.BENCH_ONLY;
 
 const main = async (): Promise<void> => {
@@ -59,8 +81,11 @@ const main = async (): Promise<void> => {
       `## ${result.name}\n\n${toMarkdownTable(result.rows)}\n\n${result.notes.map((note) => `- ${note}`).join('\n')}`,
     );
   }
-  if (only) return;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  if (only) {
+    replaceSections(path.join(root, 'BENCHMARKS.md'), sections);
+    return;
+  }
   const header = [
     '# Benchmarks',
     '',

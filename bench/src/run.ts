@@ -16,6 +16,7 @@ import { rebateBench } from './rebate.bench';
 import { loyaltyBench } from './loyalty.bench';
 import { sportsbookBench } from './sportsbook.bench';
 import { sportsbookStreamBench } from './sportsbook-stream.bench';
+import { tablesBench } from './tables.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -35,6 +36,7 @@ const benches = [
   loyaltyBench,
   sportsbookBench,
   sportsbookStreamBench,
+  tablesBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

@@ -10,6 +10,10 @@ export const houseVendorCode = 'HOUSE';
 export const houseGamePaths: Readonly<Record<string, string>> = {
   HOUSE_SLOT: '/house/slot',
   CRASH: '/house/crash',
+  // The live-style tables: one page per game, which lists that game's tables.
+  BACCARAT: '/house/baccarat',
+  ROULETTE: '/house/roulette',
+  DRAGON_TIGER: '/house/dragon-tiger',
 };
 
 /** Where the site plays a house game, or null for a vendor's game. */

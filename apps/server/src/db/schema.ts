@@ -14,6 +14,7 @@ export * from '../modules/games/games.tables';
 export * from '../modules/house-games/lottery.tables';
 export * from '../modules/house-games/crash.tables';
 export * from '../modules/house-games/slot.tables';
+export * from '../modules/house-games/tables/tables.tables';
 export * from '../modules/loyalty/loyalty.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/messages/messages.tables';

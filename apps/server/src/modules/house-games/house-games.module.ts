@@ -7,6 +7,9 @@ import { lotteryRoutes } from './lottery.routes';
 import { createLotteryService, scheduleLottery, verifyLotteryDraw } from './lottery.service';
 import { createSeedService } from './seeds.service';
 import { houseGameRoutes } from './slot.routes';
+import { tablesRoutes } from './tables/tables.routes';
+import { createTablesService, scheduleTables } from './tables/tables.service';
+import { tablesFairnessGame, verifyTableResult } from './tables/verify-table-round';
 import { createSlotService, slotFairnessGame, verifySlotRound } from './slot.service';
 
 /** The house's own games (slot, crash, lottery) and their provable fairness. */
@@ -39,10 +42,30 @@ export const houseGamesModule = defineModule(
     // The driver gives up its lease while the database is still open (preClose comes before every onClose).
     app.addHook('preClose', crash.close);
 
+    // The live-style tables (baccarat, roulette, dragon tiger): shared rounds under one lease, like crash.
+    const tables = createTablesService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      bonuses,
+      ...(clock ? { clock } : {}),
+      onError: (error) => {
+        app.log.error({ err: error }, 'house tables');
+      },
+    });
+    if (config.HOUSE_TABLES_ENABLED) scheduleTables(scheduler, tables);
+    app.addHook('preClose', tables.close);
+
     // Provable fairness of house games: each game registers the verifier of its results under its kind.
     const seeds = createSeedService({
       db,
-      verifiers: { [slotFairnessGame]: verifySlotRound, lottery: verifyLotteryDraw, crash: verifyCrashRound },
+      verifiers: {
+        [slotFairnessGame]: verifySlotRound,
+        lottery: verifyLotteryDraw,
+        crash: verifyCrashRound,
+        [tablesFairnessGame]: verifyTableResult,
+      },
     });
     const slot = createSlotService({
       db,
@@ -82,6 +105,7 @@ export const houseGamesModule = defineModule(
       prefix: apiPrefix,
     });
     await app.register(crashRoutes({ crash, requireMember, requireRealMember }), { prefix: apiPrefix });
+    await app.register(tablesRoutes({ tables, requireMember, requireRealMember }), { prefix: apiPrefix });
     await app.register(
       lotteryAdminRoutes(lottery, { ...app.backoffice, requireBrand: app.site.requireBrand }),
       { prefix: operatorApiPrefix },

@@ -34,6 +34,26 @@ export const houseGames: readonly HouseCatalogueGame[] = [
   },
 ];
 
+/**
+ * The live-style tables (tables/tables.service.ts): one game per kind, its page picks a table. Not in the catalogue
+ * until their pages exist (with a LIVE tile); their round driver runs only with HOUSE_TABLES_ENABLED.
+ */
+export const houseTableGames: readonly HouseCatalogueGame[] = (
+  [
+    ['BACCARAT', 'Baccarat'],
+    ['ROULETTE', 'Roulette'],
+    ['DRAGON_TIGER', 'Dragon Tiger'],
+  ] as const
+).map(([gameCode, name], index): HouseCatalogueGame => ({
+  gameType: 'LIVE',
+  gameCode,
+  name,
+  classify: 'TABLE',
+  sortOrder: index,
+  isHot: false,
+  isNew: true,
+}));
+
 /** Idempotent; missing rows only, so operators' changes survive a restart. */
 export const seedHouseGames = async (db: Database): Promise<void> => {
   await db.transaction((tx) =>
@@ -42,6 +62,18 @@ export const seedHouseGames = async (db: Database): Promise<void> => {
       vendorName: 'House Games',
       tiles: houseTiles,
       games: houseGames,
+    }),
+  );
+};
+
+/** The live-style tables' games and LIVE tile (tests and benches until the pages exist). */
+export const seedHouseTableGames = async (db: Database): Promise<void> => {
+  await db.transaction((tx) =>
+    ensureHouseCatalogue(tx, {
+      vendorCode: houseVendorCode,
+      vendorName: 'House Games',
+      tiles: [{ gameType: 'LIVE', sortOrder: 5 }],
+      games: houseTableGames,
     }),
   );
 };

@@ -1,0 +1,254 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { numberArray } from '../../../db/array-literals';
+import type { Executor } from '../../../db/database';
+import {
+  houseTableBets,
+  type HouseTableRoundStatus,
+  houseTableRounds,
+  houseTableShoes,
+} from './tables.tables';
+
+/** The SQL behind the house tables (see tables.service.ts for the rules). */
+
+export type TableRoundRow = typeof houseTableRounds.$inferSelect;
+export type ShoeRow = typeof houseTableShoes.$inferSelect;
+
+export const findLatestRound = async (
+  executor: Executor,
+  tableCode: string,
+): Promise<TableRoundRow | undefined> => {
+  const [row] = await executor
+    .select()
+    .from(houseTableRounds)
+    .where(eq(houseTableRounds.tableCode, tableCode))
+    .orderBy(desc(houseTableRounds.number))
+    .limit(1);
+  return row;
+};
+
+export const findRound = async (executor: Executor, id: bigint): Promise<TableRoundRow | undefined> => {
+  const [row] = await executor.select().from(houseTableRounds).where(eq(houseTableRounds.id, id));
+  return row;
+};
+
+/** `share` by bets (they run side by side), `update` by the close, so no bet lands after the deal. */
+export const lockRound = async (
+  executor: Executor,
+  id: bigint,
+  mode: 'share' | 'update',
+): Promise<TableRoundRow | undefined> => {
+  const query = executor.select().from(houseTableRounds).where(eq(houseTableRounds.id, id));
+  const [row] = await (mode === 'share' ? query.for('share') : query.for('update'));
+  return row;
+};
+
+/** Answers undefined when the table already has an unfinished round or the number is taken. */
+export const insertRound = async (
+  executor: Executor,
+  round: Omit<
+    typeof houseTableRounds.$inferInsert,
+    'id' | 'createdAt' | 'status' | 'result' | 'steps' | 'dealingEndsAt' | 'settledAt' | 'cardsUsed'
+  >,
+): Promise<TableRoundRow | undefined> => {
+  const [row] = await executor.insert(houseTableRounds).values(round).onConflictDoNothing().returning();
+  return row;
+};
+
+/** Closes betting and records the result, only from `betting`: a second driver's attempt changes nothing. */
+export const dealRound = async (
+  executor: Executor,
+  id: bigint,
+  dealt: Pick<TableRoundRow, 'result' | 'steps' | 'cardsUsed' | 'dealingEndsAt'>,
+): Promise<boolean> => {
+  const rows = await executor
+    .update(houseTableRounds)
+    .set({ status: 'dealing', ...dealt })
+    .where(and(eq(houseTableRounds.id, id), eq(houseTableRounds.status, 'betting')))
+    .returning({ id: houseTableRounds.id });
+  return rows.length === 1;
+};
+
+export const moveRound = async (
+  executor: Executor,
+  id: bigint,
+  from: HouseTableRoundStatus,
+  to: HouseTableRoundStatus,
+  at: Date,
+): Promise<boolean> => {
+  const rows = await executor
+    .update(houseTableRounds)
+    .set({ status: to, ...(to === 'settled' ? { settledAt: at } : {}) })
+    .where(and(eq(houseTableRounds.id, id), eq(houseTableRounds.status, from)))
+    .returning({ id: houseTableRounds.id });
+  return rows.length === 1;
+};
+
+export const findOpenShoe = async (executor: Executor, tableCode: string): Promise<ShoeRow | undefined> => {
+  const [row] = await executor
+    .select()
+    .from(houseTableShoes)
+    .where(and(eq(houseTableShoes.tableCode, tableCode), isNull(houseTableShoes.endedAt)));
+  return row;
+};
+
+export const findShoe = async (executor: Executor, id: bigint): Promise<ShoeRow | undefined> => {
+  const [row] = await executor.select().from(houseTableShoes).where(eq(houseTableShoes.id, id));
+  return row;
+};
+
+export const insertShoe = async (
+  executor: Executor,
+  shoe: Pick<ShoeRow, 'tableCode' | 'seed' | 'seedHash' | 'clientSeed' | 'cutPosition'>,
+): Promise<ShoeRow> => {
+  const [row] = await executor.insert(houseTableShoes).values(shoe).returning();
+  if (!row) throw new Error('the shoe was not written');
+  return row;
+};
+
+export const endShoe = async (executor: Executor, id: bigint, at: Date): Promise<void> => {
+  await executor
+    .update(houseTableShoes)
+    .set({ endedAt: at })
+    .where(and(eq(houseTableShoes.id, id), isNull(houseTableShoes.endedAt)));
+};
+
+/** Moves the shoe past a dealt round's cards (never backwards). */
+export const advanceShoe = async (executor: Executor, id: bigint, nextPosition: number): Promise<void> => {
+  await executor
+    .update(houseTableShoes)
+    .set({ nextPosition: sql`greatest(${houseTableShoes.nextPosition}, ${nextPosition})` })
+    .where(eq(houseTableShoes.id, id));
+};
+
+export type TableBetRow = typeof houseTableBets.$inferSelect;
+
+export const listRequestBets = (executor: Executor, memberId: bigint, requestId: string) =>
+  executor
+    .select()
+    .from(houseTableBets)
+    .where(and(eq(houseTableBets.memberId, memberId), eq(houseTableBets.requestId, requestId)));
+
+/** The member's stakes on the round by spot, read after the member's lock on the round. */
+export const memberStakes = async (executor: Executor, roundId: bigint, memberId: bigint) => {
+  const rows = await executor
+    .select({ spot: houseTableBets.spot, amount: sql<string>`sum(${houseTableBets.amount})::text` })
+    .from(houseTableBets)
+    .where(and(eq(houseTableBets.roundId, roundId), eq(houseTableBets.memberId, memberId)))
+    .groupBy(houseTableBets.spot);
+  return new Map(rows.map((row) => [row.spot, BigInt(row.amount)]));
+};
+
+/** Serialises one member's requests on one round (limits are checked against their earlier bets). */
+export const lockMemberOnRound = async (executor: Executor, roundId: bigint, memberId: bigint) => {
+  await executor.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`tables:${roundId}:${memberId}`}, 0))`,
+  );
+};
+
+export const insertBets = (executor: Executor, bets: Array<typeof houseTableBets.$inferInsert>) =>
+  executor.insert(houseTableBets).values(bets).returning();
+
+export const listMemberRoundBets = (executor: Executor, roundId: bigint, memberId: bigint) =>
+  executor
+    .select()
+    .from(houseTableBets)
+    .where(and(eq(houseTableBets.roundId, roundId), eq(houseTableBets.memberId, memberId)));
+
+/** The next chunk of a round's unsettled bets, locked (skip locked: another settler's rows are left to it). */
+export const lockPlacedBets = (executor: Executor, roundId: bigint, limit: number) =>
+  executor
+    .select()
+    .from(houseTableBets)
+    .where(and(eq(houseTableBets.roundId, roundId), eq(houseTableBets.status, 'placed')))
+    .orderBy(houseTableBets.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+/** Settles bets with their returns in one statement, only those still placed. */
+export const settleBets = async (
+  executor: Executor,
+  bets: ReadonlyArray<{ id: bigint; returned: bigint }>,
+  at: Date,
+): Promise<void> => {
+  if (bets.length === 0) return;
+  await executor.execute(sql`
+    update house_table_bets bet
+    set status = 'settled', returned = settled.returned, settled_at = ${at}
+    from unnest(${numberArray(bets.map((bet) => bet.id))}::int8[],
+                ${numberArray(bets.map((bet) => bet.returned))}::int8[]) as settled (id, returned)
+    where bet.id = settled.id and bet.status = 'placed'`);
+};
+
+/** Every bet of the round (settled ones for the records), ordered by request. */
+export const listRoundBets = (executor: Executor, roundId: bigint) =>
+  executor
+    .select()
+    .from(houseTableBets)
+    .where(eq(houseTableBets.roundId, roundId))
+    .orderBy(houseTableBets.gameRoundId, houseTableBets.id);
+
+/** The betting records' valid bets (after `settleHouseRounds`, which sets the stake). */
+export const setValidBets = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; validBet: bigint }>,
+): Promise<void> => {
+  if (rounds.length === 0) return;
+  await executor.execute(sql`
+    update game_rounds round set valid_bet = counted.valid_bet
+    from unnest(${numberArray(rounds.map((round) => round.roundId))}::int8[],
+                ${numberArray(rounds.map((round) => round.validBet))}::int8[]) as counted (id, valid_bet)
+    where round.id = counted.id`);
+};
+
+/** The table's latest settled rounds, newest first. */
+export const listSettledRounds = (executor: Executor, tableCode: string, limit: number) =>
+  executor
+    .select()
+    .from(houseTableRounds)
+    .where(and(eq(houseTableRounds.tableCode, tableCode), eq(houseTableRounds.status, 'settled')))
+    .orderBy(desc(houseTableRounds.number))
+    .limit(limit);
+
+/** Players and total stake per spot on a round. */
+export const roundTotals = async (executor: Executor, roundId: bigint) => {
+  const rows = await executor
+    .select({
+      spot: houseTableBets.spot,
+      amount: sql<string>`sum(${houseTableBets.amount})::text`,
+      players: sql<number>`count(distinct ${houseTableBets.memberId})::int`,
+    })
+    .from(houseTableBets)
+    .where(eq(houseTableBets.roundId, roundId))
+    .groupBy(houseTableBets.spot);
+  const [all] = await executor
+    .select({
+      players: sql<number>`count(distinct ${houseTableBets.memberId})::int`,
+      bets: sql<number>`count(*)::int`,
+    })
+    .from(houseTableBets)
+    .where(eq(houseTableBets.roundId, roundId));
+  return { spots: rows, players: all?.players ?? 0, bets: all?.bets ?? 0 };
+};
+
+/** A member's bets on the table's latest rounds, newest first. */
+export const listMemberTableBets = (executor: Executor, tableCode: string, memberId: bigint, limit: number) =>
+  executor
+    .select({ bet: houseTableBets, round: houseTableRounds })
+    .from(houseTableBets)
+    .innerJoin(houseTableRounds, eq(houseTableRounds.id, houseTableBets.roundId))
+    .where(and(eq(houseTableRounds.tableCode, tableCode), eq(houseTableBets.memberId, memberId)))
+    .orderBy(desc(houseTableBets.id))
+    .limit(limit);
+
+/**
+ * Whether the round still has placed bets, waiting for any settler's chunk that holds some (no skip locked:
+ * a chunk being settled is waited for, then seen settled), so the records are written from final returns.
+ */
+export const hasPlacedBets = async (executor: Executor, roundId: bigint): Promise<boolean> => {
+  const rows = await executor
+    .select({ id: houseTableBets.id })
+    .from(houseTableBets)
+    .where(and(eq(houseTableBets.roundId, roundId), eq(houseTableBets.status, 'placed')))
+    .for('update');
+  return rows.length > 0;
+};

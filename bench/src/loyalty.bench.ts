@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
 import { buildApp } from '@wps/server/app';
 import { loadConfig } from '@wps/server/config';
-import { selectRows } from '@wps/server/db/database';
+import { openDatabase, selectRows } from '@wps/server/db/database';
 import { seedDemoData } from '@wps/server/db/seed';
 import { createJobScheduler, type JobScheduler } from '@wps/server/jobs/scheduler';
 import { loyaltyFoldJobName } from '@wps/server/modules/loyalty/fold/fold.service';
@@ -18,6 +19,43 @@ const lagSeconds = 10;
  * beyond its capacity every part queues for the cores, and the lag measures the queue, not the fold. */
 const targetLagRate = 1_000;
 const capacityShare = 0.7;
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const clockTicksPerSecond = 100;
+
+/**
+ * CPU milliseconds used so far by this process (the server) and by each PostgreSQL backend of the bench's
+ * database (read from /proc: PostgreSQL on this machine), or null where that cannot be read. On a machine other
+ * work shares, the cost of a bet in CPU time says what its rate cannot: how much of the cores it takes.
+ */
+const readCpu = async (db: Parameters<typeof selectRows>[0]) => {
+  const backends = new Map<number, number>();
+  const pids = await selectRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
+  for (const { pid } of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      backends.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond);
+    } catch {
+      return null;
+    }
+  }
+  const own = process.cpuUsage();
+  return { server: (own.user + own.system) / 1000, backends };
+};
+
+type CpuReading = Awaited<ReturnType<typeof readCpu>>;
+
+/** CPU ms between two readings, server and database; a backend that started in between counts from zero. */
+const cpuBetween = (before: CpuReading, after: CpuReading) => {
+  if (!before || !after) return null;
+  let database = 0;
+  for (const [pid, used] of after.backends) database += used - (before.backends.get(pid) ?? 0);
+  return { server: after.server - before.server, database };
+};
+
 /** Each bench bet's stake in minor units: the vendor-wallet bench sends 100,000 protocol units (1.00 USD). */
 const stake = 100n;
 
@@ -25,7 +63,12 @@ const stake = 100n;
  * A scheduler that runs every job as usual except the loyalty fold, which the bench starts and stops itself: the
  * bet rate is measured with the fold (and the brand's live missions, VIP and points behind it) and without.
  */
-const createBenchScheduler = (): { scheduler: JobScheduler; setFolding: (isOn: boolean) => void } => {
+const createBenchScheduler = (): {
+  scheduler: JobScheduler;
+  setFolding: (isOn: boolean) => void;
+  /** Waits for a fold run under way. */
+  settled: () => Promise<void>;
+} => {
   const inner = createJobScheduler({
     error: (details, message) => {
       console.error(message, details);
@@ -55,6 +98,7 @@ const createBenchScheduler = (): { scheduler: JobScheduler; setFolding: (isOn: b
         });
       }, loadConfig({}).LOYALTY_FOLD_INTERVAL_MS);
     },
+    settled: () => running ?? Promise.resolve(),
   };
 };
 
@@ -73,7 +117,7 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
   const database = await openTestDatabase();
   await seedDemoData(database.db);
   const { players, privateKey } = await setUpVendorPlayers(database);
-  const { scheduler, setFolding } = createBenchScheduler();
+  const { scheduler, setFolding, settled } = createBenchScheduler();
   const app = await buildApp({
     config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: 'apps/web/dist' }),
     database,
@@ -88,9 +132,15 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const memberIds = players.map((player) => player.id);
+  // The figures are sampled on a connection of their own: through the API's pool, whose connections the bets
+  // keep busy, a sample would wait its turn and report late.
+  const [named] = await selectRows<{ name: string }>(database.db, sql`select current_database() as name`);
+  const samplerUrl = new URL(process.env.DATABASE_URL);
+  samplerUrl.pathname = `/${named?.name ?? ''}`;
+  const samplerDatabase = await openDatabase({ url: samplerUrl.toString() });
   const foldedStakes = async (): Promise<bigint> => {
     const [row] = await selectRows<{ total: string | null }>(
-      database.db,
+      samplerDatabase.db,
       sql`select sum(valid_bet_total)::text as total from loyalty_member_totals
         where member_id in (${sql.join(
           memberIds.map((id) => sql`${id}`),
@@ -122,6 +172,8 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
         .where(inArray(missions.id, ids));
     };
     const totals = { without: [0, 0], with: [0, 0] };
+    const cpu = { without: { server: 0, database: 0, bets: 0 }, with: { server: 0, database: 0, bets: 0 } };
+    let cpuReadable = true;
     for (const isOn of [false, true, false, true]) {
       setFolding(false);
       const catchUpStarted = performance.now();
@@ -132,13 +184,22 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
         );
       }
       await setMissionsLive(isOn);
+      const bodies = await signedBets(players, privateKey, 4_000 * durationSeconds, false);
+      const cpuBefore = await readCpu(database.db);
+      const answeredBefore = answeredStakes.length;
       setFolding(isOn);
-      const result = await runLoad(
-        url,
-        32,
-        durationSeconds,
-        await signedBets(players, privateKey, 4_000 * durationSeconds, false),
-      );
+      const result = await runLoad(url, 32, durationSeconds, bodies);
+      // The phase's bets are all folded within its CPU reading: the run under way and what came after it.
+      setFolding(false);
+      await settled();
+      if (isOn) await app.loyalty.fold.fold();
+      const used = cpuBetween(cpuBefore, await readCpu(database.db));
+      const phase = isOn ? cpu.with : cpu.without;
+      if (used) {
+        phase.server += used.server;
+        phase.database += used.database;
+        phase.bets += answeredStakes.length - answeredBefore;
+      } else cpuReadable = false;
       const total = isOn ? totals.with : totals.without;
       total[0] = (total[0] ?? 0) + result.requestsPerSecond;
       total[1] = Math.max(total[1] ?? 0, result.p99);
@@ -153,6 +214,18 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
     notes.push(
       `Bet rate with the loyalty fold and missions / without, 32 connections, two runs each alternated: ${((totals.with[0] ?? 0) / Math.max(totals.without[0] ?? 0, 1)).toFixed(2)} (target >= 0.90).`,
     );
+    if (cpuReadable && cpu.with.bets > 0 && cpu.without.bets > 0) {
+      const perBet = (phase: typeof cpu.with) => ({
+        server: phase.server / phase.bets,
+        database: phase.database / phase.bets,
+        total: (phase.server + phase.database) / phase.bets,
+      });
+      const withFold = perBet(cpu.with);
+      const without = perBet(cpu.without);
+      notes.push(
+        `CPU per bet (server process + the bench database's PostgreSQL backends, the vendor's process left out): without ${without.total.toFixed(3)} ms (${without.server.toFixed(3)} + ${without.database.toFixed(3)}), with the fold ${withFold.total.toFixed(3)} ms (${withFold.server.toFixed(3)} + ${withFold.database.toFixed(3)}); without / with ${(without.total / withFold.total).toFixed(2)}: the rate ratio the cores allow when nothing else runs on them.`,
+      );
+    }
 
     // Lag: bets at a steady rate; each bet's answer time against the first sample that shows its stake folded.
     const capacity = (totals.without[0] ?? 0) / 2;
@@ -167,7 +240,9 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
     const sampling = { isOn: true };
     const sampler = (async () => {
       while (sampling.isOn) {
-        samples.push({ at: performance.now(), total: await foldedStakes() });
+        // Timed when the answer is back: the figures were visible by then at the latest.
+        const total = await foldedStakes();
+        samples.push({ at: performance.now(), total });
         await setTimeout(50);
       }
     })();
@@ -198,13 +273,14 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
       'p99 ms': `${percentile(lags, 0.5).toFixed(0)} / ${percentile(lags, 0.99).toFixed(0)} / ${(lags.at(-1) ?? 0).toFixed(0)}`,
     });
     notes.push(
-      `Lag p99 at ${steady.requestsPerSecond} bets/s: ${percentile(lags, 0.99).toFixed(0)} ms over ${lags.length} bets (target < 2,000 ms; the fold runs every ${loadConfig({}).LOYALTY_FOLD_INTERVAL_MS} ms, sampled every 50 ms).`,
+      `Lag p99 at ${steady.requestsPerSecond} bets/s: ${percentile(lags, 0.99).toFixed(0)} ms over ${lags.length} bets (target < 2,000 ms; the fold is tried every ${loadConfig({}).LOYALTY_FOLD_INTERVAL_MS} ms and rests 3 times as long as its last run took, at most 500 ms; from each bet's answer, sent after its commit, to the first sample, every 50 ms, that shows it).`,
       `This machine answers ${Math.round(capacity)} bets/s without the fold (32 connections), so the lag is measured at ${lagRate} bets/s (${Math.round(capacityShare * 100)} % of that, at most ${targetLagRate}).`,
       'Mission progress, VIP promotion and points are written in the fold’s transaction with the figures sampled here, so they appear together.',
       `${players.length} members, one RNG game; each bet ${Number(stake) / 100} USD opening its own round; vendor (autocannon) in its own process; the server, the vendor and PostgreSQL share the machine's cores.`,
     );
   } finally {
     setFolding(false);
+    await samplerDatabase.close();
     await app.close();
     await database.close();
   }

@@ -74,6 +74,9 @@ export type FixtureResult =
 /** An outright's result: the winning competitor, or void. */
 export type OutrightResult = { status: 'void' } | { status: 'final'; winner: string };
 
+/** What settles the legs on one event: a fixture's result, or an outright's (legs store the outright id as their fixture). */
+export type SettlementResult = FixtureResult | OutrightResult;
+
 /**
  * A selection's outcome. Quarter lines give half_win / half_lose (half the stake wins or is returned); push and
  * void return the stake.

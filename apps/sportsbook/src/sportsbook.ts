@@ -23,7 +23,7 @@ import { MatchSimulator, type SimulatorOptions } from './feed/simulator';
 import { cashOutBodySchema, type MenuView, placeSlipBodySchema, type SessionView } from './http/api-types';
 import { createPageSessions, type BookPageSession } from './http/sessions';
 import { createOddsStream } from './http/odds-stream';
-import { fixtureView, mainMarkets, slipView } from './http/views';
+import { competitorNamesOf, fixtureView, mainMarkets, outrightView, slipView } from './http/views';
 import { createMarketBook } from './pricing/market-book';
 import { openStore, type StoreLocation } from './store/store';
 import { createWalletCallSender } from './wallet/wallet-calls';
@@ -149,6 +149,10 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
       const status = event.result.status === 'final' ? 'finished' : event.result.reason;
       void settle(event.fixtureId, event.result, status);
     }
+    // A season's end settles the legs on its outright (their fixture is the outright id) the same way.
+    if (event.type === 'outright_settled') {
+      void settle(event.fixtureId, event.result, event.result.status === 'final' ? 'settled' : 'void');
+    }
   });
 
   /** What a stop interrupted: half-placed slips, settlements, and fixtures the feed has forgotten (void). */
@@ -161,7 +165,8 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
       await applyResult(fixture.id, fixture.result as Parameters<typeof book.settleFixture>[1]);
     }
     for (const { id } of await repository.fixturesWithoutResult(store)) {
-      if (!feed.fixture(id)) await settle(id, { status: 'void', reason: 'abandoned' }, 'abandoned');
+      if (!feed.fixture(id) && !feed.outright(id))
+        await settle(id, { status: 'void', reason: 'abandoned' }, 'abandoned');
     }
   };
 
@@ -280,6 +285,7 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
   app.get('/api/menu', async (request): Promise<MenuView> => {
     sessionOf(request);
     const fixtures = feed.fixtures().filter((fixture) => isOpenFixture(fixture.status));
+    const outrights = feed.outrights();
     return {
       sports: sports.map((sport) => {
         const own = fixtures.filter((fixture) => fixture.sport === sport);
@@ -294,8 +300,32 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
           live: own.filter((fixture) => fixture.status === 'live').length,
           upcoming: own.filter((fixture) => fixture.status === 'scheduled').length,
           leagues: [...leagues.values()],
+          outrights: outrights
+            .filter((outright) => outright.sport === sport)
+            .map(({ id, league, season, status }) => ({ id, league, season, status })),
         };
       }),
+    };
+  });
+
+  const outrightQuerySchema = z.object({
+    sport: z.enum(sports).optional(),
+    league: z.string().max(100).optional(),
+    esports: z.enum(['true', 'false']).optional(),
+  });
+
+  app.get('/api/outrights', async (request) => {
+    sessionOf(request);
+    const query = outrightQuerySchema.parse(request.query);
+    const outrights = feed
+      .outrights()
+      .filter((outright) => query.sport === undefined || outright.sport === query.sport)
+      .filter(
+        (outright) => query.esports === undefined || isEsport(outright.sport) === (query.esports === 'true'),
+      )
+      .filter((outright) => query.league === undefined || outright.league.id === query.league);
+    return {
+      outrights: outrights.map((outright) => outrightView(outright, markets.outrightMarket(outright.id))),
     };
   });
 
@@ -343,7 +373,7 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     if (!placed.isAccepted) return placed;
     return {
       isAccepted: true,
-      slip: slipView(placed.slip, book.cashOutValueOf(placed.slip)),
+      slip: slipView(placed.slip, book.cashOutValueOf(placed.slip), competitorNamesOf(feed)),
       balance: await balanceOf(session).catch(() => ''),
     };
   });
@@ -353,7 +383,8 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     const isOpen =
       z.object({ open: z.enum(['true', 'false']).default('true') }).parse(request.query).open === 'true';
     const slips = await book.listSlips(session.user, isOpen);
-    return { slips: slips.map((slip) => slipView(slip, book.cashOutValueOf(slip))) };
+    const names = competitorNamesOf(feed);
+    return { slips: slips.map((slip) => slipView(slip, book.cashOutValueOf(slip), names)) };
   });
 
   app.post<{ Params: { id: string } }>('/api/bets/:id/cash-out', async (request) => {
@@ -365,7 +396,7 @@ export const buildSportsbook = async (options: SportsbookOptions) => {
     }
     const slip = await book.cashOut(session.user, BigInt(request.params.id), shown, fraction);
     return {
-      slip: slipView(slip, book.cashOutValueOf(slip)),
+      slip: slipView(slip, book.cashOutValueOf(slip), competitorNamesOf(feed)),
       balance: await balanceOf(session).catch(() => ''),
     };
   });

@@ -11,6 +11,7 @@ import {
   vendorWalletSignatureHeader,
 } from '@wps/contracts/vendor-wallet';
 import type { FastifyBaseLogger } from 'fastify';
+import { type FetchFunction, fetchTransport, type HttpTransport, keepAliveTransport } from './http-transport';
 
 /**
  * The vendor's side of the Hub88 Operator Wallet API: a call is prepared once (its JSON text, a fresh
@@ -20,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * `request_uuid`; anything else (a timeout, a network error, a 5xx, a forged or garbled answer) is no answer.
  */
 
-export type FetchFunction = typeof fetch;
+export type { FetchFunction } from './http-transport';
 
 /** A call ready to go: the same text and signature on every attempt. */
 export type PreparedCall = {
@@ -38,6 +39,7 @@ export type WalletClientOptions = {
   /** The platform's base URL, e.g. http://localhost:8080. */
   platformUrl: string;
   privateKey: KeyObject;
+  /** Sends over this instead of node:http with keep-alive connections (tests that fail or stall the network). */
   fetch?: FetchFunction;
   /** One attempt, answer read included, gives up after this long. */
   attemptTimeoutMs?: number;
@@ -73,11 +75,12 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export const createWalletClient = ({
   platformUrl,
   privateKey,
-  fetch: fetchFunction = fetch,
+  fetch: fetchFunction,
   attemptTimeoutMs = 5_000,
   log,
 }: WalletClientOptions) => {
   const base = platformUrl.replace(/\/+$/, '');
+  const transport: HttpTransport = fetchFunction ? fetchTransport(fetchFunction) : keepAliveTransport();
   let platformKey: Promise<KeyObject> | undefined;
   let platformKeyFetchedAt = 0;
 
@@ -85,11 +88,14 @@ export const createWalletClient = ({
   const loadPlatformKey = (): Promise<KeyObject> => {
     platformKeyFetchedAt = Date.now();
     const loading = (async () => {
-      const response = await fetchFunction(`${base}${vendorWalletPublicKeyPath}`, {
-        signal: AbortSignal.timeout(attemptTimeoutMs),
+      const response = await transport({
+        method: 'GET',
+        url: `${base}${vendorWalletPublicKeyPath}`,
+        timeoutMs: attemptTimeoutMs,
       });
-      if (!response.ok) throw new Error(`the platform's public key answered HTTP ${response.status}`);
-      const key = createPublicKey(await response.text());
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`the platform's public key answered HTTP ${String(response.status)}`);
+      const key = createPublicKey(response.bytes.toString('utf8'));
       if (key.asymmetricKeyType !== 'rsa') throw new Error("the platform's public key is not an RSA key");
       return key;
     })();
@@ -141,15 +147,16 @@ export const createWalletClient = ({
     let bytes: Buffer;
     let signature: string | null;
     try {
-      const response = await fetchFunction(url, {
+      const response = await transport({
         method: 'POST',
+        url,
         headers: { 'content-type': 'application/json', [vendorWalletSignatureHeader]: call.signature },
         body: call.body,
-        signal: AbortSignal.timeout(attemptTimeoutMs),
+        timeoutMs: attemptTimeoutMs,
       });
       status = response.status;
-      signature = response.headers.get(vendorWalletSignatureHeader);
-      bytes = Buffer.from(await response.arrayBuffer());
+      signature = response.header(vendorWalletSignatureHeader);
+      bytes = response.bytes;
     } catch (error) {
       return { kind: 'no-answer', reason: messageOf(error) };
     }

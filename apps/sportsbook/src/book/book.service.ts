@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { FixtureResult, MilliOdds, Outcome } from '../domain';
-import type { FeedSource, Fixture } from '../feed/feed-source';
+import type { MilliOdds, Outcome, SettlementResult } from '../domain';
+import type { FeedSource, Fixture, Outright } from '../feed/feed-source';
 import type { MarketBook, OfferedMarket } from '../pricing/market-book';
 import { settleSelection } from '../settlement/settle-selection';
 import { cashOutValue, type CashOutLeg, partialCashOut } from '../slip/cash-out';
@@ -90,7 +90,57 @@ export class BookError extends Error {
   }
 }
 
-type Offer = { fixture: Fixture; market: OfferedMarket; odds: MilliOdds };
+/**
+ * What a leg is on: a fixture, or a season's outright (whose id stands in the leg's fixture). `record` is its row
+ * of sb_fixtures (an outright's home is its league, its away its season); `isLive`: its prices move with play now,
+ * so the in-play delay applies (an outright while a fixture of its season is in play).
+ */
+type OfferedEvent = {
+  id: string;
+  isLive: boolean;
+  isOutright: boolean;
+  record: repository.FixtureRecord;
+  /** How the bet's description names a selection of it. */
+  describe: (marketId: string, selection: string) => string;
+};
+
+type Offer = { event: OfferedEvent; market: OfferedMarket; odds: MilliOdds };
+
+const fixtureEvent = (fixture: Fixture): OfferedEvent => ({
+  id: fixture.id,
+  isLive: fixture.status === 'live',
+  isOutright: false,
+  record: {
+    id: fixture.id,
+    sport: fixture.sport,
+    league: fixture.league.name,
+    home: fixture.home.name,
+    away: fixture.away.name,
+    kickOffAt: new Date(fixture.kickOffAt),
+    status: fixture.status,
+  },
+  describe: (marketId, selection) =>
+    `${fixture.home.name} v ${fixture.away.name} ${marketId.split(':').slice(1).join(' ')} ${selection}`,
+});
+
+const outrightEvent = (outright: Outright, isLive: boolean): OfferedEvent => ({
+  id: outright.id,
+  isLive,
+  isOutright: true,
+  record: {
+    id: outright.id,
+    sport: outright.sport,
+    league: outright.league.name,
+    home: outright.league.name,
+    away: `Season ${String(outright.season)}`,
+    kickOffAt: new Date(outright.startsAt),
+    status: outright.status,
+  },
+  describe: (_marketId, selection) =>
+    `${outright.league.name} season ${String(outright.season)} outright ${
+      outright.competitors.find(({ id }) => id === selection)?.name ?? selection
+    }`,
+});
 
 /** Open slips settled per statement. */
 const defaultSettlementChunk = 5_000;
@@ -129,13 +179,32 @@ export const createBookService = ({
 
   /** The market and price on offer now, or undefined when the selection cannot be bet. */
   const findOffer = (leg: Pick<LegRequest, 'marketId' | 'selection'>): Offer | undefined => {
-    const fixture = feed.fixture(fixtureIdOf(leg.marketId));
-    if (!fixture || (fixture.status !== 'scheduled' && fixture.status !== 'live')) return undefined;
+    const ownerId = fixtureIdOf(leg.marketId);
+    const fixture = feed.fixture(ownerId);
+    if (!fixture) return findOutrightOffer(ownerId, leg);
+    if (fixture.status !== 'scheduled' && fixture.status !== 'live') return undefined;
     const market = markets.marketsOf(fixture.id).find((candidate) => candidate.id === leg.marketId);
     const selection = market?.selections.find((candidate) => candidate.key === leg.selection);
     return market && market.status === 'open' && selection
-      ? { fixture, market, odds: selection.odds }
+      ? { event: fixtureEvent(fixture), market, odds: selection.odds }
       : undefined;
+  };
+
+  /** A season's outright while it is open (until its last fixture kicks off). */
+  const findOutrightOffer = (
+    outrightId: string,
+    leg: Pick<LegRequest, 'marketId' | 'selection'>,
+  ): Offer | undefined => {
+    const outright = feed.outright(outrightId);
+    if (outright?.status !== 'open') return undefined;
+    const market = markets.outrightMarket(outright.id);
+    if (market?.id !== leg.marketId || market.status !== 'open') return undefined;
+    const selection = market.selections.find((candidate) => candidate.key === leg.selection);
+    if (!selection) return undefined;
+    const isLive = outright.fixturesLeft.some(
+      ({ fixtureId }) => fixtureId !== undefined && feed.fixture(fixtureId)?.status === 'live',
+    );
+    return { event: outrightEvent(outright, isLive), market, odds: selection.odds };
   };
 
   /** Every leg on offer at a price the player accepts; otherwise why not, with the current prices. */
@@ -204,10 +273,21 @@ export const createBookService = ({
     repository.placeSlips(store, slips, limits),
   );
 
-  /** Placements whose bets were answered, moved together with the answers (one statement for all at hand). */
+  /**
+   * Placements whose bets were answered, moved together with the answers (one statement for all at hand): those
+   * opened in a light one of their own, those refused (their exposure given back) in a move.
+   */
   const closePlacement = createBatcher(async (moves: repository.SlipMove[]) => {
-    const moved = await repository.moveSlips(store, moves, 'placing');
-    return moves.map(() => moved);
+    const opening = moves.flatMap(({ id, status, answered }) =>
+      status === 'open' && answered ? [{ id, answered }] : [],
+    );
+    const others = moves.filter(({ status, answered }) => status !== 'open' || !answered);
+    const [opened, moved] = await Promise.all([
+      repository.openPlacedSlips(store, opening),
+      repository.moveSlips(store, others, 'placing'),
+    ]);
+    const closed = new Set([...opened, ...moved]);
+    return moves.map(() => closed);
   });
 
   const place = async (session: BookSession, request: SlipRequest): Promise<PlaceResult> => {
@@ -221,8 +301,12 @@ export const createBookService = ({
     const slipOf = (offers: readonly Offer[]) => ({
       kind,
       stakePerLine,
-      legs: offers.map((offer) => ({ fixtureId: offer.fixture.id, odds: offer.odds })),
+      legs: offers.map((offer) => ({ fixtureId: offer.event.id, odds: offer.odds })),
     });
+    // A league winner is correlated with its season's matches: decided, it is bet on its own.
+    if (kind.type !== 'single' && priced.offers.some((offer) => offer.event.isOutright)) {
+      return refuse('invalid_slip', 'A league winner can only be bet as a single.');
+    }
     try {
       assertValidSlip(slipOf(priced.offers));
     } catch (error) {
@@ -234,7 +318,7 @@ export const createBookService = ({
       return refuse('stake_too_low', 'The stake is below the minimum.');
     if (totalStake > limits.maxStakePerSlip)
       return refuse('stake_too_high', 'The stake is above the maximum.');
-    if (priced.offers.some((offer) => offer.fixture.status === 'live')) {
+    if (priced.offers.some((offer) => offer.event.isLive)) {
       // In play: the price must still stand after the delay (a bettor who saw the goal first gains nothing).
       const [low, high] = limits.inPlayDelayMs;
       await wait(high > low ? randomInt(low, high + 1) : low);
@@ -249,12 +333,12 @@ export const createBookService = ({
     const potential = potentialReturn(slipOf(offers), limits.maxPayout);
     const legs = offers.map((offer, index) => ({
       leg: index,
-      fixtureId: offer.fixture.id,
+      fixtureId: offer.event.id,
       marketId: offer.market.id,
       market: offer.market.spec,
       selection: request.legs[index]?.selection ?? '',
       odds: offer.odds,
-      description: `${offer.fixture.home.name} v ${offer.fixture.away.name} ${offer.market.id.split(':').slice(1).join(' ')} ${request.legs[index]?.selection ?? ''}`,
+      description: offer.event.describe(offer.market.id, request.legs[index]?.selection ?? ''),
     }));
     const code = slipKindCode(kind);
     // The platform's round, made here so the bet's body is fixed before anything is written.
@@ -284,15 +368,7 @@ export const createBookService = ({
     });
     const placed = await writePlacement({
       slip: newSlip,
-      fixtures: offers.map(({ fixture }) => ({
-        id: fixture.id,
-        sport: fixture.sport,
-        league: fixture.league.name,
-        home: fixture.home.name,
-        away: fixture.away.name,
-        kickOffAt: new Date(fixture.kickOffAt),
-        status: fixture.status,
-      })),
+      fixtures: offers.map(({ event }) => event.record),
       bet,
     });
     if (placed === 'liability') return refuse('liability', 'The book takes no more on this market.');
@@ -309,8 +385,8 @@ export const createBookService = ({
       legs: legs.map((leg, index) => ({
         leg: leg.leg,
         fixtureId: leg.fixtureId,
-        fixtureName: `${offers[index]?.fixture.home.name ?? ''} v ${offers[index]?.fixture.away.name ?? ''}`,
-        sport: offers[index]?.fixture.sport ?? '',
+        fixtureName: `${offers[index]?.event.record.home ?? ''} v ${offers[index]?.event.record.away ?? ''}`,
+        sport: offers[index]?.event.record.sport ?? '',
         marketId: leg.marketId,
         market: leg.market,
         selection: leg.selection,
@@ -403,7 +479,7 @@ export const createBookService = ({
    * are all decided, thousands at a time, each slip moved once with its closing wallet call in one statement;
    * the calls go out after the last. Safe to run again (after a crash, or for a result heard twice).
    */
-  const settleFixture = async (fixtureId: string, result: FixtureResult): Promise<number> => {
+  const settleFixture = async (fixtureId: string, result: SettlementResult): Promise<number> => {
     // The background sends wait until the last slip is written: meanwhile they would take the cores it needs.
     const release = sender.hold();
     try {

@@ -1,4 +1,4 @@
-import type { FixtureResult, Outcome } from '../domain';
+import type { Outcome, SettlementResult } from '../domain';
 import { settleSelection } from '../settlement/settle-selection';
 import { settleSlip } from '../slip/settle-slip';
 import type { Store } from '../store/store';
@@ -54,7 +54,7 @@ export const createResettlement = ({
   };
 
   /** Resettles the fixture's settled slips on `result`; answers how many changed. */
-  const resettleFixture = async (fixtureId: string, result: FixtureResult): Promise<number> => {
+  const resettleFixture = async (fixtureId: string, result: SettlementResult): Promise<number> => {
     const selections = await repository.fixtureSelections(store, fixtureId);
     const corrections = selections.flatMap((row) => {
       const outcome = settleSelection(row.market, row.selection, result);

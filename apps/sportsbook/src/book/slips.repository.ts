@@ -327,6 +327,38 @@ export const moveSlips = async (
   return new Set(rows.map((row) => BigInt(row.id)));
 };
 
+/**
+ * Opens placed slips whose bets the wallet took, recording each bet's answer: `moveSlips` to 'open' from
+ * 'placing', in a lighter statement (an opened slip keeps its exposure and gets no call). Answers the ids that
+ * opened (a slip opens once); the answers are recorded whether or not their slip opens.
+ */
+export const openPlacedSlips = async (
+  executor: Executor,
+  placements: ReadonlyArray<{ id: bigint; answered: AnsweredCall }>,
+): Promise<Set<bigint>> => {
+  if (placements.length === 0) return new Set();
+  const rows = await executor.query<{ id: string | bigint }>(
+    `with answered as (
+       update sb_wallet_calls c set status = 'done', answer_status = x.answer_status,
+         attempts = c.attempts + x.attempts
+       from unnest($2::bigint[], $3::text[], $4::int[]) as x(call_id, answer_status, attempts)
+       where c.id = x.call_id
+     )
+     update sb_slips s set status = 'open', total_return = null, settled_at = null
+     from unnest($1::bigint[]) as x(id)
+     where s.id = x.id and s.status = 'placing'
+     returning s.id`,
+    [
+      placements.map((placement) => placement.id.toString()),
+      placements.map((placement) => placement.answered.id.toString()),
+      placements.map((placement) => placement.answered.answerStatus),
+      placements.map((placement) => placement.answered.attempts),
+    ],
+    { isPlannedOnce: placements.length <= fewMoves },
+  );
+  return new Set(rows.map((row) => BigInt(row.id)));
+};
+
 export const findSlip = async (executor: Executor, id: bigint): Promise<SlipRow | undefined> => {
   const [row] = await executor.query<SlipRecord>(`select ${slipColumns} from sb_slips s where s.id = $1`, [
     id.toString(),

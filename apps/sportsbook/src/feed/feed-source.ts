@@ -1,4 +1,4 @@
-import type { FixtureResult, Score, Sport } from '../domain';
+import type { FixtureResult, OutrightResult, Score, Sport } from '../domain';
 
 /**
  * What the book needs from a sports data feed, whether the simulator or a real provider: fixtures, their live
@@ -67,12 +67,53 @@ export type FeedEvent = { fixtureId: string; at: number } & (
   | { type: 'finished'; result: FinalResult; state: LiveState }
   | { type: 'postponed' | 'abandoned'; result: VoidResult }
   | { type: 'result_corrected'; result: FixtureResult }
+  // `fixtureId` is the outright's id: its season ended (the result's winner tops the standings).
+  | { type: 'outright_settled'; result: OutrightResult }
 );
 
 export type FeedEventType = FeedEvent['type'];
 
-/** A league's outright: who can win it. */
-export type Outright = { league: { id: string; name: string }; sport: Sport; competitors: Competitor[] };
+/**
+ * A season's outright (who wins the league): open for bets until its last fixture kicks off, closed until that
+ * one has a result, then settled with the top of the standings.
+ */
+export type OutrightStatus = 'open' | 'closed' | 'settled';
+
+/**
+ * A competitor's line in the season's table. `scored` and `conceded` are in the score match markets settle on
+ * (goals, points, sets, maps); points per `pointsFor` (feed/standings.ts).
+ */
+export type Standing = {
+  competitorId: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  scored: number;
+  conceded: number;
+  points: number;
+};
+
+/** A fixture of the season without a result yet (competitor ids); `fixtureId` once it is scheduled. */
+export type SeasonFixture = { home: string; away: string; fixtureId?: string };
+
+export type Outright = {
+  /** Unique per league and season, never reused by a restarted feed; also the outright's settlement key. */
+  id: string;
+  league: { id: string; name: string };
+  sport: Sport;
+  season: number;
+  status: OutrightStatus;
+  competitors: Competitor[];
+  /** Best first (`compareStandings`); every competitor has a line. */
+  standings: Standing[];
+  /** How many fixtures the season has, and those of them still without a result. */
+  fixtureCount: number;
+  fixturesLeft: SeasonFixture[];
+  /** The first fixture's kick-off (feed clock). */
+  startsAt: number;
+  result?: OutrightResult;
+};
 
 export type FeedListener = (event: FeedEvent) => void;
 
@@ -85,7 +126,9 @@ export interface FeedSource {
   liveState(fixtureId: string): LiveState | undefined;
   /** The result once finished, postponed or abandoned (the corrected one after a correction). */
   result(fixtureId: string): FixtureResult | undefined;
+  /** The seasons' outrights open or closed now, and those settled a while ago (by league, then season). */
   outrights(): Outright[];
+  outright(outrightId: string): Outright | undefined;
   /** Calls `listener` for every event from now on; returns the unsubscribe. */
   subscribe(listener: FeedListener): () => void;
 }

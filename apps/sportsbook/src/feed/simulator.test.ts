@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sports, type Score } from '../domain';
-import type { FeedEvent, FinalResult } from './feed-source';
+import type { FeedEvent, FinalResult, Outright } from './feed-source';
 import { MatchSimulator, type SimulatorOptions } from './simulator';
 
 const startAt = Date.UTC(2026, 0, 1, 12);
@@ -127,6 +127,185 @@ describe('match simulator', () => {
       expect(Math.abs(after.home + after.away - before.home - before.away)).toBe(1);
       expect(resultsOnCorrection.get(correction.fixtureId)).toEqual(correction.result);
     }
+  });
+});
+
+/**
+ * Follows a simulator's seasons: which outright each fixture belongs to (from the outrights' fixtures left when it
+ * is added), the outright as it was right after each of its fixtures kicked off, and every settled outright with
+ * the standings it had then.
+ */
+const followSeasons = (simulator: MatchSimulator) => {
+  const seasonOf = new Map<string, string>();
+  const fixturesOf = new Map<string, string[]>();
+  const afterKickOff: Array<{ fixtureId: string; outright: Outright }> = [];
+  const settled: Array<{
+    event: Extract<FeedEvent, { type: 'outright_settled' }>;
+    outright: Outright;
+    isNextOpen: boolean;
+  }> = [];
+  const events = recordEvents(simulator);
+  const note = (outright: Outright): void => {
+    for (const { fixtureId } of outright.fixturesLeft) {
+      if (fixtureId === undefined || seasonOf.has(fixtureId)) continue;
+      seasonOf.set(fixtureId, outright.id);
+      fixturesOf.set(outright.id, [...(fixturesOf.get(outright.id) ?? []), fixtureId]);
+    }
+  };
+  simulator.outrights().forEach(note);
+  // Seasons under way when the test starts listening: their first fixtures were added unseen.
+  const seenFromStart = (outrightId: string): boolean => !startedBefore.has(outrightId);
+  const startedBefore = new Set(simulator.outrights().map(({ id }) => id));
+  simulator.subscribe((event) => {
+    if (event.type === 'fixture_added') simulator.outrights().forEach(note);
+    const outrightId = seasonOf.get(event.fixtureId);
+    const outright =
+      event.type === 'kick_off' && outrightId !== undefined ? simulator.outright(outrightId) : undefined;
+    if (outright) afterKickOff.push({ fixtureId: event.fixtureId, outright });
+    if (event.type === 'outright_settled') {
+      const ended = simulator.outright(event.fixtureId);
+      if (!ended) throw new Error(`The settled outright ${event.fixtureId} is not listed`);
+      const isNextOpen = simulator
+        .outrights()
+        .some(
+          (other) =>
+            other.league.id === ended.league.id && other.season > ended.season && other.status === 'open',
+        );
+      settled.push({ event, outright: ended, isNextOpen });
+    }
+  });
+  return { seasonOf, fixturesOf, afterKickOff, settled, events, seenFromStart };
+};
+
+describe('seasons and their outrights', () => {
+  it('ends each season after its fixtures, its winner on top of a table of the fixtures’ results', () => {
+    const simulator = new MatchSimulator({
+      seed: 7,
+      startAt,
+      fixturesPerSeason: 4,
+      correctionProbability: 0,
+    });
+    const seasons = followSeasons(simulator);
+    simulator.tick(45 * minute);
+    const checked = seasons.settled.filter(({ outright }) => seasons.seenFromStart(outright.id));
+    expect(new Set(checked.map(({ outright }) => outright.sport))).toEqual(new Set(sports));
+    for (const { event, outright } of checked) {
+      const fixtureIds = seasons.fixturesOf.get(outright.id) ?? [];
+      expect(fixtureIds).toHaveLength(4);
+      expect(outright).toMatchObject({
+        status: 'settled',
+        fixtureCount: 4,
+        fixturesLeft: [],
+        result: event.result,
+      });
+      // The table again, from the fixtures' own events: football 3 a win and 1 a draw, the others 1 a win.
+      const points = new Map<string, number>();
+      for (const fixtureId of fixtureIds) {
+        const added = seasons.events.find(
+          (candidate) => candidate.type === 'fixture_added' && candidate.fixtureId === fixtureId,
+        );
+        const ended = seasons.events.find(
+          (candidate) =>
+            candidate.fixtureId === fixtureId &&
+            (candidate.type === 'finished' ||
+              candidate.type === 'postponed' ||
+              candidate.type === 'abandoned'),
+        );
+        if (added?.type !== 'fixture_added' || !ended) throw new Error(`No events of ${fixtureId}`);
+        expect(ended.at).toBeLessThanOrEqual(event.at);
+        if (ended.type !== 'finished') continue;
+        const { home, away } = ended.result.score;
+        const win = outright.sport === 'football' ? 3 : 1;
+        const award = (id: string, own: number, other: number): void => {
+          const earned = own > other ? win : own === other && outright.sport === 'football' ? 1 : 0;
+          points.set(id, (points.get(id) ?? 0) + earned);
+        };
+        award(added.fixture.home.id, home, away);
+        award(added.fixture.away.id, away, home);
+      }
+      for (const line of outright.standings)
+        expect(line.points, line.competitorId).toBe(points.get(line.competitorId) ?? 0);
+      const [top, second] = outright.standings;
+      if (!top || !second) throw new Error('No standings');
+      expect(top.points).toBeGreaterThanOrEqual(second.points);
+      if (event.result.status === 'final') expect(event.result.winner).toBe(top.competitorId);
+    }
+    // Meanwhile a later season of the league is open for bets.
+    expect(checked.every(({ isNextOpen }) => isNextOpen)).toBe(true);
+  });
+
+  it('closes an outright to bets when its last fixture kicks off', () => {
+    const simulator = new MatchSimulator({ seed: 8, startAt, fixturesPerSeason: 3 });
+    const seasons = followSeasons(simulator);
+    simulator.tick(30 * minute);
+    let closings = 0;
+    for (const { fixtureId, outright } of seasons.afterKickOff) {
+      const isLast = seasons.fixturesOf.get(outright.id)?.at(-1) === fixtureId && outright.fixtureCount === 3;
+      if (isLast) closings += 1;
+      expect(outright.status, fixtureId).toBe(isLast ? 'closed' : 'open');
+    }
+    expect(closings).toBeGreaterThan(5);
+  });
+
+  it('draws a round robin by default: every side meets every other once a season', () => {
+    const simulator = new MatchSimulator({ seed: 9, startAt, speed: 30 });
+    const fresh = simulator
+      .outrights()
+      .find((outright) => outright.fixturesLeft.length === outright.fixtureCount);
+    if (!fresh) throw new Error('No season without a result yet');
+    expect(fresh.fixtureCount).toBe(28);
+    expect(() => new MatchSimulator({ startAt, fixturesPerSeason: 0 })).toThrow(RangeError);
+    const pairs = fresh.fixturesLeft.map(({ home, away }) => [home, away].sort().join(' v '));
+    expect(new Set(pairs).size).toBe(28);
+    for (const { competitorId } of fresh.standings)
+      expect(
+        fresh.fixturesLeft.filter(({ home, away }) => home === competitorId || away === competitorId),
+      ).toHaveLength(7);
+  });
+
+  it('plays the same seasons for the same seed, with ids no season or restarted feed reuses', () => {
+    const run = (options: SimulatorOptions) => {
+      const simulator = new MatchSimulator({ startAt, fixturesPerSeason: 3, ...options });
+      const events = recordEvents(simulator);
+      simulator.tick(30 * minute);
+      return {
+        settled: events.filter((event) => event.type === 'outright_settled'),
+        outrights: simulator.outrights(),
+      };
+    };
+    const first = run({ seed: 'same' });
+    expect(first.settled.length).toBeGreaterThan(8);
+    expect(run({ seed: 'same' })).toEqual(first);
+    expect(run({ seed: 'other' }).settled).not.toEqual(first.settled);
+    const ids = [...first.settled.map(({ fixtureId }) => fixtureId), ...first.outrights.map(({ id }) => id)];
+    const prefix = first.outrights[0]?.id.split('-')[0] ?? '';
+    expect(ids.every((id) => id.startsWith(`${prefix}-`) && !id.includes(':'))).toBe(true);
+    expect(new Set(first.settled.map(({ fixtureId }) => fixtureId)).size).toBe(first.settled.length);
+    const restarted = run({ seed: 'same', startAt: startAt + 30 * minute });
+    const restartedIds = new Set(restarted.outrights.map(({ id }) => id));
+    expect(ids.some((id) => restartedIds.has(id))).toBe(false);
+    expect(run({ seed: 'same', idPrefix: 'x-' }).outrights.every(({ id }) => id.startsWith('x-'))).toBe(true);
+  });
+
+  it('voids a season none of whose fixtures was played, and lists an ended season for a while only', () => {
+    const simulator = new MatchSimulator({
+      seed: 10,
+      startAt,
+      fixturesPerSeason: 2,
+      postponeProbability: 1,
+      keepEndedMs: 2 * minute,
+    });
+    const seasons = followSeasons(simulator);
+    simulator.tick(20 * minute);
+    const voided = seasons.settled.filter(({ event }) => event.result.status === 'void');
+    expect(voided.length).toBeGreaterThan(0);
+    for (const { outright } of voided)
+      expect(outright.standings.every(({ played }) => played === 0)).toBe(true);
+    const [latest] = seasons.settled.slice(-1);
+    if (!latest) throw new Error('No season settled');
+    expect(simulator.outright(latest.outright.id)?.status).toBe('settled');
+    simulator.tick(3 * minute);
+    expect(simulator.outright(latest.outright.id)).toBeUndefined();
   });
 });
 

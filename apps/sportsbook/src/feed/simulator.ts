@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { isEsport, type FixtureResult } from '../domain';
+import { isEsport, type FixtureResult, type OutrightResult } from '../domain';
 import { minuteMs } from '../pricing/sport-parameters';
 import { catalogue, competitorId, type LeagueEntry } from './catalogue';
 import type {
@@ -12,9 +12,12 @@ import type {
   InPlayEvent,
   LiveState,
   Outright,
+  OutrightStatus,
+  Standing,
 } from './feed-source';
 import { correctResult, playMatch, typicalMatchMinutes, type MatchScript } from './match-scripts';
 import { createSeededRandom, type SeededRandom } from './seeded-random';
+import { addResult, emptyStanding, rankStandings } from './standings';
 
 export type SimulatorOptions = {
   /** Same seed (and start), same fixtures, events and results, however time is stepped. */
@@ -30,22 +33,49 @@ export type SimulatorOptions = {
   correctionProbability?: number;
   /** How long ended fixtures stay listed (feed ms); by default three football matches. */
   keepEndedMs?: number;
-  /** Prefixes fixture ids; by default unique to the start second, so a restarted feed never reuses an id. */
+  /** Prefixes fixture and outright ids; by default unique to the start second, so a restarted feed never reuses an id. */
   idPrefix?: string;
+  /**
+   * Fixtures in a league's season; its outright settles on the table after the last. By default 28: with 8 sides,
+   * each meets every other once (about an hour of feed time at speed 30).
+   */
+  fixturesPerSeason?: number;
 };
 
 type LeagueRun = {
   entry: LeagueEntry;
-  outright: Outright;
+  competitors: Competitor[];
   random: SeededRandom;
   nextKickOffAt: number;
-  /** Competitor id → the number of the fixture it was last drawn into: sides take turns. */
-  lastDrawn: Map<string, number>;
+  /** The seasons listed: the one being scheduled, those still being played, those settled a while ago. */
+  seasons: SeasonRun[];
+  seasonCount: number;
+};
+
+/**
+ * A league's season: its pairings drawn when it opens (home, away, in kick-off order), a fixture scheduled for
+ * each in turn, and every fixture's result (the corrected one, while the season runs) for the table.
+ */
+type SeasonRun = {
+  league: LeagueRun;
+  id: string;
+  number: number;
+  status: OutrightStatus;
+  pairings: Array<[Competitor, Competitor]>;
+  /** The fixture of each pairing scheduled so far, in pairing order. */
+  fixtureIds: string[];
+  results: Map<string, { sides: { home: string; away: string }; result: FixtureResult }>;
+  startsAt: number;
+  /** Set when it settles: the table then and its result. */
+  standings?: Standing[];
+  result?: OutrightResult;
+  endedAt?: number;
 };
 
 type FixtureRun = {
   fixture: Fixture;
   league: LeagueRun;
+  season: SeasonRun;
   state: LiveState;
   random: SeededRandom;
   plan: { postponeAt?: number; abandonAfterMs?: number; correctAfterMs?: number };
@@ -85,6 +115,7 @@ export class MatchSimulator implements FeedSource {
   readonly #chances: { postpone: number; abandon: number; correction: number };
   readonly #keepEndedMs: number;
   readonly #idPrefix: string;
+  readonly #fixturesPerSeason: number;
   readonly #leagues: LeagueRun[];
   readonly #runs = new Map<string, FixtureRun>();
   readonly #timers: Timer[] = [];
@@ -106,6 +137,9 @@ export class MatchSimulator implements FeedSource {
     };
     this.#keepEndedMs = options.keepEndedMs ?? (3 * 105 * minuteMs) / this.#speed;
     this.#idPrefix = options.idPrefix ?? `f${Math.floor(startAt / 1000).toString(36)}-`;
+    this.#fixturesPerSeason = options.fixturesPerSeason ?? 28;
+    if (!(Number.isSafeInteger(this.#fixturesPerSeason) && this.#fixturesPerSeason >= 1))
+      throw new RangeError(`A season needs at least one fixture, not ${String(options.fixturesPerSeason)}`);
     this.#leagues = catalogue.map((entry) => this.#openLeague(entry, startAt));
     // Start a minute before the earliest first kick-off and play up to the start, so matches are under way.
     this.#time = Math.min(...this.#leagues.map((league) => league.nextKickOffAt)) - minuteMs;
@@ -143,7 +177,15 @@ export class MatchSimulator implements FeedSource {
   }
 
   outrights(): Outright[] {
-    return this.#leagues.map((league) => structuredClone(league.outright));
+    return this.#leagues.flatMap((league) => league.seasons.map((season) => this.#outrightOf(season)));
+  }
+
+  outright(outrightId: string): Outright | undefined {
+    for (const league of this.#leagues) {
+      const season = league.seasons.find((candidate) => candidate.id === outrightId);
+      if (season) return this.#outrightOf(season);
+    }
+    return undefined;
   }
 
   subscribe(listener: FeedListener): () => void {
@@ -189,13 +231,83 @@ export class MatchSimulator implements FeedSource {
       rating: Math.round(random.between(...entry.ratingRange) * 100) / 100,
     }));
     const firstKickOffAt = startAt - this.#typicalFeedMs(entry) * random.between(0.1, 0.9);
-    return {
-      entry,
-      outright: { league: { id: entry.id, name: entry.name }, sport: entry.sport, competitors },
-      random,
-      nextKickOffAt: firstKickOffAt,
-      lastDrawn: new Map(),
+    return { entry, competitors, random, nextKickOffAt: firstKickOffAt, seasons: [], seasonCount: 0 };
+  }
+
+  /** The next season of the league, its pairings drawn from a stream of its own. */
+  #openSeason(league: LeagueRun, startsAt: number): SeasonRun {
+    league.seasonCount += 1;
+    const number = league.seasonCount;
+    const random = createSeededRandom(this.#seed, `season/${league.entry.id}/${String(number)}`);
+    const season: SeasonRun = {
+      league,
+      id: `${this.#idPrefix}${league.entry.id}-s${String(number)}`,
+      number,
+      status: 'open',
+      pairings: drawSeason(league.competitors, this.#fixturesPerSeason, random),
+      fixtureIds: [],
+      results: new Map(),
+      startsAt,
     };
+    league.seasons.push(season);
+    return season;
+  }
+
+  #outrightOf(season: SeasonRun): Outright {
+    const { entry, competitors } = season.league;
+    return {
+      id: season.id,
+      league: { id: entry.id, name: entry.name },
+      sport: entry.sport,
+      season: season.number,
+      status: season.status,
+      competitors: competitors.map((competitor) => ({ ...competitor })),
+      standings: structuredClone(season.standings ?? this.#standingsOf(season)),
+      fixtureCount: season.pairings.length,
+      fixturesLeft: season.pairings.flatMap(([home, away], index) => {
+        const fixtureId = season.fixtureIds[index];
+        if (fixtureId !== undefined && season.results.has(fixtureId)) return [];
+        return [{ home: home.id, away: away.id, ...(fixtureId === undefined ? {} : { fixtureId }) }];
+      }),
+      startsAt: season.startsAt,
+      ...(season.result ? { result: structuredClone(season.result) } : {}),
+    };
+  }
+
+  #standingsOf(season: SeasonRun): Standing[] {
+    const table = new Map(
+      season.league.competitors.map((competitor) => [competitor.id, emptyStanding(competitor.id)]),
+    );
+    for (const { sides, result } of season.results.values()) {
+      if (result.status === 'final') addResult(table, season.league.entry.sport, sides, result.score);
+    }
+    return rankStandings(table.values());
+  }
+
+  /**
+   * Closes the season's outright once its last fixture has kicked off (or ended unplayed), and settles it once
+   * every fixture has a result: the winner tops the table; a season without a fixture played is void.
+   */
+  #updateSeason(season: SeasonRun): void {
+    if (season.status === 'settled' || season.fixtureIds.length < season.pairings.length) return;
+    const hasKickedOff = (fixtureId: string): boolean =>
+      (this.#runs.get(fixtureId)?.fixture.status ?? 'finished') !== 'scheduled';
+    if (season.status === 'open' && season.fixtureIds.every(hasKickedOff)) season.status = 'closed';
+    if (!season.fixtureIds.every((fixtureId) => season.results.has(fixtureId))) return;
+    const standings = this.#standingsOf(season);
+    const isPlayed = [...season.results.values()].some(({ result }) => result.status === 'final');
+    const winner = standings[0];
+    season.status = 'settled';
+    season.standings = standings;
+    season.result =
+      isPlayed && winner ? { status: 'final', winner: winner.competitorId } : { status: 'void' };
+    season.endedAt = this.#time;
+    this.#emit({
+      type: 'outright_settled',
+      fixtureId: season.id,
+      at: this.#time,
+      result: structuredClone(season.result),
+    });
   }
 
   #typicalFeedMs(entry: LeagueEntry, bestOf: 1 | 3 | 5 = 3): number {
@@ -215,14 +327,22 @@ export class MatchSimulator implements FeedSource {
     const random = createSeededRandom(this.#seed, `fixture/${String(number)}`);
     const { sport } = league.entry;
     const bestOf = isEsport(sport) ? this.#drawBestOf(random) : undefined;
-    const [home, away] = this.#drawOpponents(league, number);
     const kickOffAt = Math.ceil(league.nextKickOffAt / 1000) * 1000;
     // Kick-offs come closer together than matches last, so each league always has one in play.
     league.nextKickOffAt += this.#typicalFeedMs(league.entry) * league.random.between(0.3, 0.8);
+    // The next pairing of the season, or the first of the next season once this one's are all scheduled.
+    const current = league.seasons.at(-1);
+    const season =
+      current && current.fixtureIds.length < current.pairings.length
+        ? current
+        : this.#openSeason(league, kickOffAt);
+    const pairing = season.pairings[season.fixtureIds.length];
+    if (!pairing) throw new Error(`Season ${season.id} has no pairing left`);
+    const [home, away] = pairing;
     const fixture: Fixture = {
       id: `${this.#idPrefix}${String(number)}`,
       sport,
-      league: { ...league.outright.league },
+      league: { id: league.entry.id, name: league.entry.name },
       home,
       away,
       kickOffAt,
@@ -233,9 +353,11 @@ export class MatchSimulator implements FeedSource {
     const postponeAt = this.#time + (kickOffAt - this.#time) * random.between(0.3, 1);
     const abandonAfterMs = matchFeedMs * random.between(0.05, 0.9);
     const correctAfterMs = matchFeedMs * random.between(0.05, 0.3);
+    season.fixtureIds.push(fixture.id);
     const run: FixtureRun = {
       fixture,
       league,
+      season,
       state: freshState(),
       random,
       plan: {
@@ -267,21 +389,6 @@ export class MatchSimulator implements FeedSource {
     return draw < 0.2 ? 1 : draw < 0.85 ? 3 : 5;
   }
 
-  /** The two sides drawn longest ago (ties at random), home and away at random. */
-  #drawOpponents(league: LeagueRun, fixtureNumber: number): [Competitor, Competitor] {
-    const byTurn = league.outright.competitors
-      .map((competitor) => ({
-        competitor,
-        turn: league.lastDrawn.get(competitor.id) ?? 0,
-        tieBreak: league.random.next(),
-      }))
-      .sort((a, b) => a.turn - b.turn || a.tieBreak - b.tieBreak);
-    const [first, second] = byTurn.map(({ competitor }) => competitor);
-    if (!first || !second) throw new Error(`League ${league.entry.id} needs two competitors`);
-    for (const competitor of [first, second]) league.lastDrawn.set(competitor.id, fixtureNumber);
-    return league.random.chance(0.5) ? [first, second] : [second, first];
-  }
-
   #kickOff(run: FixtureRun): void {
     if (run.fixture.status !== 'scheduled') return;
     run.fixture.status = 'live';
@@ -295,6 +402,7 @@ export class MatchSimulator implements FeedSource {
         this.#emitInPlay(run, event);
       },
     });
+    this.#updateSeason(run.season);
     this.#fillSchedule(run.league);
     if (run.plan.abandonAfterMs !== undefined)
       this.#at(this.#time + run.plan.abandonAfterMs, () => {
@@ -323,12 +431,14 @@ export class MatchSimulator implements FeedSource {
   #finish(run: FixtureRun, result: FinalResult): void {
     this.#end(run, 'finished', result);
     this.#emit({ type: 'finished', ...this.#stamp(run), result, state: snapshot(run.state) });
+    this.#updateSeason(run.season);
     const { correctAfterMs } = run.plan;
     if (correctAfterMs === undefined) return;
     this.#at(this.#time + correctAfterMs, () => {
       const corrected = correctResult(run.fixture.sport, result, run.random);
       if (!corrected || !this.#runs.has(run.fixture.id)) return;
       run.result = corrected;
+      this.#recordResult(run, corrected);
       this.#emit({ type: 'result_corrected', ...this.#stamp(run), result: corrected });
     });
   }
@@ -337,6 +447,7 @@ export class MatchSimulator implements FeedSource {
     if (run.fixture.status !== 'scheduled') return;
     this.#end(run, 'postponed', { status: 'void', reason: 'postponed' });
     this.#emit({ type: 'postponed', ...this.#stamp(run), result: { status: 'void', reason: 'postponed' } });
+    this.#updateSeason(run.season);
     this.#fillSchedule(run.league);
   }
 
@@ -344,6 +455,7 @@ export class MatchSimulator implements FeedSource {
     if (run.fixture.status !== 'live') return;
     this.#end(run, 'abandoned', { status: 'void', reason: 'abandoned' });
     this.#emit({ type: 'abandoned', ...this.#stamp(run), result: { status: 'void', reason: 'abandoned' } });
+    this.#updateSeason(run.season);
   }
 
   #end(run: FixtureRun, status: Fixture['status'], result: FixtureResult): void {
@@ -351,12 +463,25 @@ export class MatchSimulator implements FeedSource {
     run.result = result;
     run.endedAt = this.#time;
     run.script = undefined;
+    this.#recordResult(run, result);
+  }
+
+  /** The season's table counts the result (a correction replaces it) until the season is settled. */
+  #recordResult(run: FixtureRun, result: FixtureResult): void {
+    if (run.season.status === 'settled') return;
+    const sides = { home: run.fixture.home.id, away: run.fixture.away.id };
+    run.season.results.set(run.fixture.id, { sides, result });
   }
 
   #forgetEnded(): void {
     for (const [fixtureId, run] of this.#runs) {
       if (run.endedAt !== undefined && run.endedAt < this.#time - this.#keepEndedMs)
         this.#runs.delete(fixtureId);
+    }
+    for (const league of this.#leagues) {
+      league.seasons = league.seasons.filter(
+        (season) => season.endedAt === undefined || season.endedAt >= this.#time - this.#keepEndedMs,
+      );
     }
   }
 
@@ -386,3 +511,51 @@ export class MatchSimulator implements FeedSource {
     }
   }
 }
+
+/**
+ * A season's pairings: rounds of a round robin (the circle method over the sides in a random order; every side
+ * meets every other once a cycle, home and away swapped in the next cycle), each round's matches ordered so the
+ * sides that played longest ago play first (no side plays twice in a row where a round allows), cut at `count`.
+ */
+export const drawSeason = (
+  competitors: readonly Competitor[],
+  count: number,
+  random: SeededRandom,
+): Array<[Competitor, Competitor]> => {
+  if (competitors.length < 2) throw new Error('A season needs two competitors');
+  const order: Array<Competitor | undefined> = [...competitors];
+  for (let index = order.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random.next() * (index + 1));
+    [order[index], order[other]] = [order[other], order[index]];
+  }
+  if (order.length % 2 === 1) order.push(undefined); // a bye
+  const rounds: Array<Array<[Competitor, Competitor]>> = [];
+  for (let round = 0; round < order.length - 1; round += 1) {
+    const matches: Array<[Competitor, Competitor]> = [];
+    for (let index = 0; index < order.length / 2; index += 1) {
+      const [first, second] = [order[index], order[order.length - 1 - index]];
+      if (first && second) matches.push(random.chance(0.5) ? [first, second] : [second, first]);
+    }
+    rounds.push(matches);
+    // Every side but the first moves one place round the circle.
+    order.splice(1, 0, order.pop());
+  }
+  const pairings: Array<[Competitor, Competitor]> = [];
+  const lastPlayed = new Map<string, number>();
+  const playedAt = (competitor: Competitor): number => lastPlayed.get(competitor.id) ?? -1;
+  for (let cycle = 0; pairings.length < count; cycle += 1) {
+    for (const round of rounds) {
+      const left = round.map(([home, away]): [Competitor, Competitor] =>
+        cycle % 2 === 0 ? [home, away] : [away, home],
+      );
+      while (left.length > 0 && pairings.length < count) {
+        const recency = (pairing: [Competitor, Competitor]): number => Math.max(...pairing.map(playedAt));
+        const next = left.reduce((best, pairing) => (recency(pairing) < recency(best) ? pairing : best));
+        left.splice(left.indexOf(next), 1);
+        for (const competitor of next) lastPlayed.set(competitor.id, pairings.length);
+        pairings.push(next);
+      }
+    }
+  }
+  return pairings;
+};

@@ -48,7 +48,12 @@ export const fixtureViewSchema = z.object({
 });
 export type FixtureView = z.infer<typeof fixtureViewSchema>;
 
-/** GET /api/menu: sports with their leagues and how many fixtures are live and upcoming. */
+export const outrightStatusSchema = z.enum(['open', 'closed', 'settled']);
+
+/**
+ * GET /api/menu: sports with their leagues and how many fixtures are live and upcoming, and the seasons' outrights
+ * (league winner) the book lists: open for bets, closed (the last fixture under way) or settled a while ago.
+ */
 export const menuSchema = z.object({
   sports: z.array(
     z.object({
@@ -56,6 +61,16 @@ export const menuSchema = z.object({
       live: z.number().int(),
       upcoming: z.number().int(),
       leagues: z.array(z.object({ id: z.string(), name: z.string(), fixtures: z.number().int() })),
+      outrights: z
+        .array(
+          z.object({
+            id: z.string(),
+            league: z.object({ id: z.string(), name: z.string() }),
+            season: z.number().int(),
+            status: outrightStatusSchema,
+          }),
+        )
+        .default([]),
     }),
   ),
 });
@@ -63,6 +78,42 @@ export type MenuView = z.infer<typeof menuSchema>;
 
 /** GET /api/fixtures?sport=&league=&status=live|upcoming → { fixtures }; GET /api/fixtures/:id → FixtureView. */
 export const fixtureListSchema = z.object({ fixtures: z.array(fixtureViewSchema) });
+
+/** A competitor's line in a season's table; `scored`/`conceded` in the sport's score (goals, points, sets, maps). */
+export const standingViewSchema = z.object({
+  competitorId: z.string(),
+  name: z.string(),
+  played: z.number().int(),
+  won: z.number().int(),
+  drawn: z.number().int(),
+  lost: z.number().int(),
+  scored: z.number().int(),
+  conceded: z.number().int(),
+  points: z.number().int(),
+});
+
+/**
+ * A season's outright: the winner market (selection keys are competitor ids; null when none is offered: settled,
+ * or one side is sure of the title), the table best first, and how many of its fixtures are left. An outright is bet
+ * as a single only. `winner` once settled (null: void or not yet).
+ */
+export const outrightViewSchema = z.object({
+  id: z.string(),
+  sport: z.enum(sports),
+  league: z.object({ id: z.string(), name: z.string() }),
+  season: z.number().int(),
+  status: outrightStatusSchema,
+  fixtureCount: z.number().int(),
+  fixturesLeft: z.number().int(),
+  competitors: z.array(z.object({ id: z.string(), name: z.string() })),
+  market: marketViewSchema.nullable(),
+  standings: z.array(standingViewSchema),
+  winner: z.string().nullable(),
+});
+export type OutrightView = z.infer<typeof outrightViewSchema>;
+
+/** GET /api/outrights?sport=&league=&esports=true|false → { outrights }, by league, then season. */
+export const outrightListSchema = z.object({ outrights: z.array(outrightViewSchema) });
 
 /** GET /api/session: who plays, the balance, and what the launch asked for. */
 export const sessionViewSchema = z.object({
@@ -107,6 +158,8 @@ export const legViewSchema = z.object({
   map: z.number().int().optional(),
   round: z.number().int().optional(),
   selection: z.string(),
+  /** An outright's selection: the competitor's name (its id is `selection`). */
+  selectionName: z.string().optional(),
   odds: z.number().int(),
   outcome: z.enum(outcomes).nullable(),
 });

@@ -1,9 +1,9 @@
 import { sports } from '../domain';
-import type { FeedSource, Fixture } from '../feed/feed-source';
-import type { OfferedMarket } from '../pricing/market-book';
+import type { FeedSource, Fixture, Outright } from '../feed/feed-source';
+import type { OfferedMarket, OutrightMarket } from '../pricing/market-book';
 import { formatCents } from '../book/money';
 import type { SlipRow } from '../book/slips.repository';
-import type { FixtureView, MarketView, SlipView } from './api-types';
+import type { FixtureView, MarketView, OutrightView, SlipView } from './api-types';
 
 /** The answers of the page's API, from the book's rows and the feed. */
 
@@ -56,7 +56,52 @@ export const fixtureView = (
   };
 };
 
-export const slipView = (slip: SlipRow, cashOut: bigint | null): SlipView => ({
+export const outrightView = (outright: Outright, market: OutrightMarket | undefined): OutrightView => {
+  const names = new Map(outright.competitors.map(({ id, name }) => [id, name]));
+  return {
+    id: outright.id,
+    sport: outright.sport,
+    league: outright.league,
+    season: outright.season,
+    status: outright.status,
+    fixtureCount: outright.fixtureCount,
+    fixturesLeft: outright.fixturesLeft.length,
+    competitors: outright.competitors.map(({ id, name }) => ({ id, name })),
+    market: market ? marketView(market) : null,
+    standings: outright.standings.map((line) => ({
+      ...line,
+      name: names.get(line.competitorId) ?? line.competitorId,
+    })),
+    winner: outright.result?.status === 'final' ? outright.result.winner : null,
+  };
+};
+
+/** Competitor names by id, from the outrights the feed lists (a league's sides are the same every season). */
+export const competitorNamesOf = (feed: FeedSource): ((competitorId: string) => string | undefined) => {
+  let names: Map<string, string> | undefined;
+  return (competitorId) => {
+    names ??= new Map(
+      feed.outrights().flatMap(({ competitors }) => competitors.map(({ id, name }) => [id, name])),
+    );
+    return names.get(competitorId);
+  };
+};
+
+/**
+ * An outright leg's event is stored as league v season ("Aldmoor Premier League v Season 2"): shown as
+ * "Aldmoor Premier League · Season 2".
+ */
+const outrightEventName = (stored: string): string => {
+  const at = stored.lastIndexOf(' v ');
+  return at < 0 ? stored : `${stored.slice(0, at)} · ${stored.slice(at + 3)}`;
+};
+
+/** `nameOf` names an outright leg's competitor. */
+export const slipView = (
+  slip: SlipRow,
+  cashOut: bigint | null,
+  nameOf: (competitorId: string) => string | undefined = () => undefined,
+): SlipView => ({
   id: slip.id.toString(),
   kind: slip.kind,
   status: slip.status,
@@ -71,9 +116,11 @@ export const slipView = (slip: SlipRow, cashOut: bigint | null): SlipView => ({
   settledAt: slip.settledAt?.toISOString() ?? null,
   legs: slip.legs.map((leg) => {
     const sport = sports.find((candidate) => candidate === leg.sport);
+    const isOutright = leg.market.kind === 'outright';
+    const selectionName = isOutright ? nameOf(leg.selection) : undefined;
     return {
       fixtureId: leg.fixtureId,
-      fixture: leg.fixtureName,
+      fixture: isOutright ? outrightEventName(leg.fixtureName) : leg.fixtureName,
       ...(sport ? { sport } : {}),
       marketId: leg.marketId,
       kind: leg.market.kind,
@@ -81,6 +128,7 @@ export const slipView = (slip: SlipRow, cashOut: bigint | null): SlipView => ({
       ...(leg.market.map === undefined ? {} : { map: leg.market.map }),
       ...(leg.market.round === undefined ? {} : { round: leg.market.round }),
       selection: leg.selection,
+      ...(selectionName === undefined ? {} : { selectionName }),
       odds: leg.odds,
       outcome: leg.outcome,
     };

@@ -16,13 +16,9 @@ const createHandFeed = (fixture: Fixture, state: LiveState) => {
     fixture: (fixtureId: string) => (fixtureId === feed.current.id ? feed.current : undefined),
     liveState: (fixtureId: string) => (fixtureId === feed.current.id ? feed.state : undefined),
     result: () => undefined,
-    outrights: () => [
-      {
-        league: fixture.league,
-        sport: fixture.sport,
-        competitors: [fixture.home, fixture.away, { id: 'c', name: 'Third', rating: 0.9 }],
-      },
-    ],
+    // Outrights are priced by pricing/outright-book.ts (its own tests).
+    outrights: () => [],
+    outright: () => undefined,
     subscribe: (listener: FeedListener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -159,15 +155,5 @@ describe('market book', () => {
     expect(closed.map(({ id }) => id)).toEqual(quoted.map(({ id }) => id));
     expect(closed.every(({ status }) => status === 'closed')).toBe(true);
     expect(book.marketsOf('unknown')).toEqual([]);
-  });
-
-  it('prices outrights by rating with their own margin', () => {
-    const [outright] = createMarketBook(createHandFeed(fixtureOf('football'), preMatch), {
-      outrightMarginBasisPoints: 2_000,
-    }).outrightMarkets();
-    expect(outright?.id).toBe('league:outright');
-    expect(outright?.selections.map(({ key }) => key)).toEqual(['h', 'a', 'c']);
-    expect(outright && overround(outright)).toBeGreaterThanOrEqual(1.2);
-    expect(outright?.selections[0]?.odds).toBeLessThan(outright?.selections[1]?.odds ?? 0);
   });
 });

@@ -1,13 +1,8 @@
 import type { MarketSpec, MilliOdds, SelectionKey } from '../domain';
 import type { FeedEventType, FeedSource, Fixture, LiveState } from '../feed/feed-source';
 import { priceWithMargin } from './margin';
-import {
-  currentMapOf,
-  modelMatch,
-  outrightProbabilities,
-  type FairSelection,
-  type MatchModel,
-} from './models';
+import { currentMapOf, modelMatch, type FairSelection, type MatchModel } from './models';
+import { createOutrightPricer, type OutrightMarket } from './outright-book';
 
 export type PricedSelection = { key: SelectionKey; odds: MilliOdds };
 export type MarketStatus = 'open' | 'suspended' | 'closed';
@@ -17,7 +12,7 @@ export type OfferedMarket = {
   status: MarketStatus;
   selections: PricedSelection[];
 };
-export type OutrightMarket = OfferedMarket & { league: { id: string; name: string } };
+export type { OutrightMarket } from './outright-book';
 
 type PriceMovingEvent = Extract<FeedEventType, 'goal' | 'red_card' | 'map_end' | 'round_end'>;
 
@@ -35,7 +30,9 @@ export type MarketBookOptions = {
 export type MarketBook = {
   /** A fixture's markets now; once it has ended, the last ones quoted, closed. */
   marketsOf(fixtureId: string): OfferedMarket[];
+  /** Each season's outright (`pricing/outright-book.ts`): open ones priced, closed ones at their last prices. */
   outrightMarkets(): OutrightMarket[];
+  outrightMarket(outrightId: string): OutrightMarket | undefined;
   /** Stops following the feed. */
   close(): void;
 };
@@ -168,6 +165,8 @@ export const createMarketBook = (feed: FeedSource, options: MarketBookOptions = 
   const suspensionMs = { ...defaultSuspensionMs, ...options.suspensionMs };
   const suspendedUntil = new Map<string, number>();
   const lastQuoted = new Map<string, OfferedMarket[]>();
+  /** What each last quote was priced from (see `marketsOf`). */
+  const quoteKeys = new WeakMap<OfferedMarket[], string>();
 
   const unsubscribe = feed.subscribe((event) => {
     if (isPriceMoving(event.type)) {
@@ -191,24 +190,34 @@ export const createMarketBook = (feed: FeedSource, options: MarketBookOptions = 
     if (isEnded(fixture))
       return (lastQuoted.get(fixtureId) ?? []).map((market) => ({ ...market, status: 'closed' }));
     const status = feed.now() < (suspendedUntil.get(fixtureId) ?? 0) ? 'suspended' : 'open';
+    // Prices change only with the fixture, its state or the suspension: the last quote stands while those do
+    // (by value, so it is never stale), and is shared, frozen, by everyone who asks meanwhile.
+    const quoteKey = `${status}\n${JSON.stringify(fixture)}\n${JSON.stringify(state)}`;
+    const last = lastQuoted.get(fixtureId);
+    if (last && quoteKeys.get(last) === quoteKey) return last;
     const model = modelMatch(fixture, state);
     const markets = marketSpecs(fixture, state, model).flatMap((spec): OfferedMarket[] => {
       const selections = priceMarket(model(spec), marginBasisPoints);
       return selections ? [{ id: marketId(fixtureId, spec), spec, status, selections }] : [];
     });
+    for (const market of markets) {
+      for (const selection of market.selections) Object.freeze(selection);
+      Object.freeze(market.selections);
+      Object.freeze(market.spec);
+      Object.freeze(market);
+    }
+    Object.freeze(markets);
+    quoteKeys.set(markets, quoteKey);
     lastQuoted.set(fixtureId, markets);
     return markets;
   };
 
-  const outrightMarkets = (): OutrightMarket[] =>
-    feed.outrights().flatMap((outright): OutrightMarket[] => {
-      const spec: MarketSpec = { kind: 'outright' };
-      const selections = priceMarket(outrightProbabilities(outright), outrightMarginBasisPoints);
-      if (!selections) return [];
-      return [
-        { id: marketId(outright.league.id, spec), league: outright.league, spec, status: 'open', selections },
-      ];
-    });
+  const outrights = createOutrightPricer(feed, outrightMarginBasisPoints);
 
-  return { marketsOf, outrightMarkets, close: unsubscribe };
+  return {
+    marketsOf,
+    outrightMarkets: outrights.outrightMarkets,
+    outrightMarket: outrights.outrightMarket,
+    close: unsubscribe,
+  };
 };

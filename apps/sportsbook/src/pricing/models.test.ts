@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketSpec, Score, Sport } from '../domain';
 import type { Fixture, LiveState } from '../feed/feed-source';
-import { modelMatch, outrightProbabilities, type MatchModel } from './models';
+import { emptyStanding } from '../feed/standings';
+import { finalMargins, modelMatch, outrightProbabilities, type MatchModel } from './models';
 
 const minute = 60_000;
 
@@ -229,18 +230,114 @@ describe('pricing models', () => {
     expect(chanceOf(football, { kind: 'match_result' }, 'home')).toBeGreaterThan(0.5);
   });
 
-  it('shares an outright by rating', () => {
-    const outright = outrightProbabilities({
-      league: { id: 'l', name: 'League' },
-      sport: 'football',
-      competitors: [
-        { id: 'a', name: 'A', rating: 1.2 },
-        { id: 'b', name: 'B', rating: 1 },
-        { id: 'c', name: 'C', rating: 1 },
-      ],
-    });
-    expect(outright.reduce((sum, { probability }) => sum + probability, 0)).toBeCloseTo(1, 12);
-    expect(outright[0]?.probability).toBeCloseTo(1.2 ** 4 / (1.2 ** 4 + 2), 12);
-    expect(outright[1]?.probability).toBe(outright[2]?.probability);
+  it('gives each sport the chances of a final margin that its winner market agrees with', () => {
+    for (const sport of ['football', 'basketball', 'tennis', 'cs2', 'lol'] as const) {
+      const fixture = fixtureOf(sport, { home: 1.3, away: 0.9 }, 3);
+      const margins = finalMargins(fixture, stateOf());
+      const total = [...margins.values()].reduce((sum, chance) => sum + chance, 0);
+      expect(total, sport).toBeCloseTo(1, 9);
+      const homeWins = [...margins].reduce((sum, [margin, chance]) => (margin > 0 ? sum + chance : sum), 0);
+      const winner = sport === 'football' ? 'match_result' : 'moneyline';
+      expect(homeWins, sport).toBeCloseTo(
+        chanceOf(modelMatch(fixture, stateOf()), { kind: winner }, 'home'),
+        9,
+      );
+      if (sport !== 'football') expect(margins.get(0) ?? 0, sport).toBe(0);
+    }
+  });
+});
+
+describe('outright probabilities', () => {
+  const evenMatch = (sport: Sport) => finalMargins(fixtureOf(sport), stateOf());
+  const table = (lines: Array<[string, number, number]>) =>
+    lines.map(([competitorId, points, difference]) => ({
+      ...emptyStanding(competitorId),
+      points,
+      scored: Math.max(0, difference),
+      conceded: Math.max(0, -difference),
+    }));
+  const sumOf = (chances: Array<{ probability: number }>): number =>
+    chances.reduce((sum, { probability }) => sum + probability, 0);
+
+  it('plays the season out: the stronger side is likelier, the chances sum to 1, the same seed gives the same', () => {
+    const ratings = { a: 1.3, b: 1, c: 0.8 };
+    const pairs: Array<[keyof typeof ratings, keyof typeof ratings]> = [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'a'],
+      ['b', 'a'],
+      ['c', 'b'],
+      ['a', 'c'],
+    ];
+    const season = {
+      sport: 'football' as const,
+      standings: table([
+        ['a', 0, 0],
+        ['b', 0, 0],
+        ['c', 0, 0],
+      ]),
+      fixturesLeft: pairs.map(([home, away]) => ({
+        home,
+        away,
+        margins: finalMargins(fixtureOf('football', { home: ratings[home], away: ratings[away] }), stateOf()),
+      })),
+    };
+    const chances = outrightProbabilities(season, { seed: 's' });
+    expect(chances.map(({ key }) => key)).toEqual(['a', 'b', 'c']);
+    expect(sumOf(chances)).toBeCloseTo(1, 12);
+    const [a, b, c] = chances.map(({ probability }) => probability);
+    expect(a).toBeGreaterThan(b ?? 1);
+    expect(b).toBeGreaterThan(c ?? 1);
+    expect(outrightProbabilities(season, { seed: 's' })).toEqual(chances);
+    expect(outrightProbabilities(season, { seed: 'other' })).not.toEqual(chances);
+  });
+
+  it('makes a leader with few fixtures left a strong favourite, and the table decides when none are left', () => {
+    const standings = table([
+      ['leader', 15, 6],
+      ['chaser', 11, 3],
+      ['third', 4, -9],
+    ]);
+    const lastTwo = [
+      { home: 'leader', away: 'third', margins: evenMatch('football') },
+      { home: 'chaser', away: 'leader', margins: evenMatch('football') },
+    ];
+    const late = outrightProbabilities(
+      { sport: 'football', standings, fixturesLeft: lastTwo },
+      { seed: 'late' },
+    );
+    expect(late[0]?.probability).toBeGreaterThan(0.9);
+    expect(late[2]?.probability).toBe(0); // 6 points at most: never catches the leader
+    expect(sumOf(late)).toBeCloseTo(1, 12);
+    const ended = outrightProbabilities({ sport: 'football', standings, fixturesLeft: [] }, { seed: 'x' });
+    expect(ended.map(({ probability }) => probability)).toEqual([1, 0, 0]);
+  });
+
+  it('breaks a tie on points by score difference, then by competitor id, as the feed does', () => {
+    const tied = outrightProbabilities(
+      {
+        sport: 'basketball',
+        standings: table([
+          ['b', 5, 12],
+          ['a', 5, 12],
+          ['c', 5, 30],
+        ]),
+        fixturesLeft: [],
+      },
+      { seed: 'x' },
+    );
+    expect(tied.find(({ probability }) => probability === 1)?.key).toBe('c');
+    const even = outrightProbabilities(
+      {
+        sport: 'tennis',
+        standings: table([
+          ['b', 5, 2],
+          ['a', 5, 2],
+        ]),
+        fixturesLeft: [],
+      },
+      { seed: 'x' },
+    );
+    expect(even.find(({ probability }) => probability === 1)?.key).toBe('a');
   });
 });

@@ -1,5 +1,7 @@
 import type { MarketSpec, Score, SelectionKey, Sport } from '../domain';
-import type { Fixture, LiveState, Outright } from '../feed/feed-source';
+import type { Fixture, LiveState, Standing } from '../feed/feed-source';
+import { createSeededRandom } from '../feed/seeded-random';
+import { compareIds, pointsFor } from '../feed/standings';
 import {
   discretisedNormal,
   distributionOf,
@@ -79,17 +81,21 @@ const footballFullTimeMs = 90 * minuteMs;
  * minutes, the rates from the ratings and red cards (`footballGoalsPer90`); the final score is the current one
  * plus those. Every market is a sum over that joint distribution (correct score: 0-0 … 5-5, the rest "other").
  */
-const modelFootball = (ratings: Score, state: LiveState): MatchModel => {
+const footballFinals = (ratings: Score, state: LiveState): Final[] => {
   const remainingShare = Math.max(0, footballFullTimeMs - state.clockMs) / footballFullTimeMs;
   const rates = footballGoalsPer90(ratings, state.redCards);
   const homeGoals = poissonProbabilities(rates.home * remainingShare);
   const awayGoals = poissonProbabilities(rates.away * remainingShare);
-  const finals: Final[] = homeGoals.flatMap((homeChance, home) =>
+  return homeGoals.flatMap((homeChance, home) =>
     awayGoals.map((awayChance, away) => ({
       score: { home: state.score.home + home, away: state.score.away + away },
       probability: homeChance * awayChance,
     })),
   );
+};
+
+const modelFootball = (ratings: Score, state: LiveState): MatchModel => {
+  const finals = footballFinals(ratings, state);
   const lines = scoreLineMarkets(finals);
   return (spec) => {
     switch (spec.kind) {
@@ -132,7 +138,10 @@ const basketballOvertimeMinutes = 5;
  * N(total + m(μ_h + μ_a), same variance), both discretised. The moneyline includes overtime: a tie goes to home
  * with P(M₅ > 0) / (P(M₅ > 0) + P(M₅ < 0)) of a 5-minute margin M₅. Handicap and total ignore overtime.
  */
-const modelBasketball = (ratings: Score, state: LiveState): MatchModel => {
+const basketballDistributions = (
+  ratings: Score,
+  state: LiveState,
+): { margins: Distribution; totals: Distribution; overtime: [number, number] } => {
   const endMs = basketballRegulationMs + Math.max(0, state.period - 4) * basketballOvertimeMinutes * minuteMs;
   const remainingMinutes = Math.max(0, endMs - state.clockMs) / minuteMs;
   const home = basketballPointsPerMinute(ratings.home, ratings.away);
@@ -150,6 +159,11 @@ const modelBasketball = (ratings: Score, state: LiveState): MatchModel => {
     discretisedNormal(basketballOvertimeMinutes * (home.mean - away.mean), spread(basketballOvertimeMinutes)),
     0,
   ) ?? [0.5, 0.5];
+  return { margins, totals, overtime };
+};
+
+const modelBasketball = (ratings: Score, state: LiveState): MatchModel => {
+  const { margins, totals, overtime } = basketballDistributions(ratings, state);
   return (spec) => {
     switch (spec.kind) {
       case 'moneyline': {
@@ -217,13 +231,17 @@ const finishTennisMatch = (
  * propagating q through the scoring rules from the current score. Match markets settle on sets (the result's
  * score), so the total and handicap are in sets.
  */
-const modelTennis = (ratings: Score, state: LiveState): MatchModel => {
+const tennisFinals = (ratings: Score, state: LiveState): Final[] => {
   const homeGameChance = tennisGameWinProbability(ratings);
-  const finals = finishTennisMatch(
+  return finishTennisMatch(
     finishSet(homeGameChance, state.periods.at(-1) ?? { home: 0, away: 0 }),
     finishSet(homeGameChance, { home: 0, away: 0 }),
     state.score,
   );
+};
+
+const modelTennis = (ratings: Score, state: LiveState): MatchModel => {
+  const finals = tennisFinals(ratings, state);
   const lines = scoreLineMarkets(finals);
   return (spec) => {
     if (spec.kind !== 'moneyline') return lines(spec);
@@ -276,7 +294,7 @@ export const currentMapOf = (state: LiveState): number =>
  * play). Series markets sum over every final map score; a map-winner market prices the map as if it is played
  * (it is void otherwise).
  */
-const modelEsport = (sport: Sport, ratings: Score, bestOf: number, state: LiveState): MatchModel => {
+const esportSeries = (sport: Sport, ratings: Score, bestOf: number, state: LiveState) => {
   const isRoundBased = sport === 'cs2' || sport === 'valorant';
   const roundChance = roundWinProbability(ratings);
   const freshMapChance = isRoundBased
@@ -289,6 +307,29 @@ const modelEsport = (sport: Sport, ratings: Score, bestOf: number, state: LiveSt
     isMapInPlay && isRoundBased ? mapFromRounds(roundChance, mapScore) : freshMapChance;
   const mapsToWin = (bestOf + 1) / 2;
   const finals = finishSeries(state.score, mapsToWin, currentMapChance, freshMapChance);
+  return {
+    isRoundBased,
+    roundChance,
+    freshMapChance,
+    currentMap,
+    isMapInPlay,
+    currentMapChance,
+    mapsToWin,
+    finals,
+  };
+};
+
+const modelEsport = (sport: Sport, ratings: Score, bestOf: number, state: LiveState): MatchModel => {
+  const {
+    isRoundBased,
+    roundChance,
+    freshMapChance,
+    currentMap,
+    isMapInPlay,
+    currentMapChance,
+    mapsToWin,
+    finals,
+  } = esportSeries(sport, ratings, bestOf, state);
   const lines = scoreLineMarkets(finals);
   const mapMayBePlayed = (map: number): boolean =>
     map >= currentMap && chanceOf(finals, (score) => score.home + score.away >= map) > 0;
@@ -339,27 +380,108 @@ export const modelMatch = (fixture: Fixture, state: LiveState): MatchModel => {
   }
 };
 
-/** How strongly the better-rated sides dominate a season, per sport (the exponent below). */
-const outrightSharpness: Record<Sport, number> = {
-  football: 4,
-  basketball: 4,
-  tennis: 6,
-  cs2: 3,
-  dota2: 3,
-  lol: 3,
-  valorant: 3,
+/**
+ * The chances of the match's final margin (home − away in the score match markets settle on: goals, points, sets,
+ * maps), from the live state. Basketball's tie goes to overtime: counted as a one-point win, to home with the
+ * moneyline's overtime chance.
+ */
+export const finalMargins = (fixture: Fixture, state: LiveState): Distribution => {
+  const ratings = { home: fixture.home.rating, away: fixture.away.rating };
+  const marginOf = ({ score }: Final): number => score.home - score.away;
+  const chanceOfFinal = ({ probability }: Final): number => probability;
+  switch (fixture.sport) {
+    case 'football':
+      return distributionOf(footballFinals(ratings, state), marginOf, chanceOfFinal);
+    case 'basketball': {
+      const { margins, overtime } = basketballDistributions(ratings, state);
+      const tie = margins.get(0) ?? 0;
+      const decided = new Map([...margins].filter(([margin]) => margin !== 0));
+      decided.set(1, (decided.get(1) ?? 0) + tie * overtime[0]);
+      decided.set(-1, (decided.get(-1) ?? 0) + tie * overtime[1]);
+      return decided;
+    }
+    case 'tennis':
+      return distributionOf(tennisFinals(ratings, state), marginOf, chanceOfFinal);
+    default:
+      return distributionOf(
+        esportSeries(fixture.sport, ratings, fixture.bestOf ?? 1, state).finals,
+        marginOf,
+        chanceOfFinal,
+      );
+  }
 };
 
+/** A season to play out: its table now, and each fixture left with the chances of its final margin. */
+export type SeasonToPlay = {
+  sport: Sport;
+  standings: readonly Standing[];
+  fixturesLeft: ReadonlyArray<{ home: string; away: string; margins: Distribution }>;
+};
+
+export const outrightTrials = 4_000;
+
 /**
- * Outright winner: each competitor's chance is its share of rating^k over the field (a Bradley–Terry style
- * stand-in for simulating the season), k from `outrightSharpness`.
+ * Outright winner by Monte Carlo: the season's fixtures left are played `trials` times, each margin drawn from its
+ * chances, points and score difference added to the table as the feed counts them (`feed/standings.ts`), and each
+ * competitor's chance is how often it ends on top (points, then score difference, then competitor id, as the feed
+ * breaks ties). Seeded: the same season and seed give the same chances. Keys in the table's order.
  */
-export const outrightProbabilities = (outright: Outright): FairSelection[] => {
-  const sharpness = outrightSharpness[outright.sport];
-  const weights = outright.competitors.map(({ rating }) => rating ** sharpness);
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  return outright.competitors.map(({ id }, index) => ({
-    key: id,
-    probability: (weights[index] ?? 0) / total,
-  }));
+export const outrightProbabilities = (
+  season: SeasonToPlay,
+  { seed, trials = outrightTrials }: { seed: string; trials?: number },
+): FairSelection[] => {
+  const ids = season.standings.map(({ competitorId }) => competitorId);
+  const indexOf = new Map(ids.map((id, index) => [id, index]));
+  const idRank = new Map([...ids].sort(compareIds).map((id, rank) => [id, rank]));
+  const ranks = ids.map((id) => idRank.get(id) ?? 0);
+  // A line as one number, points × 2^20 + score difference (a season's difference stays far within 2^19 either
+  // way), so comparing two numbers compares points, then difference.
+  const pointWeight = 2 ** 20;
+  const base = Float64Array.from(
+    season.standings,
+    ({ points, scored, conceded }) => points * pointWeight + scored - conceded,
+  );
+  const fixtures = season.fixturesLeft.flatMap((fixture) => {
+    const home = indexOf.get(fixture.home);
+    const away = indexOf.get(fixture.away);
+    if (home === undefined || away === undefined) return [];
+    const margins = [...fixture.margins].filter(([, probability]) => probability > 0);
+    let sum = 0;
+    const cumulative = Float64Array.from(margins, ([, probability]) => (sum += probability));
+    const homeGain = Float64Array.from(
+      margins,
+      ([margin]) => pointsFor(season.sport, margin, 0) * pointWeight + margin,
+    );
+    const awayGain = Float64Array.from(
+      margins,
+      ([margin]) => pointsFor(season.sport, -margin, 0) * pointWeight - margin,
+    );
+    return [{ home, away, cumulative, total: sum, homeGain, awayGain }];
+  });
+  const random = createSeededRandom(seed, 'outright');
+  const wins = new Float64Array(ids.length);
+  const table = new Float64Array(ids.length);
+  const runs = fixtures.length === 0 ? 1 : trials;
+  for (let trial = 0; trial < runs; trial += 1) {
+    table.set(base);
+    for (const fixture of fixtures) {
+      // The first margin whose cumulative chance passes the draw (a binary search).
+      const draw = random.next() * fixture.total;
+      let [low, high] = [0, fixture.cumulative.length - 1];
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((fixture.cumulative[middle] ?? 0) > draw) high = middle;
+        else low = middle + 1;
+      }
+      table[fixture.home] = (table[fixture.home] ?? 0) + (fixture.homeGain[low] ?? 0);
+      table[fixture.away] = (table[fixture.away] ?? 0) + (fixture.awayGain[low] ?? 0);
+    }
+    let leader = 0;
+    for (let index = 1; index < ids.length; index += 1) {
+      const ahead = (table[index] ?? 0) - (table[leader] ?? 0);
+      if (ahead > 0 || (ahead === 0 && (ranks[index] ?? 0) < (ranks[leader] ?? 0))) leader = index;
+    }
+    wins[leader] = (wins[leader] ?? 0) + 1;
+  }
+  return ids.map((key, index) => ({ key, probability: (wins[index] ?? 0) / runs }));
 };

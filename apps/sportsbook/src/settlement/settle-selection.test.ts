@@ -198,7 +198,8 @@ describe('settleSelection', () => {
     [correctScore, '2:1', /not a selection of a correct_score/],
     [correctScore, '02-1', /not a selection of a correct_score/],
     [correctScore, '6-0', /not a selection of a correct_score/], // beyond the grid: that is "other"
-    [{ kind: 'outright' }, 'team-a', /settleOutright/],
+    [{ kind: 'outright' }, 'team-a', /outright settles on its OutrightResult/],
+    [{ kind: 'outright' }, '', /competitor id/],
   ])('rejects %o with %s', (market, selection, message) => {
     expect(() => settleSelection(market, selection, final(1, 0))).toThrow(InvalidSelectionError);
     expect(() => settleSelection(market, selection, final(1, 0))).toThrow(message);
@@ -216,5 +217,17 @@ describe('settleOutright', () => {
     expect(settleOutright('team-a', { status: 'final', winner: 'team-a' })).toBe('win');
     expect(settleOutright('team-b', { status: 'final', winner: 'team-a' })).toBe('lose');
     expect(settleOutright('team-b', { status: 'void' })).toBe('void');
+  });
+
+  it('is what settleSelection gives an outright leg on its result (the book settles every leg through it)', () => {
+    const outright = { kind: 'outright' } as const;
+    expect(settleSelection(outright, 'team-a', { status: 'final', winner: 'team-a' })).toBe('win');
+    expect(settleSelection(outright, 'team-b', { status: 'final', winner: 'team-a' })).toBe('lose');
+    expect(settleSelection(outright, 'team-b', { status: 'void' })).toBe('void');
+    // A void the book decides itself (an outright the feed no longer knows) voids it too.
+    expect(settleSelection(outright, 'team-b', { status: 'void', reason: 'abandoned' })).toBe('void');
+    expect(() => settleSelection(matchResult, 'home', { status: 'final', winner: 'team-a' })).toThrow(
+      /settles on its fixture’s result/,
+    );
   });
 });

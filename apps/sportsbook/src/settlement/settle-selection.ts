@@ -1,4 +1,12 @@
-import type { FixtureResult, MarketSpec, Outcome, OutrightResult, Score, SelectionKey } from '../domain';
+import type {
+  FixtureResult,
+  MarketSpec,
+  Outcome,
+  OutrightResult,
+  Score,
+  SelectionKey,
+  SettlementResult,
+} from '../domain';
 
 /** A selection that cannot belong to its market, or a market missing what it is about (line, map, round). */
 export class InvalidSelectionError extends Error {
@@ -29,13 +37,26 @@ const selectionsByKind: Record<
 };
 
 /**
- * The outcome of `selection` in `market` given the fixture's result. A void result voids every selection; a
- * drawn score pushes the two-way markets (moneyline, and map_winner on a tied map); a map or round that was not
- * played is void.
+ * The outcome of `selection` in `market` given the fixture's result, or for an outright its OutrightResult
+ * (`settleOutright`). A void result voids every selection; a drawn score pushes the two-way markets (moneyline,
+ * and map_winner on a tied map); a map or round that was not played is void.
  */
-export function settleSelection(market: MarketSpec, selection: SelectionKey, result: FixtureResult): Outcome {
+export function settleSelection(
+  market: MarketSpec,
+  selection: SelectionKey,
+  result: SettlementResult,
+): Outcome {
   assertSelectionBelongs(market, selection);
-  return result.status === 'void' ? 'void' : settleOnResult(market, selection, result);
+  if (result.status === 'void') return 'void';
+  if (market.kind === 'outright') {
+    if ('winner' in result) return settleOutright(selection, result);
+    throw new InvalidSelectionError('An outright settles on its OutrightResult, not on a fixture’s score.');
+  }
+  if ('winner' in result)
+    throw new InvalidSelectionError(
+      `A ${market.kind} market settles on its fixture’s result, not an outright’s.`,
+    );
+  return settleOnResult(market, selection, result);
 }
 
 /** An outright's outcome: the winning competitor wins, every other loses; a void outright voids all. */
@@ -77,7 +98,7 @@ function settleOnResult(market: MarketSpec, selection: SelectionKey, result: Fin
       return roundWinner ? winOrLose(selection === roundWinner) : 'void';
     }
     case 'outright':
-      throw new InvalidSelectionError('An outright settles with settleOutright, on its OutrightResult.');
+      throw new InvalidSelectionError('An outright settles on its OutrightResult.');
   }
 }
 
@@ -114,7 +135,8 @@ const correctScoreSelectionOf = (score: Score): SelectionKey =>
 
 function assertSelectionBelongs(market: MarketSpec, selection: SelectionKey): void {
   if (market.kind === 'outright') {
-    throw new InvalidSelectionError('An outright settles with settleOutright, on its OutrightResult.');
+    if (selection === '') throw new InvalidSelectionError('An outright selection is a competitor id.');
+    return;
   }
   const isKnown =
     market.kind === 'correct_score'

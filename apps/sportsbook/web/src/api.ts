@@ -4,6 +4,7 @@ import {
   fixtureViewSchema,
   marketsEventSchema,
   menuSchema,
+  outrightListSchema,
   placeSlipAnswerSchema,
   sessionViewSchema,
   slipListSchema,
@@ -11,6 +12,7 @@ import {
   type FixtureView,
   type MarketView,
   type MenuView,
+  type OutrightView,
   type PlaceSlipAnswer,
   type PlaceSlipBody,
   type SessionView,
@@ -18,7 +20,16 @@ import {
 } from '../../src/http/api-types';
 import type { Sport } from '../../src/domain';
 
-export type { FixtureView, MarketView, MenuView, PlaceSlipAnswer, PlaceSlipBody, SessionView, SlipView };
+export type {
+  FixtureView,
+  MarketView,
+  MenuView,
+  OutrightView,
+  PlaceSlipAnswer,
+  PlaceSlipBody,
+  SessionView,
+  SlipView,
+};
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -81,6 +92,9 @@ export const fetchFixtures = async (filter: FixtureFilter): Promise<FixtureView[
   (await request(withQuery('/api/fixtures', filter), fixtureListSchema)).fixtures;
 export const fetchFixture = (id: string): Promise<FixtureView> =>
   request(`/api/fixtures/${encodeURIComponent(id)}`, fixtureViewSchema);
+/** A league's outrights (its seasons' winner markets and tables). */
+export const fetchOutrights = async (filter: { sport: Sport; league: string }): Promise<OutrightView[]> =>
+  (await request(withQuery('/api/outrights', filter), outrightListSchema)).outrights;
 export const placeSlip = (body: PlaceSlipBody): Promise<PlaceSlipAnswer> =>
   request('/api/slips', placeSlipAnswerSchema, { method: 'POST', body });
 export const fetchBets = async (isOpen: boolean): Promise<SlipView[]> =>

@@ -17,6 +17,7 @@ import {
 import { FixtureList, FixturePage } from './fixtures';
 import { chooseLanguage, languages, readPreferredLanguage, type Language } from './i18n';
 import { MyBets } from './my-bets';
+import { OutrightsPage } from './outrights';
 import { QueryState } from './query-state';
 import { BetSlip } from './slip';
 import { OddsFormatContext, SlipContext, updateSlip } from './slip-state';
@@ -148,19 +149,35 @@ const SportMenu = ({
   menu,
   sport,
   league,
+  outrightLeague,
   onChoose,
+  onOutrights,
 }: {
   menu: MenuView;
   sport: Sport;
   league: string | null;
+  /** The league whose outrights are open, if any. */
+  outrightLeague: string | null;
   onChoose: (sport: Sport, league: string | null) => void;
+  onOutrights: (league: string) => void;
 }) => {
   const { t } = useTranslation();
   const entries = sports.map(
     (name) =>
-      menu.sports.find((entry) => entry.sport === name) ?? { sport: name, live: 0, upcoming: 0, leagues: [] },
+      menu.sports.find((entry) => entry.sport === name) ?? {
+        sport: name,
+        live: 0,
+        upcoming: 0,
+        leagues: [],
+        outrights: [],
+      },
   );
-  const leagues = entries.find((entry) => entry.sport === sport)?.leagues ?? [];
+  const chosen = entries.find((entry) => entry.sport === sport);
+  const leagues = chosen?.leagues ?? [];
+  // The leagues with an outright listed (any season), each once.
+  const outrightLeagues = [
+    ...new Map((chosen?.outrights ?? []).map((outright) => [outright.league.id, outright.league])).values(),
+  ];
   return (
     <nav className="sport-menu" aria-label={t('menu.title')}>
       <ul className="sport-menu__sports">
@@ -206,6 +223,24 @@ const SportMenu = ({
                 }}
               >
                 {entry.name} <span className="sport-menu__counts">{entry.fixtures}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {outrightLeagues.length > 0 && (
+        <ul className="sport-menu__leagues sport-menu__outrights" aria-label={t('menu.outrights')}>
+          {outrightLeagues.map((entry) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                data-testid={`outrights-${entry.id}`}
+                aria-pressed={outrightLeague === entry.id}
+                onClick={() => {
+                  onOutrights(entry.id);
+                }}
+              >
+                {t('menu.outrights')} <span className="sport-menu__counts">{entry.name}</span>
               </button>
             </li>
           ))}
@@ -257,6 +292,7 @@ const Sportsbook = ({ session }: { session: SessionView }) => {
   const [league, setLeague] = useState<string | null>(null);
   const [chosenTab, setChosenTab] = useState<Tab | null>(null);
   const [openFixtureId, setOpenFixtureId] = useState<string | null>(null);
+  const [outrightLeague, setOutrightLeague] = useState<string | null>(null);
   const [isSheetOpen, setIsSheetOpen] = useSheet();
   const sheetRef = useRef<HTMLElement>(null);
   const slipToggleRef = useRef<HTMLButtonElement>(null);
@@ -274,6 +310,7 @@ const Sportsbook = ({ session }: { session: SessionView }) => {
   const chooseTab = (next: Tab): void => {
     setChosenTab(next);
     setOpenFixtureId(null);
+    setOutrightLeague(null);
   };
 
   return (
@@ -295,9 +332,16 @@ const Sportsbook = ({ session }: { session: SessionView }) => {
                   menu={menu}
                   sport={sport}
                   league={league}
+                  outrightLeague={outrightLeague}
                   onChoose={(nextSport, nextLeague) => {
                     setChosenSport(nextSport);
                     setLeague(nextLeague);
+                    setOpenFixtureId(null);
+                    setOutrightLeague(null);
+                    if (tab === 'bets') setChosenTab(null);
+                  }}
+                  onOutrights={(nextLeague) => {
+                    setOutrightLeague(nextLeague);
                     setOpenFixtureId(null);
                     if (tab === 'bets') setChosenTab(null);
                   }}
@@ -323,6 +367,14 @@ const Sportsbook = ({ session }: { session: SessionView }) => {
             </div>
             {tab === 'bets' ? (
               <MyBets />
+            ) : outrightLeague ? (
+              <OutrightsPage
+                sport={sport}
+                league={outrightLeague}
+                onBack={() => {
+                  setOutrightLeague(null);
+                }}
+              />
             ) : openFixtureId ? (
               <FixturePage
                 fixtureId={openFixtureId}

@@ -26,6 +26,21 @@ export const describeMarket = (market: MarketSpec, t: TFunction): string => {
   }
 };
 
+/** A slip leg's selection: an outright's competitor by name, any other as `describeSelection` words it. */
+export const describeLegSelection = (
+  leg: { market: MarketSpec; selection: SelectionKey; teams: Teams; outright?: { competitor: string } },
+  t: TFunction,
+): string => leg.outright?.competitor ?? describeSelection(leg.market, leg.selection, leg.teams, t);
+
+/** What a slip leg is on: "Match result · Arsenal v Chelsea", "Outright · Aldmoor Premier League · Season 2". */
+export const describeLegEvent = (
+  leg: { market: MarketSpec; teams: Teams; outright?: { event: string } },
+  t: TFunction,
+): string =>
+  `${describeMarket(leg.market, t)} · ${
+    leg.outright?.event ?? t('fixtures.versus', { home: leg.teams.home, away: leg.teams.away })
+  }`;
+
 /** The short text on an odds button: a team, "Draw", "Arsenal −0.25", "O 2.5", "2-1". */
 export const describeSelection = (
   market: MarketSpec,

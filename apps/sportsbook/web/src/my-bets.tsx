@@ -122,12 +122,13 @@ const SlipRow = ({ slip }: { slip: SlipView }) => {
         {slip.legs.map((leg) => (
           <li key={leg.marketId} className="bet-leg">
             <span className="bet-leg__selection">
-              {describeSelection(
-                leg,
-                leg.selection,
-                { home: t('selection.home'), away: t('selection.away') },
-                t,
-              )}{' '}
+              {leg.selectionName ??
+                describeSelection(
+                  leg,
+                  leg.selection,
+                  { home: t('selection.home'), away: t('selection.away') },
+                  t,
+                )}{' '}
               @ {formatOdds(leg.odds, oddsFormat)}
             </span>
             <span className="bet-leg__market">

@@ -44,10 +44,12 @@ type OddsButtonProps = {
   selection: MarketView['selections'][number];
   /** In a fixture row: 1 / X / 2 and bare lines, the column's heading names the market. */
   isBrief?: boolean;
+  /** An outright's selection: its competitor's name and the league's season it wins. */
+  outright?: { competitor: string; event: string };
 };
 
 /** A price: adds its selection to the slip (or takes it off), flashes when it moves, locks when suspended. */
-export const OddsButton = ({ fixture, market, selection, isBrief = false }: OddsButtonProps) => {
+export const OddsButton = ({ fixture, market, selection, isBrief = false, outright }: OddsButtonProps) => {
   const { t } = useTranslation();
   const oddsFormat = useOddsFormat();
   const { legs, dispatch } = useSlip();
@@ -55,13 +57,12 @@ export const OddsButton = ({ fixture, market, selection, isBrief = false }: Odds
   const teams = { home: fixture.home, away: fixture.away };
   const isOpen = market.status === 'open' && selection.odds > 1000;
   const isSelected = legs.some((leg) => leg.marketId === market.id && leg.selection === selection.key);
-  const shortLabel = (isBrief ? describeSelectionBriefly : describeSelection)(
-    market,
-    selection.key,
-    teams,
-    t,
-  );
-  const fullLabel = describeSelectionInFull(market, selection.key, teams, t);
+  const shortLabel = outright
+    ? outright.competitor
+    : (isBrief ? describeSelectionBriefly : describeSelection)(market, selection.key, teams, t);
+  const fullLabel = outright
+    ? t('aria.outright_selection', outright)
+    : describeSelectionInFull(market, selection.key, teams, t);
   const price = isOpen ? formatOdds(selection.odds, oddsFormat) : null;
   const moveText = move ? `, ${t(`aria.${move}`)}` : '';
   return (
@@ -86,6 +87,7 @@ export const OddsButton = ({ fixture, market, selection, isBrief = false }: Odds
             market: { kind: market.kind, line: market.line, map: market.map, round: market.round },
             selection: selection.key,
             odds: selection.odds,
+            ...(outright ? { outright } : {}),
           },
         });
       }}

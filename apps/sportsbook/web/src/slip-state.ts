@@ -2,10 +2,14 @@ import { createContext, useContext } from 'react';
 import type { MarketSpec, MilliOdds, OddsFormat, SelectionKey } from '../../src/domain';
 import type { Teams } from './labels';
 
-/** A selection on the slip, with what the slip needs to show it without its fixture at hand. */
+/**
+ * A selection on the slip, with what the slip needs to show it without its fixture at hand. An outright's
+ * (`fixtureId` is the outright's id) names its competitor and its league's season.
+ */
 export type SlipLeg = {
   fixtureId: string;
   teams: Teams;
+  outright?: { competitor: string; event: string };
   marketId: string;
   market: MarketSpec;
   selection: SelectionKey;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCombinedOdds } from '../../src/slip/odds-math';
 import { formatOdds } from '../../src/pricing/odds-formats';
 import { placeSlip, type PlaceSlipBody, type SessionView } from './api';
-import { describeMarket, describeSelection } from './labels';
+import { describeLegEvent, describeLegSelection } from './labels';
 import {
   formatCents,
   maximumSystemReturn,
@@ -33,7 +33,7 @@ const LegRow = ({ leg, children }: { leg: SlipLeg; children?: ReactNode }) => {
   const { t } = useTranslation();
   const oddsFormat = useOddsFormat();
   const { dispatch } = useSlip();
-  const selection = describeSelection(leg.market, leg.selection, leg.teams, t);
+  const selection = describeLegSelection(leg, t);
   return (
     <li className="slip-leg" data-testid={`slip-leg-${leg.marketId}-${leg.selection}`}>
       <div className="slip-leg__head">
@@ -52,10 +52,7 @@ const LegRow = ({ leg, children }: { leg: SlipLeg; children?: ReactNode }) => {
           ×
         </button>
       </div>
-      <span className="slip-leg__market">
-        {describeMarket(leg.market, t)} ·{' '}
-        {t('fixtures.versus', { home: leg.teams.home, away: leg.teams.away })}
-      </span>
+      <span className="slip-leg__market">{describeLegEvent(leg, t)}</span>
       {children}
     </li>
   );
@@ -116,7 +113,13 @@ export const BetSlip = ({ session }: { session: SessionView }) => {
 
   const odds = legs.map((leg) => leg.odds);
   const systemOptions = systemOptionsFor(legs.length);
-  const isModeAvailable = { single: true, accumulator: legs.length >= 2, system: systemOptions.length > 0 };
+  // A league winner is bet as a single only (its season's matches are correlated with it).
+  const hasOutright = legs.some((leg) => leg.outright !== undefined);
+  const isModeAvailable = {
+    single: true,
+    accumulator: legs.length >= 2 && !hasOutright,
+    system: systemOptions.length > 0 && !hasOutright,
+  };
   const mode = isModeAvailable[chosenMode] ? chosenMode : 'single';
   const system: SystemOption | undefined =
     systemOptions.find((option) => option.kind === chosenSystem) ?? systemOptions[0];
@@ -225,6 +228,11 @@ export const BetSlip = ({ session }: { session: SessionView }) => {
               </button>
             ))}
           </div>
+          {hasOutright && legs.length >= 2 && (
+            <p className="hint" data-testid="slip-outright-single">
+              {t('slip.outright_single')}
+            </p>
+          )}
           <ul className="slip-legs">
             {legs.map((leg) => (
               <LegRow key={leg.marketId} leg={leg}>
@@ -233,9 +241,7 @@ export const BetSlip = ({ session }: { session: SessionView }) => {
                     <StakeInput
                       id={`stake-${leg.marketId}`}
                       label={t('slip.stake')}
-                      accessibleLabel={t('slip.stake_for', {
-                        selection: describeSelection(leg.market, leg.selection, leg.teams, t),
-                      })}
+                      accessibleLabel={t('slip.stake_for', { selection: describeLegSelection(leg, t) })}
                       currency={session.currency}
                       value={singleStakes[leg.marketId] ?? ''}
                       onChange={(value) => {

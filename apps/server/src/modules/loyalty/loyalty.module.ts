@@ -27,7 +27,7 @@ export const loyaltyModule = defineModule(
     const fold = createLoyaltyFoldService({ db: database.background, push });
     // Mission progress, VIP promotion and points follow the money within about this long.
     scheduler.every(loyaltyFoldJobName, config.LOYALTY_FOLD_INTERVAL_MS, async () => {
-      await fold.fold();
+      await fold.followUp();
     });
     const vip = await setUpVip(app, fold);
     app.decorate('loyalty', { fold, vip });

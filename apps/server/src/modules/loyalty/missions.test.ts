@@ -127,6 +127,8 @@ describe('mission progress from the fold', () => {
         fold.follow(tx, {
           activities: [],
           logins: [{ brandId: member.brandId, memberId: member.id, day, timeZone: 'UTC' }],
+          members: new Map(),
+          days: new Map(),
         }),
       );
     };

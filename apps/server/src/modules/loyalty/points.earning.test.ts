@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { loyaltyMemberDays, loyaltyMemberTotals, loyaltySettings, vipMemberLevels } from './loyalty.tables';
@@ -176,6 +176,25 @@ describe('points from the fold', () => {
     await move(member, 'slot.bet', 100n, 'RNG');
     await fold();
     expect(await kit.balanceOf(member)).toBe(1n);
+  });
+
+  it("has the ledger cache a member's points account once its first batch committed", async () => {
+    const { ledger } = subject.app.wallet;
+    const preloaded = vi.spyOn(ledger, 'preloadAccounts');
+    try {
+      const member = await kit.addMember();
+      await move(member, 'deposit', 10_000n);
+      await fold();
+      const account = await ledger.ensureMemberAccount(member.brandId, member.id, 'PTS', 'member_points');
+      // Read into the cache after the commit, so the next batches' postings read no account row.
+      expect(preloaded.mock.calls.flatMap(([ids]) => [...ids])).toContain(account.id);
+      preloaded.mockClear();
+      await move(member, 'slot.bet', 500n, 'RNG');
+      await fold();
+      expect(preloaded).not.toHaveBeenCalled();
+    } finally {
+      preloaded.mockRestore();
+    }
   });
 
   it('earns nothing while the brand has points switched off', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, sum } from 'drizzle-orm';
-import { numberArray, textArray } from '../../db/array-literals';
+import { numberArray } from '../../db/array-literals';
 import { type Executor, selectRows } from '../../db/database';
 import {
   loyaltySettings,
@@ -109,31 +109,6 @@ export const findEarningState = async (
       },
     ]),
   );
-};
-
-/** Writes the members' new fractions and per-source totals in one statement. */
-export const saveEarningState = async (executor: Executor, rows: readonly PointsEarningRow[]) => {
-  if (rows.length === 0) return;
-  await executor.execute(sql`update loyalty_member_totals t
-    set points_remainder = v.remainder, points_earned_by = v.earned_by::jsonb
-    from unnest(${numberArray(rows.map((row) => row.memberId))}::bigint[],
-      ${numberArray(rows.map((row) => row.remainder))}::bigint[],
-      ${textArray(rows.map((row) => JSON.stringify(row.earnedBy)))}::text[]) as v(member_id, remainder, earned_by)
-    where t.member_id = v.member_id`);
-};
-
-/** Adds the points each member earned (or gave back) to their day's figures. */
-export const addDayPoints = async (
-  executor: Executor,
-  rows: ReadonlyArray<{ memberId: bigint; day: string; points: bigint }>,
-) => {
-  if (rows.length === 0) return;
-  await executor.execute(sql`update loyalty_member_days d
-    set points_earned = d.points_earned + v.points
-    from unnest(${numberArray(rows.map((row) => row.memberId))}::bigint[],
-      ${textArray(rows.map((row) => row.day))}::date[],
-      ${numberArray(rows.map((row) => row.points))}::bigint[]) as v(member_id, day, points)
-    where d.member_id = v.member_id and d.day = v.day`);
 };
 
 // ---- Mall items ----

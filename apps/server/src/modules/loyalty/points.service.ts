@@ -11,7 +11,7 @@ import type { LoyaltyBatch } from './fold/fold-types';
 import type { Transaction } from '../../db/database';
 import * as repository from './points.repository';
 import { convertPoints } from './points/convert-points';
-import { earnPoints } from './points/earn-points';
+import { earnPoints, warmPointsAccounts } from './points/earn-points';
 import { listMallItems, readMallItemImage } from './points/list-mall-items';
 import { listPointTransactions } from './points/list-point-transactions';
 import { listMemberRedemptions } from './points/list-redemptions';
@@ -33,9 +33,15 @@ export type PointsOperator = { brandId: bigint; currency: string; actor: AuditAc
 export const createPointsService = (deps: PointsDependencies) => {
   /** Points account ids by owner, kept across the fold's batches (see `earnPoints`). */
   const accounts = new Map<string, bigint>();
+  const fresh = new Set<bigint>();
   return {
     /** The fold's consumer: points for the batch's deposits and valid bets. */
-    earn: (tx: Transaction, batch: LoyaltyBatch) => earnPoints({ ...deps, accounts }, tx, batch),
+    earn: (tx: Transaction, batch: LoyaltyBatch) => earnPoints({ ...deps, accounts, fresh }, tx, batch),
+    /** After the fold's commit: the ledger caches the points accounts the batch used first (not waited for). */
+    warmAccounts: () => {
+      warmPointsAccounts({ ledger: deps.ledger, fresh });
+      return Promise.resolve();
+    },
 
     balance: (member: PointsMember) => getPointBalance(deps, member),
     config: (member: PointsMember) => getPointConfig(deps, member),

@@ -17,6 +17,7 @@ export const setUpPoints = async (app: FastifyInstance, fold: LoyaltyFoldService
     now: () => new Date(),
   });
   fold.onBatch((tx, batch) => points.earn(tx, batch));
+  fold.onCommitted(() => points.warmAccounts());
   app.uploads.uploads.registerReferences('loyalty-points', points.findReferencedUploads);
   await app.register(
     pointsRoutes({

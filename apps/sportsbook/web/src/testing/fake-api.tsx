@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { FixtureView, MarketView, MenuView, SessionView, SlipView } from '../api';
+import type { FixtureView, MarketView, MenuView, OutrightView, SessionView, SlipView } from '../api';
 import { App } from '../app';
 
 /** What a test's fake server answers a call with: a JSON body, or a function of the request. */
@@ -62,8 +62,17 @@ export const menuView: MenuView = {
       live: 2,
       upcoming: 5,
       leagues: [{ id: 'epl', name: 'Premier League', fixtures: 7 }],
+      outrights: [
+        { id: 'o-epl-s3', league: { id: 'epl', name: 'Premier League' }, season: 3, status: 'open' },
+      ],
     },
-    { sport: 'cs2', live: 1, upcoming: 3, leagues: [{ id: 'major', name: 'CS2 Major', fixtures: 4 }] },
+    {
+      sport: 'cs2',
+      live: 1,
+      upcoming: 3,
+      leagues: [{ id: 'major', name: 'CS2 Major', fixtures: 4 }],
+      outrights: [],
+    },
   ],
 };
 
@@ -79,6 +88,50 @@ export const market = (
   ...spec,
   selections: Object.entries(prices).map(([key, odds]) => ({ key, odds })),
 });
+
+const line = (
+  competitorId: string,
+  name: string,
+  won: number,
+  drawn: number,
+  lost: number,
+  difference: number,
+) => ({
+  competitorId,
+  name,
+  played: won + drawn + lost,
+  won,
+  drawn,
+  lost,
+  scored: 10 + Math.max(0, difference),
+  conceded: 10 + Math.max(0, -difference),
+  points: 3 * won + drawn,
+});
+
+/** The Premier League's season 3 outright, half played: Arsenal top, prices with the favourite listed last. */
+export const premierOutright: OutrightView = {
+  id: 'o-epl-s3',
+  sport: 'football',
+  league: { id: 'epl', name: 'Premier League' },
+  season: 3,
+  status: 'open',
+  fixtureCount: 12,
+  fixturesLeft: 6,
+  competitors: [
+    { id: 'arsenal', name: 'Arsenal' },
+    { id: 'chelsea', name: 'Chelsea' },
+    { id: 'everton', name: 'Everton' },
+    { id: 'liverpool', name: 'Liverpool' },
+  ],
+  market: market('o-epl-s3:outright', 'outright', { chelsea: 3500, liverpool: 9000, arsenal: 1500 }),
+  standings: [
+    line('arsenal', 'Arsenal', 3, 0, 0, 5),
+    line('chelsea', 'Chelsea', 1, 1, 1, 0),
+    line('liverpool', 'Liverpool', 1, 0, 2, -1),
+    line('everton', 'Everton', 0, 1, 2, -4),
+  ],
+  winner: null,
+};
 
 export const fixtureView = (
   id: string,
@@ -149,6 +202,7 @@ const defaultHandlers = (): Record<string, Handler> => ({
   'GET /api/menu': () => menuView,
   'GET /api/fixtures': () => ({ fixtures: [arsenalChelsea, liverpoolEverton] }),
   'GET /api/bets': () => ({ slips: [] }),
+  'GET /api/outrights': () => ({ outrights: [premierOutright] }),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows, type Transaction } from '../../../db/database';
-import type { LoginDay, LoyaltyActivity } from './fold-types';
+import { numberArray, textArray } from '../../../db/array-literals';
+import type { DayFigures, LoginDay, LoyaltyActivity, MemberFigures } from './fold-types';
 
 /**
  * The loyalty fold follows the ledger the way the agents' roll-up fold does (`agents/rollups.repository.ts`): a
@@ -29,7 +30,12 @@ type ActivityRow = {
 const optionalBigint = (value: string | bigint | null): bigint | null =>
   value === null ? null : BigInt(value);
 
-/** Every member's share of the ledger transactions written by database transactions in [from, to). */
+/**
+ * Every member's share of the ledger transactions written by database transactions in [from, to). Each step is
+ * materialized and looks its rows up by key (the entries by transaction, the round by id), so a batch costs the
+ * same however long the ledger and a member's round history grow (joined as one query, the planner scanned
+ * every ledger entry and each member's rounds once per batch).
+ */
 export const readActivities = async (
   tx: Transaction,
   from: bigint,
@@ -37,7 +43,7 @@ export const readActivities = async (
 ): Promise<LoyaltyActivity[]> => {
   const rows = await selectRows<ActivityRow>(
     tx,
-    sql`with classified as (
+    sql`with classified as materialized (
       select t.id, t.brand_id, t.created_at, t.product_line,
         (regexp_match(t.reference, '^round:([0-9]+)$'))[1]::bigint as round_id,
         case
@@ -48,19 +54,24 @@ export const readActivities = async (
         end as class
       from wallet_transaction_details t
       where t.xact_id >= ${from} and t.xact_id < ${to}
+    ), shares as materialized (
+      select c.id, c.brand_id, c.created_at, c.product_line, c.round_id, c.class, p.member_id, p.currency,
+        sum(p.amount) as amount
+      from wallet_member_postings p
+      join classified c on c.id = p.transaction_id
+      where p.transaction_id = any(array(select id from classified where class is not null))
+      group by c.id, c.brand_id, c.created_at, c.product_line, c.round_id, c.class, p.member_id, p.currency
+      having sum(p.amount) <> 0
     )
-    select c.id as transaction_id, c.brand_id, e.member_id, e.currency, c.class, abs(sum(e.amount)) as amount,
-      c.product_line, c.round_id, r.game_id, r.bet_amount as round_bet, c.created_at,
-      to_char(c.created_at at time zone br.time_zone, 'YYYY-MM-DD') as day, br.time_zone
-    from classified c
-    join wallet_member_postings e on e.transaction_id = c.id
-    join site_brands br on br.id = c.brand_id and br.currency = e.currency
-    left join games_rounds r on r.id = c.round_id and r.member_id = e.member_id
-    where c.class is not null
-    group by c.id, c.brand_id, e.member_id, e.currency, c.class, c.product_line, c.round_id, r.game_id,
-      r.bet_amount, c.created_at, br.time_zone
-    having sum(e.amount) <> 0
-    order by c.id, e.member_id`,
+    select s.id as transaction_id, s.brand_id, s.member_id, s.currency, s.class, abs(s.amount) as amount,
+      s.product_line, s.round_id, r.game_id, r.bet_amount as round_bet, s.created_at,
+      to_char(s.created_at at time zone br.time_zone, 'YYYY-MM-DD') as day, br.time_zone
+    from shares s
+    join site_brands br on br.id = s.brand_id and br.currency = s.currency
+    left join lateral (
+      select g.game_id, g.bet_amount from games_rounds g where g.id = s.round_id and g.member_id = s.member_id
+    ) r on true
+    order by s.id, s.member_id`,
   );
   return rows.map((row) => ({
     transactionId: BigInt(row.transaction_id),
@@ -131,58 +142,127 @@ export const recordLoginDays = async (
   return { days, horizon: next };
 };
 
-/** Lifetime totals and daily figures (deposits, valid bet, rounds) of the batch's members. */
-export const addFigures = async (tx: Transaction, activities: readonly LoyaltyActivity[]): Promise<void> => {
-  const figures = activities
-    .filter((activity) => activity.kind !== 'payout')
-    .map((activity) => ({
-      member_id: activity.memberId.toString(),
-      brand_id: activity.brandId.toString(),
-      day: activity.day,
-      deposit: activity.kind === 'deposit' ? activity.amount.toString() : '0',
-      valid_bet:
-        activity.kind === 'bet'
-          ? activity.amount.toString()
-          : activity.kind === 'refund'
-            ? (-activity.amount).toString()
-            : '0',
-      rounds: activity.kind === 'bet' ? 1 : activity.kind === 'refund' ? -1 : 0,
-    }));
-  if (figures.length === 0) return;
-  await tx.execute(sql`with input as (
-      select * from json_to_recordset(${JSON.stringify(figures)}::json)
-        as x(member_id bigint, brand_id bigint, day date, deposit bigint, valid_bet bigint, rounds int)
-    ), days as (
-      insert into loyalty_member_days as d (member_id, day, brand_id, deposit_amount, valid_bet, rounds)
-      select member_id, day, brand_id, sum(deposit), sum(valid_bet), sum(rounds)
-      from input group by member_id, day, brand_id order by member_id, day
+/** The members' lifetime figures and points earning state as stored (members without a row are absent). */
+export const readFigures = async (
+  tx: Transaction,
+  memberIds: readonly bigint[],
+): Promise<MemberFigures[]> => {
+  if (memberIds.length === 0) return [];
+  const rows = await selectRows<{
+    member_id: string | bigint;
+    brand_id: string | bigint;
+    deposit_total: string | bigint;
+    valid_bet_total: string | bigint;
+    points_remainder: string | bigint;
+    points_earned_by: Record<string, string>;
+  }>(
+    tx,
+    sql`select member_id, brand_id, deposit_total, valid_bet_total, points_remainder, points_earned_by
+      from loyalty_member_totals where member_id = any(${numberArray(memberIds)}::bigint[])`,
+  );
+  return rows.map((row) => ({
+    memberId: BigInt(row.member_id),
+    brandId: BigInt(row.brand_id),
+    depositTotal: BigInt(row.deposit_total),
+    validBetTotal: BigInt(row.valid_bet_total),
+    pointsRemainder: BigInt(row.points_remainder),
+    pointsEarnedBy: row.points_earned_by,
+  }));
+};
+
+/**
+ * Writes the batch's figures in one statement: each member's day figures added (with the points the points
+ * consumer set) and each member's lifetime figures, their deposit and valid bet added and their points earning
+ * state set. Only members with a deposit, bet or refund in the batch (those with day figures) are written.
+ */
+export const writeFigures = async (
+  tx: Transaction,
+  members: ReadonlyMap<bigint, MemberFigures>,
+  days: ReadonlyMap<string, DayFigures>,
+): Promise<void> => {
+  if (days.size === 0) return;
+  const added = new Map<bigint, { deposit: bigint; validBet: bigint }>();
+  for (const day of days.values()) {
+    const sum = added.get(day.memberId) ?? { deposit: 0n, validBet: 0n };
+    sum.deposit += day.deposit;
+    sum.validBet += day.validBet;
+    added.set(day.memberId, sum);
+  }
+  const totals = [...added].flatMap(([memberId, sum]) => {
+    const figures = members.get(memberId);
+    return figures ? [{ figures, sum }] : [];
+  });
+  const dayRows = [...days.values()];
+  await tx.execute(sql`with days as (
+      insert into loyalty_member_days as d (member_id, day, brand_id, deposit_amount, valid_bet, rounds, points_earned)
+      select * from unnest(${numberArray(dayRows.map((row) => row.memberId))}::bigint[],
+        ${textArray(dayRows.map((row) => row.day))}::date[],
+        ${numberArray(dayRows.map((row) => row.brandId))}::bigint[],
+        ${numberArray(dayRows.map((row) => row.deposit))}::bigint[],
+        ${numberArray(dayRows.map((row) => row.validBet))}::bigint[],
+        ${numberArray(dayRows.map((row) => row.rounds))}::int[],
+        ${numberArray(dayRows.map((row) => row.points))}::bigint[])
+      order by 1, 2
       on conflict (member_id, day) do update set
         deposit_amount = d.deposit_amount + excluded.deposit_amount,
         valid_bet = d.valid_bet + excluded.valid_bet,
-        rounds = d.rounds + excluded.rounds
+        rounds = d.rounds + excluded.rounds,
+        points_earned = d.points_earned + excluded.points_earned
     )
-    insert into loyalty_member_totals as t (member_id, brand_id, deposit_total, valid_bet_total)
-    select member_id, brand_id, sum(deposit), sum(valid_bet) from input group by member_id, brand_id
+    insert into loyalty_member_totals as t
+      (member_id, brand_id, deposit_total, valid_bet_total, points_remainder, points_earned_by)
+    select member_id, brand_id, deposit, valid_bet, remainder, earned_by::jsonb
+    from unnest(${numberArray(totals.map((row) => row.figures.memberId))}::bigint[],
+      ${numberArray(totals.map((row) => row.figures.brandId))}::bigint[],
+      ${numberArray(totals.map((row) => row.sum.deposit))}::bigint[],
+      ${numberArray(totals.map((row) => row.sum.validBet))}::bigint[],
+      ${numberArray(totals.map((row) => row.figures.pointsRemainder))}::bigint[],
+      ${textArray(totals.map((row) => JSON.stringify(row.figures.pointsEarnedBy)))}::text[])
+      as v(member_id, brand_id, deposit, valid_bet, remainder, earned_by)
     order by member_id
     on conflict (member_id) do update set
       deposit_total = t.deposit_total + excluded.deposit_total,
       valid_bet_total = t.valid_bet_total + excluded.valid_bet_total,
+      points_remainder = excluded.points_remainder,
+      points_earned_by = excluded.points_earned_by,
       updated_at = now()`);
 };
 
 export type FoldState = { from: bigint; visibleBelow: bigint; loginHorizon: bigint };
 
-/** Takes the fold lock (another instance's batch is waited for) and reads where the fold stands. */
+/**
+ * The lowest transaction id still running in this database (as far as can be told), else the snapshot's xmax:
+ * every transaction of this database below it has finished. The snapshot's xmin alone would also wait for
+ * transactions of other databases of the cluster (which never write this ledger), so one long transaction
+ * elsewhere would hold every member's progress back. A running transaction is left out only when a backend of
+ * another database is seen holding it; one that cannot be placed (finished meanwhile, prepared, or its session
+ * hidden from this role) is waited for, as before.
+ */
+const visibleBelowSql = sql`with snap as (select pg_current_snapshot() as s), elsewhere as (
+    select backend_xid::text::int8 as xid from pg_stat_activity
+    where backend_xid is not null and datname is distinct from current_database()
+  )
+  select coalesce(
+    (select min(x::text::int8) from snap, pg_snapshot_xip(snap.s) x
+      where x::text::int8 % 4294967296 not in (select xid from elsewhere)),
+    (select pg_snapshot_xmax(s)::text::int8 from snap))`;
+
+/**
+ * Takes the fold lock (another instance's batch is waited for) and reads where the fold stands. The batch commits
+ * without waiting for its WAL to reach the disk: a batch lost in a crash loses its horizon with it and is folded
+ * again, and whatever later commits durably after reading its results (a redeem of the points) flushes it first.
+ */
 export const lockFold = async (tx: Transaction): Promise<FoldState> => {
-  await tx.execute(sql`select pg_advisory_xact_lock(${loyaltyFoldLock})`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${loyaltyFoldLock}), set_config('synchronous_commit', 'off', true)`,
+  );
   const [state] = await selectRows<{
     horizon: string | bigint;
     login_event_horizon: string | bigint;
     visible_below: string | bigint;
   }>(
     tx,
-    sql`select horizon, login_event_horizon, pg_snapshot_xmin(pg_current_snapshot())::text::int8 as visible_below
-      from loyalty_fold where id = 1`,
+    sql`select horizon, login_event_horizon, (${visibleBelowSql}) as visible_below from loyalty_fold where id = 1`,
   );
   if (!state) throw new Error('loyalty_fold has no row (migration 0047)');
   return {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database';
 import { openTestDatabase } from '../../../testing/test-database';
@@ -114,5 +115,111 @@ describe('loyalty fold', () => {
       .where(eq(loyaltyMemberTotals.memberId, memberId));
     expect(totals?.validBetTotal).toBe(1_000n);
     expect(totals?.depositTotal).toBe(5_000n);
+  });
+});
+
+const validBetOf = async (memberId: bigint): Promise<bigint> => {
+  const [totals] = await database.db
+    .select()
+    .from(loyaltyMemberTotals)
+    .where(eq(loyaltyMemberTotals.memberId, memberId));
+  return totals?.validBetTotal ?? 0n;
+};
+
+describe('the scheduled fold', () => {
+  it('rests three times as long as it folded, at most 500 ms, before it folds again', async () => {
+    let clock = 1_000_000;
+    let batchTakes = 100;
+    const fold = createLoyaltyFoldService({ db: database.db, push: createPushService(), now: () => clock });
+    fold.onBatch(() => {
+      clock += batchTakes;
+      return Promise.resolve([]);
+    });
+    const memberId = await createMember();
+    await move(memberId, 10_000n, 'deposit');
+    await fold.followUp();
+    // It folded from 1,000,000 to 1,000,100: it rests until 1,000,400.
+    await move(memberId, 300n, 'slot.bet', 'RNG');
+    clock = 1_000_399;
+    expect(await fold.followUp()).toBe(0);
+    expect(await validBetOf(memberId)).toBe(0n);
+    clock = 1_000_400;
+    batchTakes = 1_000;
+    expect(await fold.followUp()).toBe(1);
+    expect(await validBetOf(memberId)).toBe(300n);
+    // That batch took 1,000 ms (to 1,001,400): the rest is capped at 500 ms.
+    await move(memberId, 200n, 'slot.bet', 'RNG');
+    clock = 1_001_899;
+    expect(await fold.followUp()).toBe(0);
+    clock = 1_001_900;
+    expect(await fold.followUp()).toBe(1);
+    expect(await validBetOf(memberId)).toBe(500n);
+  });
+});
+
+// Other databases and concurrent transactions need a real server (DATABASE_URL).
+describe.runIf(process.env.DATABASE_URL)('the fold beside running transactions', () => {
+  it('does not wait for a transaction of another database of the cluster', async () => {
+    const memberId = await createMember();
+    await move(memberId, 10_000n, 'deposit');
+    const fold = createLoyaltyFoldService({ db: database.db, push: createPushService(), maxWaitMs: 1_000 });
+    await fold.fold();
+    const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await move(memberId, 700n, 'slot.bet', 'RNG');
+      await fold.fold();
+      expect(await validBetOf(memberId)).toBe(700n);
+    } finally {
+      await elsewhere.query('rollback');
+      await elsewhere.end();
+    }
+  });
+
+  it('waits for a running transaction of its own database, then counts what it wrote once', async () => {
+    const running = await createMember();
+    const later = await createMember();
+    for (const memberId of [running, later]) await move(memberId, 10_000n, 'deposit');
+    const fold = createLoyaltyFoldService({ db: database.db, push: createPushService(), maxWaitMs: 200 });
+    await fold.fold();
+    const cash = (await ledger.ensureMemberAccount(brandId, running, 'USD')).id;
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written = (): void => undefined;
+    const isWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    // Its own accounts (the member's and the payment clearing), so the later bet does not wait on its locks.
+    const transaction = database.db.transaction(async (tx) => {
+      await ledger.post(
+        {
+          brandId,
+          idempotencyKey: randomUUID(),
+          kind: 'slot.bet',
+          productLine: 'RNG',
+          legs: [
+            { accountId: cash, amount: -400n },
+            { accountId: clearing, amount: 400n },
+          ],
+        },
+        { executor: tx },
+      );
+      written();
+      await released;
+    });
+    await isWritten;
+    await move(later, 100n, 'slot.bet', 'RNG');
+    await fold.fold();
+    // Neither the running transaction's bet nor the later one: the horizon stops at the running transaction.
+    expect([await validBetOf(running), await validBetOf(later)]).toEqual([0n, 0n]);
+    release();
+    await transaction;
+    await fold.fold();
+    await fold.fold();
+    expect([await validBetOf(running), await validBetOf(later)]).toEqual([400n, 100n]);
   });
 });

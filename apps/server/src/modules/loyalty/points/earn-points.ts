@@ -1,6 +1,6 @@
 import type { Transaction } from '../../../db/database';
 import { type LedgerService, maxLegs, type PostingRequest } from '../../wallet/ledger.service';
-import type { LoyaltyActivity, LoyaltyBatch } from '../fold/fold-types';
+import { dayFiguresKey, type LoyaltyActivity, type LoyaltyBatch } from '../fold/fold-types';
 import * as repository from '../points.repository';
 import { earningSourceOf, scaleRate, settleUnits, unitsPerPoint } from './earning-rules';
 import { pointBalance, pointsCurrency, postPoints } from './point-ledger';
@@ -85,10 +85,17 @@ const addToEarnedBy = (earnedBy: Record<string, string>, units: Map<string, bigi
  * The points consumer of the loyalty fold: points for each member's deposits and valid bets of the batch (a bet
  * at the rate of its product line at the member's VIP rank now; a refund takes back at the same rate), in whole
  * points with the fraction carried on `loyalty_member_totals.points_remainder`, so splitting play across batches
- * never loses or makes a point. One posting per member per batch, keyed by the member's first transaction of the
- * batch (a transaction is folded once, so the key is never reused); credits go in one statement per brand.
+ * never loses or makes a point. The fraction, the per-source totals and the day's points are set on the batch's
+ * figures, which the fold writes with the rest of them (one write of each member's rows a batch). Credits go in
+ * postings of up to 63 members keyed by the batch's first transaction (a transaction is folded once, so the key
+ * is never reused); a take-back in a posting of its own keyed by the member's first transaction of the batch.
  */
-type EarningDependencies = { ledger: LedgerService; accounts: Map<string, bigint> };
+type EarningDependencies = {
+  ledger: LedgerService;
+  accounts: Map<string, bigint>;
+  /** Accounts first used since the last commit, for `warmPointsAccounts`. */
+  fresh: Set<bigint>;
+};
 
 export const earnPoints = async (
   deps: EarningDependencies,
@@ -113,28 +120,28 @@ const earnBatchPoints = async (
   const memberIds = [...tallies.keys()];
   const rules = await readBrandRules(tx, tallies.values());
   const ranks = await repository.findRanks(tx, memberIds);
-  const states = await repository.findEarningState(tx, memberIds);
   const credits = new Map<bigint, Credit[]>();
-  const saved: repository.PointsEarningRow[] = [];
-  const days: Array<{ memberId: bigint; day: string; points: bigint }> = [];
   const changed: bigint[] = [];
   for (const tally of tallies.values()) {
     const brandRules = rules.get(tally.brandId);
-    const state = states.get(tally.memberId);
+    const state = batch.members.get(tally.memberId);
     if (!brandRules || !state) continue;
     const units = unitsBySource(tally, brandRules, ranks.get(tally.memberId) ?? 0);
     if (units.size === 0) continue;
     const batchUnits = [...units.values()].reduce((total, value) => total + value, 0n);
     const unit = unitsPerPoint(await deps.ledger.getCurrencyExponent(tally.currency));
     const held =
-      state.remainder + batchUnits < 0n
+      state.pointsRemainder + batchUnits < 0n
         ? await pointBalance(deps.ledger, tx, tally.brandId, tally.memberId)
         : 0n;
-    const settled = settleUnits(state.remainder, batchUnits, unit, held);
-    saved.push({ ...state, remainder: settled.remainder, earnedBy: addToEarnedBy(state.earnedBy, units) });
+    const settled = settleUnits(state.pointsRemainder, batchUnits, unit, held);
+    // The fold writes the state and the day's points with the batch's figures.
+    state.pointsRemainder = settled.remainder;
+    state.pointsEarnedBy = addToEarnedBy(state.pointsEarnedBy, units);
     if (settled.points === 0n) continue;
     changed.push(tally.memberId);
-    days.push({ memberId: tally.memberId, day: tally.lastDay, points: settled.points });
+    const day = batch.days.get(dayFiguresKey(tally.memberId, tally.lastDay));
+    if (day) day.points += settled.points;
     const idempotencyKey = `points-earn:${tally.memberId}:${tally.firstTransactionId}`;
     if (settled.points < 0n) {
       // Rare (a refund of play already turned into points): one posting of its own, checked against the balance.
@@ -154,10 +161,10 @@ const earnBatchPoints = async (
   }
   for (const [brandId, members] of credits) {
     const requests = await creditRequests(deps, tx, brandId, members, `points-earn:${batchKeyOf(tallies)}`);
-    await deps.ledger.postBatch(brandId, requests, { executor: tx });
+    // One posting a statement: the ledger's batch statement pairs every leg with every other (a nested loop
+    // over its CTEs), so 300 legs in one statement cost 90,000 comparisons, 64 legs 4,000.
+    for (const request of requests) await deps.ledger.postBatch(brandId, [request], { executor: tx });
   }
-  await repository.saveEarningState(tx, saved);
-  await repository.addDayPoints(tx, days);
   return changed;
 };
 
@@ -181,7 +188,23 @@ const pointsAccount = async (
       ? await deps.ledger.ensureSystemAccount(brandId, 'loyalty_points', pointsCurrency, '', options)
       : await deps.ledger.ensureMemberAccount(brandId, memberId, pointsCurrency, 'member_points', options);
   deps.accounts.set(key, account.id);
+  deps.fresh.add(account.id);
   return account.id;
+};
+
+/**
+ * After the fold's commit: reads the accounts first used in the batch into the ledger's cache (it keeps only
+ * what it read outside a transaction), so the next batches' postings read no account, where each leg cost a
+ * round trip (a batch of 250 members, 250 statements). The read goes through the API's pool, so the fold does
+ * not wait for it (a busy API must not hold the fold up); should it fail, the next commit tries those again.
+ */
+export const warmPointsAccounts = (deps: Pick<EarningDependencies, 'ledger' | 'fresh'>): void => {
+  if (deps.fresh.size === 0) return;
+  const ids = [...deps.fresh];
+  deps.fresh.clear();
+  deps.ledger.preloadAccounts(ids).catch(() => {
+    for (const id of ids) deps.fresh.add(id);
+  });
 };
 
 type Credit = { memberId: bigint; points: bigint };

@@ -84,11 +84,18 @@ const promote = async (deps: VipDependencies, tx: Transaction, promotion: Promot
  */
 const reachableLevels = async (
   tx: Transaction,
+  batch: LoyaltyBatch,
   levels: readonly VipLevelRow[],
   current: MemberLevelRow | undefined,
 ): Promise<VipLevelRow[]> => {
   if (!current || current.highestRank <= current.rank) return [...levels];
   const figures = await repository.figuresBetween(tx, current.memberId, current.periodStart, '9999-12-31');
+  // The batch's own days are written after the consumers: added here.
+  for (const day of batch.days.values()) {
+    if (day.memberId !== current.memberId || day.day < current.periodStart) continue;
+    figures.deposit += day.deposit;
+    figures.validBet += day.validBet;
+  }
   return levels.filter(
     (level) =>
       level.rank > current.highestRank ||
@@ -98,8 +105,8 @@ const reachableLevels = async (
 };
 
 /**
- * The fold's VIP consumer: after the fold added the batch to the lifetime totals, raises every member of the
- * batch whose lifetime deposit and valid bet reach a higher level, possibly several levels at once. It runs in
+ * The fold's VIP consumer: raises every member of the batch whose lifetime deposit and valid bet (the batch's
+ * figures, the batch included) reach a higher level, possibly several levels at once. It runs in
  * the fold's transaction under its lock, and the level rows are locked, so a level is crossed once however
  * often or on however many instances the fold runs. Answers the members it raised.
  */
@@ -108,9 +115,9 @@ export const promoteMembers = async (
   tx: Transaction,
   batch: LoyaltyBatch,
 ): Promise<bigint[]> => {
-  const memberIds = [...new Set(batch.activities.map((activity) => activity.memberId))];
-  if (memberIds.length === 0) return [];
-  const totals = await repository.totalsOf(tx, memberIds);
+  const totals = [...batch.members.values()];
+  if (totals.length === 0) return [];
+  const memberIds = totals.map((row) => row.memberId);
   const brandIds = [...new Set(totals.map((row) => row.brandId))];
   const levels = await repository.levelsOfBrands(tx, brandIds);
   // Most members of a batch stay on their level: only those whose figures reach a higher one are locked and read.
@@ -135,6 +142,7 @@ export const promoteMembers = async (
     const existing = current.get(row.memberId);
     const ofBrand = await reachableLevels(
       tx,
+      batch,
       levels.filter((level) => level.brandId === row.brandId),
       existing,
     );

@@ -99,6 +99,18 @@ export const settleRounds = async (
     where round.id = settled.id`);
 };
 
+/** Replaces the rounds' valid bets (a game whose rule counts less than the stake). */
+export const setRoundValidBets = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; validBet: bigint }>,
+): Promise<void> => {
+  await executor.execute(sql`
+    update game_rounds round set valid_bet = counted.valid_bet
+    from unnest(${numberArray(rounds.map((round) => round.roundId))}::int8[],
+                ${numberArray(rounds.map((round) => round.validBet))}::int8[]) as counted (id, valid_bet)
+    where round.id = counted.id`);
+};
+
 export const setRoundDetails = (executor: Executor, roundId: bigint, details: Record<string, unknown>) =>
   executor.update(gameRounds).set({ details }).where(eq(gameRounds.id, roundId));
 

@@ -104,6 +104,15 @@ export const settleHouseRounds = async (
   await repository.settleRounds(executor, rounds);
 };
 
+/** The rounds' valid bets where the game's rule counts less than the stake (after `settleHouseRounds`). */
+export const setHouseRoundValidBets = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; validBet: bigint }>,
+): Promise<void> => {
+  if (rounds.length === 0) return;
+  await repository.setRoundValidBets(executor, rounds);
+};
+
 /** Replaces the proof shown with the round (written once the round id, which it names, is known). */
 export const setHouseRoundDetails = async (
   executor: Executor,

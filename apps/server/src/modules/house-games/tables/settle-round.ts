@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/database';
-import { settleHouseRounds } from '../../games/house-rounds.service';
+import { setHouseRoundValidBets, settleHouseRounds } from '../../games/house-rounds.service';
 import type { PostingRequest } from '../../wallet/ledger.service';
 import { houseAccountOf, requireTableGame } from './table-catalogue';
 import { tableGames } from './table-config';
@@ -122,7 +122,7 @@ const closeRound = async (
       validBet: validBetOf(result, bets),
     }));
     await settleHouseRounds(tx, records);
-    await repository.setValidBets(tx, records);
+    await setHouseRoundValidBets(tx, records);
     for (const record of records) {
       const [first] = record.bets;
       if (!first || record.validBet === 0n) continue;

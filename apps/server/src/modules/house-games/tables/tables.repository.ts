@@ -187,19 +187,6 @@ export const listRoundBets = (executor: Executor, roundId: bigint) =>
     .where(eq(houseTableBets.roundId, roundId))
     .orderBy(houseTableBets.gameRoundId, houseTableBets.id);
 
-/** The betting records' valid bets (after `settleHouseRounds`, which sets the stake). */
-export const setValidBets = async (
-  executor: Executor,
-  rounds: ReadonlyArray<{ roundId: bigint; validBet: bigint }>,
-): Promise<void> => {
-  if (rounds.length === 0) return;
-  await executor.execute(sql`
-    update game_rounds round set valid_bet = counted.valid_bet
-    from unnest(${numberArray(rounds.map((round) => round.roundId))}::int8[],
-                ${numberArray(rounds.map((round) => round.validBet))}::int8[]) as counted (id, valid_bet)
-    where round.id = counted.id`);
-};
-
 /** The table's latest settled rounds, newest first. */
 export const listSettledRounds = (executor: Executor, tableCode: string, limit: number) =>
   executor

@@ -1,20 +1,17 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   parseProtocolJson,
   stringifyProtocolJson,
   vendorWalletPublicKeyPath,
   vendorWalletSignatureHeader,
 } from '@wps/contracts/vendor-wallet';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutrightResult } from './domain';
 import { MatchSimulator } from './feed/simulator';
 import type { MenuView, OutrightView, PlaceSlipAnswer, SlipView } from './http/api-types';
 import { buildSportsbook } from './sportsbook';
 import type { StoreLocation } from './store/store';
+import { scratchStoreLocation } from './testing/test-store';
 
 /**
  * The sportsbook's outrights through its page API, against a stand-in platform (a `fetch` that signs RS_OK answers
@@ -22,46 +19,14 @@ import type { StoreLocation } from './store/store';
  * when the feed ends the season, and kept open across a restart while the feed still knows them.
  */
 
-const baseUrl = process.env.DATABASE_URL;
 let location: StoreLocation;
-let cleanUp: (() => Promise<void>) | undefined;
-
-const withAdmin = async (work: (client: pg.Client) => Promise<unknown>): Promise<void> => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-};
+let cleanUp: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!baseUrl) {
-    const folder = await mkdtemp(path.join(tmpdir(), 'wps-sb-outrights-'));
-    location = { dataDir: folder };
-    cleanUp = () => rm(folder, { recursive: true, force: true });
-    return;
-  }
-  const name = `wps_sb_outright_api_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  location = { url: url.toString() };
-  cleanUp = () =>
-    withAdmin(async (client) => {
-      for (let tries = 0; tries < 100; tries += 1) {
-        const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-    });
+  ({ location, drop: cleanUp } = await scratchStoreLocation('wps_sb_outright_api'));
 }, 30_000);
 
-afterAll(async () => {
-  await cleanUp?.();
-});
+afterAll(() => cleanUp());
 
 const platformKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const vendorKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../store/store';
+import type { Store } from '../store/store';
+import { openTestStore } from '../testing/test-store';
 import { walletCallRow } from '../wallet/wallet-calls';
 import * as repository from './slips.repository';
 
@@ -11,46 +10,14 @@ import * as repository from './slips.repository';
  * when DATABASE_URL is set, else PGlite.
  */
 
-const baseUrl = process.env.DATABASE_URL;
 let store: Store;
-let drop: (() => Promise<void>) | undefined;
-
-const withAdmin = async (work: (client: pg.Client) => Promise<unknown>): Promise<void> => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-};
+let closeStore: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!baseUrl) {
-    store = await openStore({ memory: true });
-    return;
-  }
-  const name = `wps_sb_open_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  store = await openStore({ url: url.toString() });
-  drop = () =>
-    withAdmin(async (client) => {
-      // The pool's end() resolves before its connections have closed.
-      for (let tries = 0; tries < 100; tries += 1) {
-        const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-    });
+  ({ store, close: closeStore } = await openTestStore('wps_sb_open'));
 }, 30_000);
 
-afterAll(async () => {
-  await store.close();
-  await drop?.();
-});
+afterAll(() => closeStore());
 
 const limits = { maxLiabilityPerMarket: 1_000_000n, maxStakePerPlayerPerMarket: 1_000_000n };
 const marketId = 'open-test:match_result';

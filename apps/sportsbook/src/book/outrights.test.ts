@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { AttemptResult, WalletClient } from '@wps/vendor-wallet-client/wallet-client';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutrightResult } from '../domain';
 import type { Outright } from '../feed/feed-source';
 import { MatchSimulator } from '../feed/simulator';
 import { createMarketBook, type MarketBook } from '../pricing/market-book';
-import { openStore, type Store } from '../store/store';
+import type { Store } from '../store/store';
+import { openTestStore } from '../testing/test-store';
 import { createWalletCallSender } from '../wallet/wallet-calls';
 import { type BookSession, createBookService, defaultLimits } from './book.service';
 import * as repository from './slips.repository';
@@ -17,45 +16,14 @@ import * as repository from './slips.repository';
  * fixture, and the season's result settles them as a fixture's settles its legs.
  */
 
-const baseUrl = process.env.DATABASE_URL;
 let store: Store;
-let dropStore: (() => Promise<void>) | undefined;
-
-const withAdmin = async (work: (client: pg.Client) => Promise<unknown>): Promise<void> => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-};
+let closeStore: () => Promise<void>;
 
 beforeAll(async () => {
-  if (!baseUrl) {
-    store = await openStore({ memory: true });
-    return;
-  }
-  const name = `wps_sb_outrights_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  store = await openStore({ url: url.toString() });
-  dropStore = () =>
-    withAdmin(async (client) => {
-      for (let tries = 0; tries < 100; tries += 1) {
-        const open = await client.query('select 1 from pg_stat_activity where datname = $1', [name]);
-        if (open.rowCount === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-    });
+  ({ store, close: closeStore } = await openTestStore('wps_sb_outrights'));
 }, 30_000);
 
-afterAll(async () => {
-  await store.close();
-  await dropStore?.();
-});
+afterAll(() => closeStore());
 
 const startAt = Date.parse('2026-11-27T12:00:00Z');
 const minute = 60_000;

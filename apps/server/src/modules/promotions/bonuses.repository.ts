@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { memberBonuses } from './promotions.tables';
 
@@ -19,6 +19,19 @@ export const findActiveBonus = async (
 ): Promise<BonusRow | undefined> => {
   const [row] = await executor.select().from(memberBonuses).where(activeOf(memberId, currency));
   return row;
+};
+
+/** Of `memberIds`, the `member:currency` pairs with an active bonus (read without locking). */
+export const findActiveBonusOwners = async (
+  executor: Executor,
+  memberIds: readonly bigint[],
+): Promise<Set<string>> => {
+  if (memberIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ memberId: memberBonuses.memberId, currency: memberBonuses.currency })
+    .from(memberBonuses)
+    .where(and(inArray(memberBonuses.memberId, [...memberIds]), eq(memberBonuses.status, 'active')));
+  return new Set(rows.map((row) => `${row.memberId}:${row.currency}`));
 };
 
 /** The active bonus, locked: wagering and its end queue on the row. */

@@ -44,6 +44,17 @@ export const createBonusService = (deps: BonusDependencies) => {
       await followWagering(deps, tx, bet);
       bonusBalances.delete(keyOf(bet));
     },
+    /** `followWagering` for many bets: one read finds the few members with an active bonus. */
+    followWageringOf: async (tx: Executor, bets: readonly ValidBet[]) => {
+      const owners = await repository.findActiveBonusOwners(tx, [
+        ...new Set(bets.map((bet) => bet.memberId)),
+      ]);
+      for (const bet of bets) {
+        if (!owners.has(keyOf(bet))) continue;
+        await followWagering(deps, tx, bet);
+        bonusBalances.delete(keyOf(bet));
+      }
+    },
     splitStake: async (tx: Executor, owner: BonusOwner, cashAccountId: bigint, amount: bigint) =>
       forget(owner, await splitStake(deps, tx, owner, cashAccountId, amount)),
     splitWin: async (tx: Executor, owner: BonusOwner, cashAccountId: bigint, share: WinShare) =>

@@ -59,7 +59,10 @@ export const promotionsModule = defineModule(
       vipRankSource = source;
     };
     const bonuses = createBonusService({ db: database.db, ledger, wallet, now });
-    app.turnover.turnover.onValidBet((tx, bet) => bonuses.followWagering(tx, bet));
+    app.turnover.turnover.onValidBet(
+      (tx, bet) => bonuses.followWagering(tx, bet),
+      (tx, bets) => bonuses.followWageringOf(tx, bets),
+    );
     scheduler.every(expireBonusesJobName, expiryIntervalMs, async () => {
       await bonuses.expire();
     });

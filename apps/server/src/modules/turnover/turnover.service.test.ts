@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/database';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
 import { demoPlayer } from '../members/members.seed';
 import { members } from '../members/members.tables';
@@ -76,6 +77,57 @@ describe('turnover requirement', () => {
     await db.transaction((tx) => turnover.carryWithTransfer(tx, money));
     expect(await turnover.remaining(member.id, 'USD')).toBe(666n);
     expect(await turnover.remaining(receiverId, 'USD')).toBe(334n);
+  });
+
+  it('records many valid bets at once: several per member, each reference once, listeners told once', async () => {
+    const { db } = testApp.database;
+    const turnover = createTurnoverService({ db });
+    const [other] = await db
+      .insert(members)
+      .values({ brandId: member.brandId, username: 'batcher', nickname: 'batcher' })
+      .returning({ id: members.id });
+    if (!other) throw new Error('member not created');
+    const told: string[] = [];
+    const toldOne: string[] = [];
+    turnover.onValidBet(
+      (_tx, bet) => Promise.resolve(void told.push(`one:${bet.reference}`)),
+      (_tx, bets) => Promise.resolve(void told.push(...bets.map((bet) => `many:${bet.reference}`))),
+    );
+    turnover.onValidBet((_tx, bet) => Promise.resolve(void toldOne.push(bet.reference)));
+    const owner = { brandId: member.brandId, memberId: other.id, currency: 'USD' };
+    await db.transaction((tx) =>
+      turnover.addRequirement(tx, {
+        ...owner,
+        amount: 1_000n,
+        source: 'deposit',
+        reference: 'deposit:batch',
+      }),
+    );
+    const bet = (memberId: bigint, amount: bigint, reference: string) => ({
+      brandId: member.brandId,
+      memberId,
+      currency: 'USD',
+      amount,
+      reference,
+      productLine: 'LIVE',
+    });
+    const first = [
+      bet(other.id, 300n, 'batch:1'),
+      bet(other.id, 200n, 'batch:2'),
+      bet(member.id, 50n, 'batch:3'),
+    ];
+    await db.transaction((tx) => turnover.recordValidBets(tx, first));
+    expect(await turnover.remaining(other.id, 'USD')).toBe(500n);
+    // Repeated with a new bet: only the new one counts, and lowers to zero, not below.
+    await db.transaction((tx) => turnover.recordValidBets(tx, [...first, bet(other.id, 900n, 'batch:4')]));
+    expect(await turnover.remaining(other.id, 'USD')).toBe(0n);
+    expect(told.sort()).toEqual(['many:batch:1', 'many:batch:2', 'many:batch:3', 'many:batch:4']);
+    expect(toldOne.sort()).toEqual(['batch:1', 'batch:2', 'batch:3', 'batch:4']);
+    const events = await selectRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from turnover_events where reference like 'batch:%' and source = 'bet'`,
+    );
+    expect(events).toEqual([{ n: 4 }]);
   });
 
   it('carries a share of the requirement rounded up, never more than what is outstanding', () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { numberArray, textArray } from '../../db/array-literals';
-import type { Database, Executor } from '../../db/database';
+import { type Database, type Executor, selectRows } from '../../db/database';
 import { turnoverEvents, turnoverRequirements } from './turnover.tables';
 
 export type RequirementSource = 'deposit' | 'bonus' | 'adjustment';
@@ -51,13 +51,28 @@ export type ValidBet = Change & { productLine: string };
  * product line calling them. A bet refunded after it counted is reported again with a negative amount.
  */
 export type ValidBetListener = (executor: Executor, bet: ValidBet) => Promise<void>;
+/** A listener's form for many bets at once (`recordValidBets`); by default its single form, bet by bet. */
+export type ValidBetsListener = (executor: Executor, bets: readonly ValidBet[]) => Promise<void>;
+
+/** Bets split so that each part holds at most one per member and currency, in their order. */
+const wavesOf = (bets: readonly ValidBet[]): ValidBet[][] => {
+  const waves: ValidBet[][] = [];
+  const seen = new Map<string, number>();
+  for (const bet of bets) {
+    const key = `${bet.memberId}:${bet.currency}`;
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    (waves[index] ??= []).push(bet);
+  }
+  return waves;
+};
 
 /**
  * The wagering requirement. Each change locks the member's row (so concurrent bets and deposits queue per
  * member, not globally) and is recorded once per reference, inside the caller's transaction.
  */
 export const createTurnoverService = ({ db }: { db: Database }) => {
-  const validBetListeners: ValidBetListener[] = [];
+  const validBetListeners: { one: ValidBetListener; many: ValidBetsListener }[] = [];
   /** Answers null when the change was recorded before (same member, source and reference). */
   const apply = async (executor: Executor, change: Change, source: EventSource): Promise<bigint | null> => {
     if (change.amount <= 0n) throw new RangeError('A turnover change is a positive amount');
@@ -151,7 +166,56 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
     /** A valid bet lowers the remaining amount, not below zero, and is told to the listeners once. */
     recordValidBet: async (executor: Executor, bet: ValidBet): Promise<void> => {
       if ((await apply(executor, bet, 'bet')) === null) return;
-      for (const listener of validBetListeners) await listener(executor, bet);
+      for (const listener of validBetListeners) await listener.one(executor, bet);
+    },
+    /**
+     * `recordValidBet` for many bets in a few statements (a shared round's thousands of records): each member's
+     * row is locked in (member, currency) order first, as `apply` does, then the bets not recorded before lower
+     * their requirements and are told to the listeners (their batch form) once.
+     */
+    recordValidBets: async (executor: Executor, bets: readonly ValidBet[]): Promise<void> => {
+      if (bets.some((bet) => bet.amount <= 0n))
+        throw new RangeError('A turnover change is a positive amount');
+      const recorded: ValidBet[] = [];
+      for (const wave of wavesOf(bets)) {
+        const members = numberArray(wave.map((bet) => bet.memberId));
+        const currencies = textArray(wave.map((bet) => bet.currency));
+        await executor.execute(sql`
+          insert into turnover_requirements (member_id, currency, brand_id)
+          select * from unnest(${members}::bigint[], ${currencies}::text[],
+            ${numberArray(wave.map((bet) => bet.brandId))}::bigint[])
+          order by 1, 2
+          on conflict (member_id, currency) do update set remaining = turnover_requirements.remaining`);
+        const fresh = await selectRows<{ member_id: string; reference: string }>(
+          executor,
+          sql`
+          with input as (
+            select * from unnest(${members}::bigint[], ${currencies}::text[],
+              ${numberArray(wave.map((bet) => bet.brandId))}::bigint[],
+              ${numberArray(wave.map((bet) => bet.amount))}::bigint[],
+              ${textArray(wave.map((bet) => bet.reference))}::text[]
+            ) as i(member_id, currency, brand_id, amount, reference)
+            where not exists (
+              select 1 from turnover_events e
+              where e.member_id = i.member_id and e.source = 'bet' and e.reference = i.reference
+            )
+          ),
+          lowered as (
+            update turnover_requirements r
+            set remaining = greatest(r.remaining - i.amount, 0), updated_at = now()
+            from input i where r.member_id = i.member_id and r.currency = i.currency
+            returning r.member_id, r.currency, r.remaining
+          )
+          insert into turnover_events (brand_id, member_id, currency, source, amount, remaining_after, reference)
+          select i.brand_id, i.member_id, i.currency, 'bet', i.amount, l.remaining, i.reference
+          from input i join lowered l on l.member_id = i.member_id and l.currency = i.currency
+          returning member_id::text, reference`,
+        );
+        const done = new Set(fresh.map((row) => `${row.member_id}:${row.reference}`));
+        recorded.push(...wave.filter((bet) => done.has(`${bet.memberId}:${bet.reference}`)));
+      }
+      if (recorded.length === 0) return;
+      for (const listener of validBetListeners) await listener.many(executor, recorded);
     },
     /**
      * A valid bet refunded after it counted (a rollback of a settled round, a cancelled draw): the requirement
@@ -159,11 +223,21 @@ export const createTurnoverService = ({ db }: { db: Database }) => {
      */
     reverseValidBet: async (executor: Executor, bet: ValidBet): Promise<void> => {
       if ((await apply(executor, bet, 'bet_reversal')) === null) return;
-      for (const listener of validBetListeners) await listener(executor, { ...bet, amount: -bet.amount });
+      for (const listener of validBetListeners) await listener.one(executor, { ...bet, amount: -bet.amount });
     },
-    /** Registered once at start by the domains that follow valid bets. */
-    onValidBet: (listener: ValidBetListener): void => {
-      validBetListeners.push(listener);
+    /**
+     * Registered once at start by the domains that follow valid bets; `many` serves `recordValidBets` (by
+     * default `listener` bet by bet).
+     */
+    onValidBet: (listener: ValidBetListener, many?: ValidBetsListener): void => {
+      validBetListeners.push({
+        one: listener,
+        many:
+          many ??
+          (async (executor, bets) => {
+            for (const bet of bets) await listener(executor, bet);
+          }),
+      });
     },
 
     /**

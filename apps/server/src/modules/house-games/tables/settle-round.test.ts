@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findInvariantViolations } from '../../../testing/test-database';
 import { gameRounds } from '../../games/games.tables';
 import type { MemberRow } from '../../members/members.repository';
+import { bonusTestKit } from '../bonus.test-helpers';
 import { crashPlayers } from '../crash.test-helpers';
 import { baccaratBetKinds, baccaratReturn } from './baccarat.rules';
 import { rouletteSpots } from './roulette.rules';
@@ -156,5 +157,43 @@ describe('house tables: settlement', () => {
       .where(inArray(gameRounds.id, [bets[0]?.gameRoundId ?? 0n]));
     // 20.00 of Player against Banker, plus the three side bets; on a tie the Player and Banker part is 0.
     expect(record?.validBet).toBe(result.hand.outcome === 'tie' ? 3_000n : 5_000n);
+  });
+
+  it('counts a roulette round toward an active bonus’s wagering, and the turnover once', async () => {
+    const service = harness.instance({ tables: [tableOf('ROU-A')] });
+    await service.drive();
+    const open = await findLatestRound(harness.database.db, 'ROU-A');
+    if (!open) throw new Error('no round');
+    const bonus = bonusTestKit(harness.testApp.app, harness.database);
+    const withBonus = await players.add(100_000n);
+    const without = await players.add(100_000n);
+    await bonus.grant(withBonus.member, 5_000n, { contributions: { LIVE: 50 } });
+    for (const [index, { member }] of [withBonus, without].entries()) {
+      await service.placeBets(member, usd(member), {
+        tableId: 'ROU-A',
+        roundId: open.id.toString(),
+        bets: [{ spot: 'red', amount: '20.00' }],
+        requestId: `wager-${index}`,
+      });
+    }
+    const { turnover } = harness.testApp.app.turnover;
+    const { member } = withBonus;
+    await harness.database.db.transaction((tx) =>
+      turnover.addRequirement(tx, {
+        brandId: member.brandId,
+        memberId: member.id,
+        currency: 'USD',
+        amount: 10_000n,
+        source: 'deposit',
+        reference: 'deposit:wager',
+      }),
+    );
+    const round = await dealtRound(service, 'ROU-A');
+    harness.clock.set(round.dealingEndsAt?.getTime() ?? 0);
+    await service.drive();
+    await service.drive();
+    expect(await turnover.remaining(withBonus.member.id, 'USD')).toBe(8_000n);
+    // Half of the 20.00 valid bet counts (LIVE at 50 %).
+    expect((await bonus.latest(withBonus.member)).wageringDone).toBe(1_000n);
   });
 });

@@ -123,18 +123,23 @@ const closeRound = async (
     }));
     await settleHouseRounds(tx, records);
     await setHouseRoundValidBets(tx, records);
-    for (const record of records) {
-      const [first] = record.bets;
-      if (!first || record.validBet === 0n) continue;
-      await context.turnover.recordValidBet(tx, {
-        brandId: first.brandId,
-        memberId: first.memberId,
-        currency: first.currency,
-        amount: record.validBet,
-        reference: `round:${record.roundId}`,
-        productLine,
-      });
-    }
+    await context.turnover.recordValidBets(
+      tx,
+      records.flatMap(({ roundId, bets: [first], validBet }) =>
+        first && validBet > 0n
+          ? [
+              {
+                brandId: first.brandId,
+                memberId: first.memberId,
+                currency: first.currency,
+                amount: validBet,
+                reference: `round:${roundId}`,
+                productLine,
+              },
+            ]
+          : [],
+      ),
+    );
   });
 };
 

@@ -10,6 +10,7 @@ import { findLatestRound } from '@wps/server/modules/house-games/tables/tables.r
 import { createTablesService } from '@wps/server/modules/house-games/tables/tables.service';
 import { createTestApp } from '@wps/server/testing/test-app';
 import { openTestDatabase } from '@wps/server/testing/test-database';
+import { cpuBetween, readCpu } from './cpu';
 import type { BenchResult } from './run';
 
 /**
@@ -65,6 +66,7 @@ const measure = async (database: DatabaseHandle, label: string, memberCount: num
     await tables.drive();
     const round = await findLatestRound(db, 'ROU-A');
     if (!round) throw new Error('no round');
+    const cpuBefore = await readCpu(db);
     const placeStarted = performance.now();
     let next = 0;
     const worker = async () => {
@@ -89,6 +91,7 @@ const measure = async (database: DatabaseHandle, label: string, memberCount: num
     };
     await Promise.all(Array.from({ length: 16 }, worker));
     const placeSeconds = (performance.now() - placeStarted) / 1000;
+    const cpu = cpuBetween(cpuBefore, await readCpu(db));
     now = round.closesAt.getTime();
     await tables.drive();
     const dealt = await findLatestRound(db, 'ROU-A');
@@ -106,6 +109,9 @@ const measure = async (database: DatabaseHandle, label: string, memberCount: num
       'placement (bets/s)': Math.round((memberCount * 2) / placeSeconds),
       'requests/s': Math.round(memberCount / placeSeconds),
       'settle time (s)': Number(settleSeconds.toFixed(2)),
+      'CPU ms per request (server + PostgreSQL)': cpu
+        ? `${((cpu.server + cpu.database) / memberCount).toFixed(2)} (${(cpu.server / memberCount).toFixed(2)} + ${(cpu.database / memberCount).toFixed(2)})`
+        : 'n/a',
     };
     console.log(row);
     return row;

@@ -29,8 +29,8 @@ const bonusPartsOf = (amounts: readonly bigint[], bonusStaked: bigint): bigint[]
 };
 
 /**
- * A set of spots on the table's current round, in one transaction: the round row under a share lock (the
- * close takes it for update, so a bet is either committed before the deal or refused), still betting and
+ * A set of spots on the table's current round, in one transaction: through the round's betting gate (the
+ * close holds it exclusively, so a bet is either committed before the deal or refused), still betting and
  * before its close by this server's clock (TABLE_BETTING_CLOSED otherwise); the member's own lock on the
  * round, so their limits (per spot: the table's min and max, the member's running total on the spot
  * included; per round: the table's max per member) hold under a burst of their requests; one ledger posting
@@ -65,15 +65,14 @@ export const placeTableBets = async (
     if (existing[0]?.roundId.toString() !== request.roundId) throw new AppError('IDEMPOTENCY_CONFLICT');
     return existing;
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
   const houseGame = await requireTableGame(context, db, table.game);
   const cash = await wallet.cashAccount(member, brand.currency);
   const house = await houseAccountOf(context, member.brandId, brand.currency, db);
 
   const placed = await db
     .transaction(async (tx) => {
-      const round = await repository.lockRound(tx, BigInt(request.roundId), 'share');
+      await repository.holdBettingGate(tx, BigInt(request.roundId), { memberId: member.id });
+      const round = await repository.findRound(tx, BigInt(request.roundId));
       if (
         round?.tableCode !== table.code ||
         round.status !== 'betting' ||
@@ -81,9 +80,13 @@ export const placeTableBets = async (
       ) {
         throw new AppError('TABLE_BETTING_CLOSED');
       }
-      await repository.lockMemberOnRound(tx, round.id, member.id);
-      if ((await repository.listRequestBets(tx, member.id, request.requestId)).length > 0) return null;
-      const stakes = await repository.memberStakes(tx, round.id, member.id);
+      const { stakes, placed } = await repository.memberRoundStakes(
+        tx,
+        round.id,
+        member.id,
+        request.requestId,
+      );
+      if (placed) return null;
       let roundTotal = total;
       for (const stake of stakes.values()) roundTotal += stake;
       if (roundTotal > table.maxPerRound) {

@@ -66,13 +66,14 @@ const openRound = async (
 
 /**
  * Closes betting and deals: the result comes only from the round's commitment (its seed, or its shoe and
- * start position), so whoever deals, whenever, deals the same cards. Under the round's update lock, so every
- * bet committed before it is in the round and none after.
+ * start position), so whoever deals, whenever, deals the same cards. Through the round's betting gate held
+ * exclusively, so every bet committed before it is in the round and none after.
  */
 const closeAndDeal = async (context: TablesContext, round: TableRoundRow): Promise<void> => {
   const { settings } = context;
   await context.db.transaction(async (tx) => {
-    const locked = await repository.lockRound(tx, round.id, 'update');
+    await repository.holdBettingGate(tx, round.id, 'close');
+    const locked = await repository.lockRound(tx, round.id);
     if (locked?.status !== 'betting') return;
     let serverSeed = locked.serverSeed;
     const shoe = locked.shoeId === null ? undefined : await repository.findShoe(tx, locked.shoeId);

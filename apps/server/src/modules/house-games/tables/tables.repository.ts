@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { numberArray } from '../../../db/array-literals';
 import type { Executor } from '../../../db/database';
 import {
@@ -31,15 +31,34 @@ export const findRound = async (executor: Executor, id: bigint): Promise<TableRo
   return row;
 };
 
-/** `share` by bets (they run side by side), `update` by the close, so no bet lands after the deal. */
-export const lockRound = async (
-  executor: Executor,
-  id: bigint,
-  mode: 'share' | 'update',
-): Promise<TableRoundRow | undefined> => {
-  const query = executor.select().from(houseTableRounds).where(eq(houseTableRounds.id, id));
-  const [row] = await (mode === 'share' ? query.for('share') : query.for('update'));
+/** The round row for update (the close, after the betting gate). */
+export const lockRound = async (executor: Executor, id: bigint): Promise<TableRoundRow | undefined> => {
+  const [row] = await executor
+    .select()
+    .from(houseTableRounds)
+    .where(eq(houseTableRounds.id, id))
+    .for('update');
   return row;
+};
+
+/**
+ * The round's betting gate: a bet holds it shared for its transaction (and the member's own lock on the
+ * round, so their limits hold under a burst of their requests), the close holds it exclusively; so every bet
+ * committed before the close is in the round and every later one reads the round closed. Locks in the lock
+ * manager, not on the row: concurrent bets sharing a row lock would each write a multixact.
+ */
+export const holdBettingGate = async (
+  executor: Executor,
+  roundId: bigint,
+  holder: { memberId: bigint } | 'close',
+) => {
+  const gate = sql`hashtextextended(${`tables:gate:${roundId}`}, 0)`;
+  await executor.execute(
+    holder === 'close'
+      ? sql`select pg_advisory_xact_lock(${gate})`
+      : sql`select pg_advisory_xact_lock_shared(${gate}),
+          pg_advisory_xact_lock(hashtextextended(${`tables:${roundId}:${holder.memberId}`}, 0))`,
+  );
 };
 
 /** Answers undefined when the table already has an unfinished round or the number is taken. */
@@ -128,21 +147,35 @@ export const listRequestBets = (executor: Executor, memberId: bigint, requestId:
     .from(houseTableBets)
     .where(and(eq(houseTableBets.memberId, memberId), eq(houseTableBets.requestId, requestId)));
 
-/** The member's stakes on the round by spot, read after the member's lock on the round. */
-export const memberStakes = async (executor: Executor, roundId: bigint, memberId: bigint) => {
+/**
+ * Read under the member's lock on the round: their stakes on it by spot, and whether `requestId` was placed
+ * already (on any round).
+ */
+export const memberRoundStakes = async (
+  executor: Executor,
+  roundId: bigint,
+  memberId: bigint,
+  requestId: string,
+): Promise<{ stakes: Map<string, bigint>; placed: boolean }> => {
   const rows = await executor
-    .select({ spot: houseTableBets.spot, amount: sql<string>`sum(${houseTableBets.amount})::text` })
+    .select({
+      roundId: houseTableBets.roundId,
+      requestId: houseTableBets.requestId,
+      spot: houseTableBets.spot,
+      amount: houseTableBets.amount,
+    })
     .from(houseTableBets)
-    .where(and(eq(houseTableBets.roundId, roundId), eq(houseTableBets.memberId, memberId)))
-    .groupBy(houseTableBets.spot);
-  return new Map(rows.map((row) => [row.spot, BigInt(row.amount)]));
-};
-
-/** Serialises one member's requests on one round (limits are checked against their earlier bets). */
-export const lockMemberOnRound = async (executor: Executor, roundId: bigint, memberId: bigint) => {
-  await executor.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`tables:${roundId}:${memberId}`}, 0))`,
-  );
+    .where(
+      and(
+        eq(houseTableBets.memberId, memberId),
+        or(eq(houseTableBets.roundId, roundId), eq(houseTableBets.requestId, requestId)),
+      ),
+    );
+  const stakes = new Map<string, bigint>();
+  for (const row of rows) {
+    if (row.roundId === roundId) stakes.set(row.spot, (stakes.get(row.spot) ?? 0n) + row.amount);
+  }
+  return { stakes, placed: rows.some((row) => row.requestId === requestId) };
 };
 
 export const insertBets = (executor: Executor, bets: Array<typeof houseTableBets.$inferInsert>) =>

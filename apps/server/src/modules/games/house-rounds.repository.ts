@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { numberArray } from '../../db/array-literals';
 import { type Executor, selectRows } from '../../db/database';
+import { selectPrepared } from '../../db/prepared';
 import { gameRounds, gameTransactions, gameVendors, gameVendorTiles, games } from './games.tables';
 
 /** The SQL behind house games' catalogue rows and rounds (see house-rounds.service.ts). */
@@ -85,6 +86,39 @@ export const insertOpenRounds = async (
   return ids;
 };
 
+/**
+ * An open round and its first bet call in one prepared statement (the hot path of a shared table's bet);
+ * answers the round's id.
+ */
+export const insertOpenRoundWithBet = async (
+  executor: Executor,
+  round: OpenHouseRoundValues,
+  call: { transactionUuid: string; amount: bigint; requestHash: string; ledgerTransactionId: bigint },
+): Promise<bigint> => {
+  const [row] = await selectPrepared<{ id: bigint }>(
+    executor,
+    'games.house.open_round_with_bet',
+    sql`with round as (
+      insert into game_rounds
+        (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
+         valid_bet, details)
+      values (${round.brandId}, ${round.memberId}, ${round.vendorId}, ${round.gameId}, ${round.roundRef},
+              ${round.productLine}, ${round.currency}, 'open', ${round.betAmount}, 0,
+              ${JSON.stringify(round.details)}::jsonb)
+      returning id
+    )
+    insert into game_transactions
+      (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, amount, request_hash,
+       ledger_transaction_id)
+    select ${round.vendorId}, ${call.transactionUuid}, 'bet', ${round.brandId}, ${round.memberId}, round.id,
+      ${call.amount}, ${call.requestHash}, ${call.ledgerTransactionId}
+    from round
+    returning round_id as id`,
+  );
+  if (!row) throw new Error('round not written');
+  return row.id;
+};
+
 /** Settles rounds with their wins in one statement; the valid bet is the stake. */
 export const settleRounds = async (
   executor: Executor,
@@ -97,6 +131,26 @@ export const settleRounds = async (
     from unnest(${numberArray(rounds.map((round) => round.roundId))}::int8[],
                 ${numberArray(rounds.map((round) => round.winAmount))}::int8[]) as settled (id, payout)
     where round.id = settled.id`);
+};
+
+/**
+ * Settles rounds whose stake grew while they were open (a poker hand's chips, street by street): the stake, the
+ * win and the valid bet in one statement.
+ */
+export const settleRoundsWithStakes = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; betAmount: bigint; winAmount: bigint; validBet: bigint }>,
+): Promise<void> => {
+  await executor.execute(sql`
+    update game_rounds round
+    set status = 'settled', bet_amount = settled.bet, win_amount = settled.payout,
+        valid_bet = settled.valid_bet, settled_at = now(), updated_at = now()
+    from unnest(${numberArray(rounds.map((round) => round.roundId))}::int8[],
+                ${numberArray(rounds.map((round) => round.betAmount))}::int8[],
+                ${numberArray(rounds.map((round) => round.winAmount))}::int8[],
+                ${numberArray(rounds.map((round) => round.validBet))}::int8[])
+           as settled (id, bet, payout, valid_bet)
+    where round.id = settled.id and round.status = 'open'`);
 };
 
 /** Replaces the rounds' valid bets (a game whose rule counts less than the stake). */

@@ -72,6 +72,21 @@ export const insertHouseRound = async (executor: Executor, round: HouseRound): P
   return row.id;
 };
 
+const openRoundValues = (round: Omit<HouseRound, 'winAmount'>) => ({
+  brandId: round.brandId,
+  memberId: round.memberId,
+  vendorId: round.game.vendorId,
+  gameId: round.game.gameId,
+  roundRef: round.roundRef,
+  productLine: round.game.productLine,
+  currency: round.currency,
+  betAmount: round.betAmount,
+  details: round.details,
+});
+
+const requestHashOf = (call: { reference: string; amount: bigint }) =>
+  createHash('sha256').update(`${call.reference}:${call.amount}`).digest('hex');
+
 /**
  * A round left open until its outcome is known (a lottery line waits for its draw): one per entry, in the
  * caller's transaction with the stake's posting; answers their ids in order. `settleHouseRounds` closes them.
@@ -79,21 +94,20 @@ export const insertHouseRound = async (executor: Executor, round: HouseRound): P
 export const openHouseRounds = (
   executor: Executor,
   rounds: ReadonlyArray<Omit<HouseRound, 'winAmount'>>,
-): Promise<bigint[]> =>
-  repository.insertOpenRounds(
-    executor,
-    rounds.map((round) => ({
-      brandId: round.brandId,
-      memberId: round.memberId,
-      vendorId: round.game.vendorId,
-      gameId: round.game.gameId,
-      roundRef: round.roundRef,
-      productLine: round.game.productLine,
-      currency: round.currency,
-      betAmount: round.betAmount,
-      details: round.details,
-    })),
-  );
+): Promise<bigint[]> => repository.insertOpenRounds(executor, rounds.map(openRoundValues));
+
+/** `openHouseRounds` and `recordHouseRoundCalls` for one round and its bet, in one statement. */
+export const openHouseRoundWithBet = (
+  executor: Executor,
+  round: Omit<HouseRound, 'winAmount'>,
+  bet: Omit<HouseRoundCall, 'kind'>,
+): Promise<bigint> =>
+  repository.insertOpenRoundWithBet(executor, openRoundValues(round), {
+    transactionUuid: bet.reference,
+    amount: bet.amount,
+    requestHash: requestHashOf(bet),
+    ledgerTransactionId: bet.ledgerTransactionId,
+  });
 
 /** Settles open rounds with what each won (0 for a loss), all in one statement; the valid bet is the stake. */
 export const settleHouseRounds = async (
@@ -102,6 +116,18 @@ export const settleHouseRounds = async (
 ): Promise<void> => {
   if (rounds.length === 0) return;
   await repository.settleRounds(executor, rounds);
+};
+
+/**
+ * Settles open rounds whose stake is known only at their end (a poker hand: the chips a player put in), with
+ * their win and valid bet, in one statement; rounds already settled are left alone.
+ */
+export const settleHouseRoundsWithStakes = async (
+  executor: Executor,
+  rounds: ReadonlyArray<{ roundId: bigint; betAmount: bigint; winAmount: bigint; validBet: bigint }>,
+): Promise<void> => {
+  if (rounds.length === 0) return;
+  await repository.settleRoundsWithStakes(executor, rounds);
 };
 
 /** The rounds' valid bets where the game's rule counts less than the stake (after `settleHouseRounds`). */
@@ -138,7 +164,7 @@ export const recordHouseRoundCalls = (
       memberId: round.memberId,
       roundId: round.roundId,
       amount: call.amount,
-      requestHash: createHash('sha256').update(`${call.reference}:${call.amount}`).digest('hex'),
+      requestHash: requestHashOf(call),
       ledgerTransactionId: call.ledgerTransactionId,
     })),
   );

@@ -1,6 +1,6 @@
 import type { PlaceTableBetsRequest } from '@wps/contracts/tables';
 import { AppError } from '../../../http/app-error';
-import { openHouseRounds, recordHouseRoundCalls } from '../../games/house-rounds.service';
+import { openHouseRoundWithBet } from '../../games/house-rounds.service';
 import { houseAccountOf, requireTableGame } from './table-catalogue';
 import { isSpotOf } from './table-config';
 import * as repository from './tables.repository';
@@ -72,20 +72,15 @@ export const placeTableBets = async (
   const placed = await db
     .transaction(async (tx) => {
       await repository.holdBettingGate(tx, BigInt(request.roundId), { memberId: member.id });
-      const round = await repository.findRound(tx, BigInt(request.roundId));
+      const view = await repository.bettingView(tx, BigInt(request.roundId), member.id, request.requestId);
       if (
-        round?.tableCode !== table.code ||
-        round.status !== 'betting' ||
-        context.clock() >= round.closesAt.getTime()
+        view?.round.tableCode !== table.code ||
+        view.round.status !== 'betting' ||
+        context.clock() >= view.round.closesAt.getTime()
       ) {
         throw new AppError('TABLE_BETTING_CLOSED');
       }
-      const { stakes, placed } = await repository.memberRoundStakes(
-        tx,
-        round.id,
-        member.id,
-        request.requestId,
-      );
+      const { round, stakes, placed } = view;
       if (placed) return null;
       let roundTotal = total;
       for (const stake of stakes.values()) roundTotal += stake;
@@ -115,7 +110,8 @@ export const placeTableBets = async (
         { executor: tx },
       );
       if (posting.isReplay) throw new AppError('IDEMPOTENCY_CONFLICT');
-      const [gameRoundId] = await openHouseRounds(tx, [
+      const gameRoundId = await openHouseRoundWithBet(
+        tx,
         {
           brandId: member.brandId,
           memberId: member.id,
@@ -136,12 +132,7 @@ export const placeTableBets = async (
             verifyUrl: `/wps/tables/rounds/${round.id}/verify`,
           },
         },
-      ]);
-      if (gameRoundId === undefined) throw new Error('the betting record was not written');
-      await recordHouseRoundCalls(
-        tx,
-        { roundId: gameRoundId, brandId: member.brandId, memberId: member.id, vendorId: houseGame.vendorId },
-        [{ kind: 'bet', reference: key, amount: total, ledgerTransactionId: posting.transactionId }],
+        { reference: key, amount: total, ledgerTransactionId: posting.transactionId },
       );
       const bonusParts = bonusPartsOf(amounts, stake.bonusStaked);
       return repository.insertBets(

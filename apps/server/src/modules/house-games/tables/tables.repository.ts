@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { numberArray } from '../../../db/array-literals';
 import type { Executor } from '../../../db/database';
+import { selectPrepared } from '../../../db/prepared';
 import {
   houseTableBets,
   type HouseTableRoundStatus,
@@ -52,12 +53,16 @@ export const holdBettingGate = async (
   roundId: bigint,
   holder: { memberId: bigint } | 'close',
 ) => {
-  const gate = sql`hashtextextended(${`tables:gate:${roundId}`}, 0)`;
-  await executor.execute(
-    holder === 'close'
-      ? sql`select pg_advisory_xact_lock(${gate})`
-      : sql`select pg_advisory_xact_lock_shared(${gate}),
-          pg_advisory_xact_lock(hashtextextended(${`tables:${roundId}:${holder.memberId}`}, 0))`,
+  const gate = `tables:gate:${roundId}`;
+  if (holder === 'close') {
+    await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${gate}, 0))`);
+    return;
+  }
+  await selectPrepared(
+    executor,
+    'tables.bet.gate',
+    sql`select pg_advisory_xact_lock_shared(hashtextextended(${gate}, 0))::text,
+      pg_advisory_xact_lock(hashtextextended(${`tables:${roundId}:${holder.memberId}`}, 0))::text`,
   );
 };
 
@@ -147,35 +152,75 @@ export const listRequestBets = (executor: Executor, memberId: bigint, requestId:
     .from(houseTableBets)
     .where(and(eq(houseTableBets.memberId, memberId), eq(houseTableBets.requestId, requestId)));
 
+/** What a bet needs of its round, read after the betting gate (see `bettingView`). */
+export type BettingRound = Pick<
+  TableRoundRow,
+  | 'id'
+  | 'tableCode'
+  | 'status'
+  | 'closesAt'
+  | 'number'
+  | 'serverSeedHash'
+  | 'clientSeed'
+  | 'nonce'
+  | 'shoePosition'
+>;
+
+type BettingViewRow = {
+  table_code: string;
+  status: TableRoundRow['status'];
+  closes_at: Date | string;
+  number: number;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  shoe_position: number | null;
+  /** json: node-postgres parses it, PGlite's prepared path may answer the text. */
+  stakes: unknown;
+  placed: boolean;
+};
+
 /**
- * Read under the member's lock on the round: their stakes on it by spot, and whether `requestId` was placed
- * already (on any round).
+ * Read under the betting gate and the member's lock, in one prepared statement: the round, the member's
+ * stakes on it by spot, and whether `requestId` was placed already (on any round).
  */
-export const memberRoundStakes = async (
+export const bettingView = async (
   executor: Executor,
   roundId: bigint,
   memberId: bigint,
   requestId: string,
-): Promise<{ stakes: Map<string, bigint>; placed: boolean }> => {
-  const rows = await executor
-    .select({
-      roundId: houseTableBets.roundId,
-      requestId: houseTableBets.requestId,
-      spot: houseTableBets.spot,
-      amount: houseTableBets.amount,
-    })
-    .from(houseTableBets)
-    .where(
-      and(
-        eq(houseTableBets.memberId, memberId),
-        or(eq(houseTableBets.roundId, roundId), eq(houseTableBets.requestId, requestId)),
-      ),
-    );
-  const stakes = new Map<string, bigint>();
-  for (const row of rows) {
-    if (row.roundId === roundId) stakes.set(row.spot, (stakes.get(row.spot) ?? 0n) + row.amount);
-  }
-  return { stakes, placed: rows.some((row) => row.requestId === requestId) };
+): Promise<{ round: BettingRound; stakes: Map<string, bigint>; placed: boolean } | undefined> => {
+  const [row] = await selectPrepared<BettingViewRow>(
+    executor,
+    'tables.bet.view',
+    sql`select r.table_code, r.status, r.closes_at, r.number, r.server_seed_hash, r.client_seed, r.nonce,
+      r.shoe_position,
+      coalesce((select json_agg(json_build_object('spot', s.spot, 'amount', s.amount::text))
+        from (select spot, sum(amount) as amount from house_table_bets
+              where round_id = r.id and member_id = ${memberId} group by spot) s), '[]'::json) as stakes,
+      exists (select 1 from house_table_bets where member_id = ${memberId} and request_id = ${requestId}) as placed
+    from house_table_rounds r where r.id = ${roundId}`,
+  );
+  if (!row) return undefined;
+  const stakes = (typeof row.stakes === 'string' ? JSON.parse(row.stakes) : row.stakes) as Array<{
+    spot: string;
+    amount: string;
+  }>;
+  return {
+    round: {
+      id: roundId,
+      tableCode: row.table_code,
+      status: row.status,
+      closesAt: new Date(row.closes_at),
+      number: row.number,
+      serverSeedHash: row.server_seed_hash,
+      clientSeed: row.client_seed,
+      nonce: row.nonce,
+      shoePosition: row.shoe_position,
+    },
+    stakes: new Map(stakes.map((stake) => [stake.spot, BigInt(stake.amount)])),
+    placed: row.placed,
+  };
 };
 
 export const insertBets = (executor: Executor, bets: Array<typeof houseTableBets.$inferInsert>) =>

@@ -17,6 +17,8 @@ import { loyaltyBench } from './loyalty.bench';
 import { sportsbookBench } from './sportsbook.bench';
 import { sportsbookStreamBench } from './sportsbook-stream.bench';
 import { tablesBench } from './tables.bench';
+import { cockfightBench } from './cockfight.bench';
+import { fishingBench } from './fishing.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -37,6 +39,8 @@ const benches = [
   sportsbookBench,
   sportsbookStreamBench,
   tablesBench,
+  cockfightBench,
+  fishingBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

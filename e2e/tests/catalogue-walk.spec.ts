@@ -26,6 +26,11 @@ type Launch = { kind: string; vendor: string; game: Game; page: number; opening:
 const houseGameReady: Readonly<Record<string, string>> = {
   '/house/slot': 'slot-spin',
   '/house/crash': 'crash-phase',
+  '/house/baccarat': 'table-board',
+  '/house/roulette': 'table-board',
+  '/house/dragon-tiger': 'table-board',
+  '/house/fishing': 'fishing-rooms',
+  '/house/poker': 'poker-lobby',
 };
 
 /** A category's lobby, as the navigation links it. */

@@ -98,13 +98,22 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
-  /**
-   * Run the live-style tables' round driver (baccarat, roulette, dragon tiger). Off until their pages exist: their
-   * catalogue games are not seeded yet either (house-games.seed.ts `houseTableGames`).
-   */
+  /** Run the live-style tables' round driver (baccarat, roulette, dragon tiger); tests turn it off. */
   HOUSE_TABLES_ENABLED: z
     .enum(['true', 'false'])
-    .default('false')
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** How long a table round takes bets (ms); journeys shorten it. */
+  HOUSE_TABLES_BETTING_MS: z.coerce.number().int().min(1_000).default(15_000),
+  /**
+   * The cockfight arena's driver tick (ms): it finishes settlements that stopped midway and runs the simulated
+   * arena; 0 never runs it on a timer (tests run it by name).
+   */
+  COCKFIGHT_TICK_MS: z.coerce.number().int().min(0).default(500),
+  /** Run the demo's simulated cockfight arena (fights opened, closed and decided from committed seeds). */
+  COCKFIGHT_SIMULATOR_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
     .transform((value) => value === 'true'),
   /** The house slot's bet levels, decimals in the brand's currency (each must split exactly over 20 lines and 1%). */
   HOUSE_SLOT_BET_LEVELS: z

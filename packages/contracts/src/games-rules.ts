@@ -3,6 +3,8 @@
  * games.ts holds the schemas and re-exports all of these.
  */
 
+import { houseVendorCode } from './house-games-rules';
+
 /** Game types stored on vendor tiles and games. */
 export const storedGameTypes = ['RNG', 'LIVE', 'FISH', 'SPORTS', 'PVP', 'LOTT', 'ELOTT'] as const;
 export type StoredGameType = (typeof storedGameTypes)[number];
@@ -14,11 +16,14 @@ export type GameCategory = (typeof gameCategories)[number];
 export const esportsVendorCodes: readonly string[] = ['AV', 'AI', 'IMES', 'TF', 'IA'];
 export const cockfightVendorCodes: readonly string[] = ['DS88'];
 
-/** Sports tiles of an e-sports or the cockfight vendor form their own categories. */
+/**
+ * Sports tiles of an e-sports or a cockfight vendor form their own categories; the house's only SPORTS game is
+ * its cockfight arena.
+ */
 export const categoryOf = (gameType: string, vendorCode: string): string => {
   if (gameType !== 'SPORTS') return gameType;
   if (esportsVendorCodes.includes(vendorCode)) return 'ESPORTS';
-  if (cockfightVendorCodes.includes(vendorCode)) return 'COCKFIGHT';
+  if (cockfightVendorCodes.includes(vendorCode) || vendorCode === houseVendorCode) return 'COCKFIGHT';
   return 'SPORTS';
 };
 

@@ -14,6 +14,12 @@ export const houseGamePaths: Readonly<Record<string, string>> = {
   BACCARAT: '/house/baccarat',
   ROULETTE: '/house/roulette',
   DRAGON_TIGER: '/house/dragon-tiger',
+  // The cockfight arena (a SPORTS game of vendor HOUSE, so it shows in the COCKFIGHT lobby).
+  COCKFIGHT: '/house/cockfight',
+  // The fishing game (a FISH game of vendor HOUSE, so it shows in the FISH lobby).
+  FISHING: '/house/fishing',
+  // The card rooms (a PVP game of vendor HOUSE, so it shows in the PVP lobby).
+  HOLDEM: '/house/poker',
 };
 
 /** Where the site plays a house game, or null for a vendor's game. */

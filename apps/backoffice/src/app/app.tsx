@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { ApprovalsPage } from '../features/approvals/approvals-page';
 import { AuditPage } from '../features/audit/audit-page';
+import { CockfightPage } from '../features/cockfight/cockfight-page';
 import { MembersPage } from '../features/members/members-page';
 import { OutboxPage } from '../features/notifications/outbox-page';
 import { ChannelsPage } from '../features/payments/channels-page';
@@ -64,6 +65,7 @@ export const App = ({ queryClient }: { queryClient: QueryClient }) => (
             <Route path="/leaderboards" element={<LeaderboardsPage />} />
             <Route path="/points-mall" element={<MallItemsPage />} />
             <Route path="/redemptions" element={<RedemptionsPage />} />
+            <Route path="/cockfight" element={<CockfightPage />} />
             <Route path="/channels" element={<ChannelsPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/audit" element={<AuditPage />} />

@@ -18,6 +18,7 @@ const sections: readonly Section[] = [
   { path: '/leaderboards', label: 'Leaderboards' },
   { path: '/points-mall', label: 'Points mall' },
   { path: '/redemptions', label: 'Redemptions' },
+  { path: '/cockfight', label: 'Cockfight' },
   { path: '/channels', label: 'Channels' },
   { path: '/settings', label: 'Settings' },
   { path: '/audit', label: 'Audit' },

@@ -71,6 +71,11 @@ export const createTestApp = async (
     TEST_CAPTCHA_ANSWER: testCaptchaAnswer,
     // The crash game's driver would tick every 100 ms in every test app; its own tests drive it by hand.
     CRASH_ENABLED: 'false',
+    // And the live tables' driver; their tests drive it by hand.
+    HOUSE_TABLES_ENABLED: 'false',
+    // The cockfight driver (settlements left midway, the simulated arena) runs when a test says so.
+    COCKFIGHT_TICK_MS: '0',
+    COCKFIGHT_SIMULATOR_ENABLED: 'false',
     // Likewise the lottery's draw job; the lottery's own tests turn it on or run it by hand.
     LOTTERY_JOB_INTERVAL_MS: '0',
     // Roll-ups are folded when a test asks (`createRollupService(db).fold()`), so figures never arrive mid-test.

@@ -57,6 +57,24 @@ const lotteryRoutes: RouteObject[] = (
   handle: gamePageHandle,
 }));
 
+// The live tables: one page per game (houseGamePaths of contracts), which picks one of its tables.
+const houseTableRoutes: RouteObject[] = (
+  [
+    ['house/baccarat', 'BACCARAT'],
+    ['house/roulette', 'ROULETTE'],
+    ['house/dragon-tiger', 'DRAGON_TIGER'],
+  ] as const
+).map(([path, game]) => ({
+  path,
+  loader: requireSessionToken,
+  lazy: onDemand(
+    'house-tables',
+    () => withDeferredDictionary(() => import('../features/house-games/components/tables/table-page')),
+    ({ TablePage }) => <TablePage key={game} game={game} />,
+  ),
+  handle: gamePageHandle,
+}));
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -246,6 +264,44 @@ export const routes: RouteObject[] = [
               'house-crash',
               () => withDeferredDictionary(() => import('../features/house-games/components/crash-page')),
               ({ CrashPage }) => <CrashPage />,
+            ),
+            handle: gamePageHandle,
+          },
+          {
+            path: 'house/fishing',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'house-fishing',
+              () =>
+                withDeferredDictionary(
+                  () => import('../features/house-games/components/fishing/fishing-page'),
+                ),
+              ({ FishingPage }) => <FishingPage />,
+            ),
+            handle: gamePageHandle,
+          },
+          {
+            path: 'house/poker',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'house-poker',
+              () =>
+                withDeferredDictionary(() => import('../features/house-games/components/poker/poker-page')),
+              ({ PokerPage }) => <PokerPage />,
+            ),
+            handle: gamePageHandle,
+          },
+          ...houseTableRoutes,
+          {
+            path: 'house/cockfight',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'house-cockfight',
+              () =>
+                withDeferredDictionary(
+                  () => import('../features/house-games/components/cockfight/cockfight-page'),
+                ),
+              ({ CockfightPage }) => <CockfightPage />,
             ),
             handle: gamePageHandle,
           },

@@ -20,7 +20,12 @@ const flatten = (tree: object, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]: [string, unknown]) =>
     typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
-const englishKeys = new Set(flatten(en));
+const flatKeys = flatten(en);
+// i18next's plural forms (`bets_one`, `bets_other`) answer for the key used with a count (`bets`).
+const englishKeys = new Set([
+  ...flatKeys,
+  ...flatKeys.map((key) => key.replace(/_(?:zero|one|two|few|many|other)$/, '')),
+]);
 const sections = Object.keys(en);
 
 const matchesOf = (pattern: RegExp): { file: string; key: string }[] =>

@@ -44,7 +44,8 @@ describe('game catalogue', () => {
         menus.find((menu) => menu.title === title)?.cards.map((card) => card.vassalage);
       expect(cardsOf('SPORTS')).toEqual(['BTI']);
       expect(cardsOf('ESPORTS')?.sort()).toEqual([...esportsVendorCodes].sort());
-      expect(cardsOf('COCKFIGHT')).toEqual(['DS88']);
+      // The house's own arena (a SPORTS game of vendor HOUSE) comes first, then the cockfight vendor.
+      expect(cardsOf('COCKFIGHT')).toEqual(['HOUSE', 'DS88']);
       expect(
         menus.find((menu) => menu.title === 'ESPORTS')?.cards.every((card) => card.gameType === 'ESPORTS'),
       ).toBe(true);
@@ -58,7 +59,7 @@ describe('game catalogue', () => {
       expect(new Set(esports.map((game) => game.vassalage))).toEqual(new Set(esportsVendorCodes));
       expect(esports.every((game) => game.gameType === 'ESPORTS')).toBe(true);
       expect(new Set(sports.map((game) => game.vassalage))).toEqual(new Set(['BTI']));
-      expect(new Set(cockfight.map((game) => game.vassalage))).toEqual(new Set(['DS88']));
+      expect(new Set(cockfight.map((game) => game.vassalage))).toEqual(new Set(['HOUSE', 'DS88']));
       expect(cockfight.every((game) => game.gameType === 'COCKFIGHT')).toBe(true);
     });
 
@@ -67,15 +68,15 @@ describe('game catalogue', () => {
       const setEnabled = (isEnabled: boolean) =>
         subject.app.inject({
           method: 'PUT',
-          url: '/wps/backoffice/game-vendors/DS88',
+          url: '/wps/backoffice/game-vendors/BTI',
           headers: operator,
           payload: { isEnabled },
         });
       expect((await setEnabled(false)).statusCode).toBe(200);
-      expect((await kit.menus()).map((menu) => menu.title)).not.toContain('COCKFIGHT');
-      expect((await kit.gameList({ gameType: 'COCKFIGHT' })).games).toEqual([]);
+      expect((await kit.menus()).map((menu) => menu.title)).not.toContain('SPORTS');
+      expect((await kit.gameList({ gameType: 'SPORTS' })).games).toEqual([]);
       expect((await setEnabled(true)).statusCode).toBe(200);
-      expect((await kit.menus()).map((menu) => menu.title)).toContain('COCKFIGHT');
+      expect((await kit.menus()).map((menu) => menu.title)).toContain('SPORTS');
     });
 
     it('answers the categories of a vendor and the vendor lanes', async () => {
@@ -193,8 +194,16 @@ describe('game catalogue', () => {
         'ARCADE',
         'BINGO',
       ]);
-      // Categories without such games get no subcategory tabs.
+      // A category gets the tabs of the subcategories its games have (the house tables are TABLE games)…
       expect(withTy.find((menu) => menu.title === 'LIVE')?.gameClassify.map((entry) => entry.code)).toEqual([
+        'ALL',
+        'HOT',
+        'RECENT',
+        'FAV',
+        'TABLE',
+      ]);
+      // … and categories without such games get none.
+      expect(withTy.find((menu) => menu.title === 'FISH')?.gameClassify.map((entry) => entry.code)).toEqual([
         'ALL',
         'HOT',
         'RECENT',

@@ -1,11 +1,24 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { cockfightAdminRoutes } from './cockfight/cockfight-admin.routes';
+import { cockfightRoutes } from './cockfight/cockfight.routes';
+import { createCockfightService, scheduleCockfight } from './cockfight/cockfight.service';
+import { cockfightFairnessGame, verifyFightResult } from './cockfight/verify-fight';
 import { crashRoutes } from './crash.routes';
+import { fishingRoutes } from './fishing/fishing.routes';
+import {
+  createFishingService,
+  fishingFairnessGame,
+  scheduleFishing,
+  verifyFishingShot,
+} from './fishing/fishing.service';
 import { createCrashService, crashSettingsOf, scheduleCrashGame, verifyCrashRound } from './crash.service';
 import { createJackpotService } from './jackpot.service';
 import { lotteryAdminRoutes } from './lottery-admin.routes';
 import { lotteryRoutes } from './lottery.routes';
 import { createLotteryService, scheduleLottery, verifyLotteryDraw } from './lottery.service';
 import { createSeedService } from './seeds.service';
+import { pvpRoutes } from './pvp/pvp.routes';
+import { createPvpService, pvpFairnessGame, schedulePvp, verifyPvpDeal } from './pvp/pvp.service';
 import { houseGameRoutes } from './slot.routes';
 import { tablesRoutes } from './tables/tables.routes';
 import { createTablesService, scheduleTables } from './tables/tables.service';
@@ -49,6 +62,7 @@ export const houseGamesModule = defineModule(
       wallet,
       turnover,
       bonuses,
+      settings: { bettingMs: config.HOUSE_TABLES_BETTING_MS },
       ...(clock ? { clock } : {}),
       onError: (error) => {
         app.log.error({ err: error }, 'house tables');
@@ -56,6 +70,36 @@ export const houseGamesModule = defineModule(
     });
     if (config.HOUSE_TABLES_ENABLED) scheduleTables(scheduler, tables);
     app.addHook('preClose', tables.close);
+
+    // The cockfight arena (one per brand): the console's fights, or the demo's simulated arena.
+    const cockfight = createCockfightService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      bonuses,
+      isSimulatorEnabled: config.COCKFIGHT_SIMULATOR_ENABLED,
+      ...(clock ? { clock } : {}),
+      onError: (error) => {
+        app.log.error({ err: error }, 'cockfight arena');
+      },
+    });
+    scheduleCockfight(scheduler, cockfight, config.COCKFIGHT_TICK_MS);
+    app.addHook('preClose', cockfight.stop);
+
+    // The card rooms (no-limit hold'em): seats bought in from the wallet, hands under one driver lease (pvp/).
+    const pvp = createPvpService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      ...(clock ? { clock } : {}),
+      onError: (error) => {
+        app.log.error({ err: error }, 'pvp tables');
+      },
+    });
+    schedulePvp(scheduler, pvp);
+    app.addHook('preClose', pvp.close);
 
     // Provable fairness of house games: each game registers the verifier of its results under its kind.
     const seeds = createSeedService({
@@ -65,6 +109,9 @@ export const houseGamesModule = defineModule(
         lottery: verifyLotteryDraw,
         crash: verifyCrashRound,
         [tablesFairnessGame]: verifyTableResult,
+        [cockfightFairnessGame]: verifyFightResult,
+        [fishingFairnessGame]: verifyFishingShot,
+        [pvpFairnessGame]: verifyPvpDeal,
       },
     });
     const slot = createSlotService({
@@ -81,6 +128,20 @@ export const houseGamesModule = defineModule(
         jackpotSeed: config.HOUSE_JACKPOT_SEED,
       },
     });
+    // The fishing game: sessions of shots in batches, each shot from the member's seeds (fishing/).
+    const fishing = createFishingService({
+      db,
+      ledger,
+      wallet,
+      turnover,
+      bonuses,
+      seeds,
+      ...(clock ? { clock } : {}),
+      onError: (error) => {
+        app.log.error({ err: error }, 'fishing');
+      },
+    });
+    scheduleFishing(scheduler, fishing);
     const lottery = createLotteryService({
       db,
       site: app.site.site,
@@ -105,7 +166,20 @@ export const houseGamesModule = defineModule(
       prefix: apiPrefix,
     });
     await app.register(crashRoutes({ crash, requireMember, requireRealMember }), { prefix: apiPrefix });
+    await app.register(fishingRoutes({ fishing, requireBrand, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
     await app.register(tablesRoutes({ tables, requireMember, requireRealMember }), { prefix: apiPrefix });
+    await app.register(pvpRoutes({ pvp, requireBrand, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
+    await app.register(cockfightRoutes({ cockfight, requireBrand, requireMember, requireRealMember }), {
+      prefix: apiPrefix,
+    });
+    await app.register(
+      cockfightAdminRoutes(cockfight, { ...app.backoffice, requireBrand: app.site.requireBrand }),
+      { prefix: operatorApiPrefix },
+    );
     await app.register(
       lotteryAdminRoutes(lottery, { ...app.backoffice, requireBrand: app.site.requireBrand }),
       { prefix: operatorApiPrefix },

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { ensureHouseCatalogue, type HouseCatalogueGame } from '../games/house-rounds.service';
+import { fishingGame } from './fishing/fishing-game';
 import { houseSlotGameCode } from './slot-definition';
 
 /**
@@ -8,8 +9,37 @@ import { houseSlotGameCode } from './slot-definition';
  */
 export const houseVendorCode = 'HOUSE';
 
+/**
+ * The live-style tables (tables/tables.service.ts), under a LIVE tile: one game per kind, played on the site's
+ * /house/baccarat, /house/roulette and /house/dragon-tiger pages, each of which picks one of the game's tables.
+ */
+export const houseTableGames: readonly HouseCatalogueGame[] = (
+  [
+    ['BACCARAT', 'Baccarat'],
+    ['ROULETTE', 'Roulette'],
+    ['DRAGON_TIGER', 'Dragon Tiger'],
+  ] as const
+).map(([gameCode, name], index): HouseCatalogueGame => ({
+  gameType: 'LIVE',
+  gameCode,
+  name,
+  classify: 'TABLE',
+  sortOrder: index,
+  isHot: false,
+  isNew: true,
+}));
+
+const tablesTile = { gameType: 'LIVE', sortOrder: 5 };
+
 export const houseTiles: ReadonlyArray<{ gameType: string; sortOrder: number }> = [
   { gameType: 'RNG', sortOrder: 5 },
+  // The cockfight arena's tile: a SPORTS tile of vendor HOUSE is shown in the COCKFIGHT lobby.
+  { gameType: 'SPORTS', sortOrder: 5 },
+  tablesTile,
+  // The fishing game's tile: the FISH lobby.
+  { gameType: 'FISH', sortOrder: 5 },
+  // The card rooms' tile: the PVP lobby.
+  { gameType: 'PVP', sortOrder: 5 },
 ];
 
 export const houseGames: readonly HouseCatalogueGame[] = [
@@ -32,27 +62,38 @@ export const houseGames: readonly HouseCatalogueGame[] = [
     isHot: true,
     isNew: true,
   },
+  // The cockfight arena (cockfight/cockfight.service.ts), played on the site's /house/cockfight page.
+  {
+    gameType: 'SPORTS',
+    gameCode: 'COCKFIGHT',
+    name: 'Cockfight Arena',
+    classify: 'SPORTS',
+    sortOrder: 0,
+    isHot: true,
+    isNew: true,
+  },
+  ...houseTableGames,
+  // The fishing game (fishing/fishing.service.ts), played on the site's /house/fishing page.
+  {
+    gameType: 'FISH',
+    gameCode: fishingGame.gameCode,
+    name: fishingGame.name,
+    classify: fishingGame.classify,
+    sortOrder: 0,
+    isHot: true,
+    isNew: true,
+  },
+  // The card rooms (pvp/pvp.service.ts): no-limit hold'em, played on the site's /house/poker page.
+  {
+    gameType: 'PVP',
+    gameCode: 'HOLDEM',
+    name: "Texas Hold'em",
+    classify: 'CARD',
+    sortOrder: 0,
+    isHot: true,
+    isNew: true,
+  },
 ];
-
-/**
- * The live-style tables (tables/tables.service.ts): one game per kind, its page picks a table. Not in the catalogue
- * until their pages exist (with a LIVE tile); their round driver runs only with HOUSE_TABLES_ENABLED.
- */
-export const houseTableGames: readonly HouseCatalogueGame[] = (
-  [
-    ['BACCARAT', 'Baccarat'],
-    ['ROULETTE', 'Roulette'],
-    ['DRAGON_TIGER', 'Dragon Tiger'],
-  ] as const
-).map(([gameCode, name], index): HouseCatalogueGame => ({
-  gameType: 'LIVE',
-  gameCode,
-  name,
-  classify: 'TABLE',
-  sortOrder: index,
-  isHot: false,
-  isNew: true,
-}));
 
 /** Idempotent; missing rows only, so operators' changes survive a restart. */
 export const seedHouseGames = async (db: Database): Promise<void> => {
@@ -66,13 +107,13 @@ export const seedHouseGames = async (db: Database): Promise<void> => {
   );
 };
 
-/** The live-style tables' games and LIVE tile (tests and benches until the pages exist). */
+/** Only the live-style tables' games and LIVE tile, for tests and benches that seed no demo data. */
 export const seedHouseTableGames = async (db: Database): Promise<void> => {
   await db.transaction((tx) =>
     ensureHouseCatalogue(tx, {
       vendorCode: houseVendorCode,
       vendorName: 'House Games',
-      tiles: [{ gameType: 'LIVE', sortOrder: 5 }],
+      tiles: [tablesTile],
       games: houseTableGames,
     }),
   );

@@ -42,11 +42,29 @@ export const revealPair = async (executor: Executor, id: bigint): Promise<SeedPa
   return row;
 };
 
-/** Takes the pair's next nonce (the caller holds the row's lock). */
-export const advanceNonce = async (executor: Executor, id: bigint): Promise<void> => {
+/**
+ * Takes the next `count` nonces of the member's active pair in one statement (the update locks the row until
+ * the caller commits); answers the pair as it was before, or undefined when the member has no active pair.
+ */
+export const advanceActiveNonces = async (
+  executor: Executor,
+  memberId: bigint,
+  game: string,
+  count: number,
+): Promise<SeedPairRow | undefined> => {
+  const [row] = await executor
+    .update(houseSeedPairs)
+    .set({ nextNonce: sql`${houseSeedPairs.nextNonce} + ${count}` })
+    .where(active(memberId, game))
+    .returning();
+  return row ? { ...row, nextNonce: row.nextNonce - count } : undefined;
+};
+
+/** Takes the pair's next `count` nonces (the caller holds the row's lock). */
+export const advanceNonce = async (executor: Executor, id: bigint, count = 1): Promise<void> => {
   await executor
     .update(houseSeedPairs)
-    .set({ nextNonce: sql`${houseSeedPairs.nextNonce} + 1` })
+    .set({ nextNonce: sql`${houseSeedPairs.nextNonce} + ${count}` })
     .where(eq(houseSeedPairs.id, id));
 };
 

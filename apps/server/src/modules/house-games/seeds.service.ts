@@ -103,6 +103,24 @@ export const createSeedService = ({
       return pair.nextNonce;
     },
 
+    /**
+     * Inside the caller's transaction: locks the member's active pair (created on first use) and takes its next
+     * `count` nonces, in one statement once the pair exists (a batch of results); answers the pair with
+     * `nextNonce` the first nonce taken.
+     */
+    lockActiveTakingNonces: async (
+      executor: Executor,
+      member: SeedOwner,
+      game: string,
+      count: number,
+    ): Promise<SeedPairRow> => {
+      const taken = await repository.advanceActiveNonces(executor, member.id, game, count);
+      if (taken) return taken;
+      const pair = await ensureActive(executor, member, game, true);
+      await repository.advanceNonce(executor, pair.id, count);
+      return pair;
+    },
+
     rotate: async (
       member: SeedOwner,
       game: string,

@@ -1,7 +1,8 @@
 import type { Executor } from '../../../db/database';
 import { setHouseRoundValidBets, settleHouseRounds } from '../../games/house-rounds.service';
 import type { PostingRequest } from '../../wallet/ledger.service';
-import { houseAccountOf, requireTableGame } from './table-catalogue';
+import { emptySettleAccounts, loadSettleAccounts, type SettleAccounts } from '../settle-accounts';
+import { requireTableGame } from './table-catalogue';
 import { tableGames } from './table-config';
 import { dealTableRound, returnOf, type TableResult } from './table-results';
 import * as repository from './tables.repository';
@@ -23,23 +24,6 @@ const resultOf = async (executor: Executor, round: TableRoundRow): Promise<Table
   });
 };
 
-type Accounts = { cash: Map<string, bigint>; house: Map<string, bigint> };
-
-/** Members' cash and the house accounts of a chunk, read outside the chunk's transaction (and cached). */
-const accountsOf = async (context: TablesContext, bets: readonly TableBetRow[], accounts: Accounts) => {
-  for (const bet of bets) {
-    const cashKey = `${bet.memberId}:${bet.currency}`;
-    if (!accounts.cash.has(cashKey)) {
-      const account = await context.ledger.ensureMemberAccount(bet.brandId, bet.memberId, bet.currency);
-      accounts.cash.set(cashKey, account.id);
-    }
-    const houseKey = `${bet.brandId}:${bet.currency}`;
-    if (!accounts.house.has(houseKey)) {
-      accounts.house.set(houseKey, (await houseAccountOf(context, bet.brandId, bet.currency, context.db)).id);
-    }
-  }
-};
-
 /**
  * One chunk of placed bets, locked, decided, settled set-based and its wins paid (one posting per winning
  * bet under `tables:win:<bet>`, batched per brand), all in one transaction. Answers the members paid, or
@@ -50,16 +34,16 @@ const settleChunk = async (
   round: TableRoundRow,
   result: TableResult,
   productLine: string,
-  accounts: Accounts,
+  accounts: SettleAccounts,
 ): Promise<bigint[] | null> => {
   const { db, ledger, bonuses, settings } = context;
   const preview = await repository.lockPlacedBets(db, round.id, settings.settleChunkSize);
   if (preview.length === 0) return null;
-  await accountsOf(context, preview, accounts);
+  await loadSettleAccounts(context, preview, accounts);
   return db.transaction(async (tx) => {
     const bets = await repository.lockPlacedBets(tx, round.id, settings.settleChunkSize);
     if (bets.length === 0) return null;
-    await accountsOf(context, bets, accounts);
+    await loadSettleAccounts(context, bets, accounts);
     const decided = bets.map((bet) => ({ bet, returned: returnOf(result, bet.spot, bet.amount) }));
     await repository.settleBets(
       tx,
@@ -156,7 +140,7 @@ export const settleRound = async (context: TablesContext, roundId: bigint): Prom
     context.catalogue.get(result.game) ??
     (await requireTableGame(context, context.db, result.game).catch(() => undefined));
   const productLine = game?.productLine ?? 'LIVE';
-  const accounts: Accounts = { cash: new Map(), house: new Map() };
+  const accounts = emptySettleAccounts();
   const paid = new Set<bigint>();
   for (;;) {
     const members = await settleChunk(context, round, result, productLine, accounts);

@@ -15,9 +15,4 @@ export const requireTableGame = async (
   return found;
 };
 
-export const houseAccountOf = (
-  { ledger }: Pick<TablesContext, 'ledger'>,
-  brandId: bigint,
-  currency: string,
-  executor: Executor,
-) => ledger.ensureSystemAccount(brandId, 'house', currency, '', { executor });
+export { houseAccountOf } from '../settle-accounts';

@@ -1,12 +1,10 @@
+import type { TableState } from '@wps/contracts/tables';
 import { hotAndCold } from './roulette.rules';
 import { beadPlate, bigRoad, type RoadCoup } from './roads';
-import type { TableDefinition, TableGame } from './table-config';
+import type { TableDefinition } from './table-config';
 import * as repository from './tables.repository';
 import type { TableRoundRow } from './tables.repository';
 import type { TablesContext } from './tables.service';
-
-/** A table's public live state: its round, commitment, dealt steps, totals per spot and history. */
-export type TableState = Record<string, unknown> & { tableId: string; game: TableGame };
 
 const historySize = 72;
 
@@ -72,7 +70,7 @@ const roundView = (round: TableRoundRow, shoe: repository.ShoeRow | undefined) =
   };
 };
 
-/** Builds the table's state from the database (every instance alike). */
+/** Builds the table's public state (the contract's) from the database (every instance alike). */
 export const buildTableState = async (
   context: TablesContext,
   table: TableDefinition,

@@ -24,7 +24,12 @@ describe('house tables: routes under /wps', () => {
     clock = createTestClock();
     const scheduler = createManualScheduler();
     testApp = await createTestApp(
-      { ...crashTestSettings, CRASH_ENABLED: 'true', HOUSE_TABLES_ENABLED: 'true' },
+      {
+        ...crashTestSettings,
+        CRASH_ENABLED: 'true',
+        HOUSE_TABLES_ENABLED: 'true',
+        HOUSE_TABLES_BETTING_MS: '2000',
+      },
       { database, scheduler, clock: clock.now },
     );
     await seedHouseTableGames(database.db);
@@ -120,5 +125,45 @@ describe('house tables: routes under /wps', () => {
     expect(fairness.json<Envelope<{ result: { pocket: number } }>>().value.result.pocket).toBe(
       proof.result.pocket,
     );
+  });
+
+  it('answers each game’s state in the contract’s shape with the server’s clock, dealt and settled alike', async () => {
+    const { app } = testApp;
+    type State = {
+      serverTime: string;
+      round: {
+        phase: string;
+        closesAt: string;
+        steps: Array<{ value: string; at: string }>;
+        result: unknown;
+      };
+      history: { beadPlate?: unknown[]; lastNumbers?: number[]; outcomes?: string[] };
+    };
+    const stateOf = async (table: string) => {
+      const response = await app.inject({ method: 'GET', url: `/wps/tables/${table}/state` });
+      expect(response.statusCode).toBe(200);
+      return response.json<Envelope<State>>().value;
+    };
+    await drive();
+    const betting = await stateOf('BAC-A');
+    expect(betting.serverTime).toBe(new Date(clock.now()).toISOString());
+    // HOUSE_TABLES_BETTING_MS sets how long a round takes bets.
+    expect(Date.parse(betting.round.closesAt) - clock.now()).toBe(2000);
+
+    clock.advance(2000);
+    await drive();
+    for (const table of ['BAC-A', 'ROU-A', 'DT-A']) {
+      const dealing = await stateOf(table);
+      expect(dealing.round.phase).toBe('DEALING');
+      expect(dealing.round.steps.length).toBeGreaterThan(0);
+      expect(dealing.round.result).toBeNull();
+    }
+    clock.advance(60_000);
+    await drive();
+    const [baccarat, roulette, dragonTiger] = await Promise.all(['BAC-A', 'ROU-A', 'DT-A'].map(stateOf));
+    expect(baccarat?.round.phase).toBe('SETTLED');
+    expect(baccarat?.history.beadPlate).toHaveLength(1);
+    expect(roulette?.history.lastNumbers).toEqual([Number(roulette?.round.steps[0]?.value)]);
+    expect(dragonTiger?.history.outcomes).toHaveLength(1);
   });
 });

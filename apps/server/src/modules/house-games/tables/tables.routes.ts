@@ -75,7 +75,11 @@ export const tablesRoutes =
           response: { 200: tableStateResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await tables.state(request.params.tableId)),
+      async (request) =>
+        ok({
+          ...(await tables.state(request.params.tableId)),
+          serverTime: new Date(tables.context.clock()).toISOString(),
+        }),
     );
 
     const openStreams = new Set<() => void>();

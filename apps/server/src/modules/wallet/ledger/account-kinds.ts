@@ -32,6 +32,12 @@ export const accountKindRules = {
    * dip below zero when the whole pool is paid from it (the sum never does).
    */
   jackpot_pool: { owner: 'system', mayGoNegative: true, shardCount: 8 },
+  /**
+   * The chips members have on the house's card tables (scope: the game code): buy-ins in, cash-outs and the
+   * rake out; between those the chips change hands on the tables' own rows. Sharded like a pool, so a shard
+   * may dip below zero; the sum is what the open seats and the hands in play hold.
+   */
+  table_stacks: { owner: 'system', mayGoNegative: true, shardCount: 8 },
   /** Where loyalty points come from and return to (currency PTS): what members hold is what it has given. */
   loyalty_points: { owner: 'system', mayGoNegative: true, shardCount: 8 },
 } as const satisfies Record<

@@ -9,6 +9,7 @@ import { useRevealedSeeds } from '../api/slot-queries';
 import { SlotSymbol, useSymbolName } from './slot-reels';
 import { parseRecorded } from './fairness-verdict';
 import { FairnessVerdictView } from './fairness-verdict-view';
+import { FairnessTableRound } from './fairness-table-round';
 import './slot-page.css';
 
 type SlotSpinResult = {
@@ -74,7 +75,8 @@ function SlotResult({ result }: { result: VerifyResult['result'] }) {
 /**
  * Anyone recomputes a house game's result from its seeds (route /fairness). A link from a round fills in the
  * game, the hash, the client seed, the nonce and the round's parameters; once the seed is revealed its server
- * seed is filled in too. A member also sees their revealed seed pairs.
+ * seed is filled in too. A live table's round (`tableRound`) shows its proof and recomputes it. A member also
+ * sees their revealed seed pairs.
  */
 export function FairnessPage() {
   const { t } = useTranslation();
@@ -82,6 +84,8 @@ export function FairnessPage() {
   const games = useFairnessGames();
   const verify = useVerify();
   const expectedHash = searchParams.get('serverSeedHash');
+  // A live table's round, linked from its page by id: its proof comes from the tables' own endpoint.
+  const tableRound = searchParams.get('tableRound');
   // What the round recorded, carried by the link from it: set beside the recomputed result.
   const recorded = parseRecorded(searchParams.get('recorded'));
   const lookup = useSeedPairLookup(expectedHash);
@@ -113,8 +117,9 @@ export function FairnessPage() {
     if (form.jackpotBound) params.jackpotBound = form.jackpotBound;
     if (form.gameCode) params.gameCode = form.gameCode;
     if (form.stations) params.stations = form.stations;
-    // A crash round's link also names its chain's house edge and the hash before it.
-    for (const name of ['houseEdgeBasisPoints', 'previousHash']) {
+    // A crash round's link also names its chain's house edge and the hash before it; a fishing shot's its fish,
+    // power and RTP.
+    for (const name of ['houseEdgeBasisPoints', 'previousHash', 'fish', 'power', 'rtpBasisPoints']) {
       const value = searchParams.get(name);
       if (value) params[name] = value;
     }
@@ -132,6 +137,7 @@ export function FairnessPage() {
     <article className="page fairness-page" data-testid="fairness-page">
       <h1 className="page__title">{t('fairness.title')}</h1>
       <p>{t('fairness.intro')}</p>
+      {tableRound !== null && <FairnessTableRound roundId={tableRound} />}
       {expectedHash !== null && lookup.data && lookup.data.serverSeed === null && (
         <p role="status" data-testid="fairness-not-revealed">
           {t('fairness.not_revealed')}

@@ -1,3 +1,4 @@
+import { eventStreams } from '../../http/event-streams';
 import {
   crashCurrentBetResponseSchema,
   crashMyBetResponseSchema,
@@ -14,7 +15,6 @@ import type { CrashService } from './crash.service';
 
 const tags = ['house-games'];
 /** A comment line every so often keeps proxies from closing an idle stream. */
-const heartbeatMs = 25_000;
 
 /**
  * The crash game: the shared state (`GET /crash/state`, and `GET /crash/events` as a text/event-stream of
@@ -37,39 +37,16 @@ export const crashRoutes =
       async () => ok(await crash.state()),
     );
 
-    const openStreams = new Set<() => void>();
-    // Streams never end by themselves; closing the server must end them or it would wait forever.
-    app.addHook('preClose', async () => {
-      for (const end of openStreams) end();
-    });
+    const stream = eventStreams(app);
+    const frameOf = (state: unknown) => `event: state\ndata: ${JSON.stringify(state)}\n\n`;
     app.get('/crash/events', { schema: { tags } }, async (request, reply) => {
-      const first = await crash.state();
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
+      await stream(request, reply, async (write) => {
+        const first = await crash.state();
+        const unsubscribe = crash.subscribe((state) => {
+          write(frameOf(state));
+        });
+        return { frame: frameOf(first), unsubscribe };
       });
-      const send = (state: unknown) => {
-        stream.write(`event: state\ndata: ${JSON.stringify(state)}\n\n`);
-      };
-      stream.write('retry: 2000\n\n');
-      send(first);
-      const unsubscribe = crash.subscribe(send);
-      const heartbeat = setInterval(() => {
-        stream.write(': heartbeat\n\n');
-      }, heartbeatMs);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(end);
-        stream.end();
-      };
-      openStreams.add(end);
-      request.raw.on('close', end);
     });
 
     app.get(

@@ -1,3 +1,4 @@
+import { eventStreams } from '../../../http/event-streams';
 import {
   arenaStateResponseSchema,
   fightParamsSchema,
@@ -13,7 +14,6 @@ import { failureResponses } from '../../../http/route-schemas';
 import type { CockfightService } from './cockfight.service';
 
 const tags = ['house-games'];
-const heartbeatMs = 25_000;
 
 /**
  * The brand's cockfight arena for players: its state (`GET /cockfight/state`, and `GET /cockfight/events`, a
@@ -42,35 +42,9 @@ export const cockfightRoutes =
       async (request) => ok(await cockfight.state(request.brand.id)),
     );
 
-    const openStreams = new Set<() => void>();
-    app.addHook('preClose', async () => {
-      for (const end of openStreams) end();
-    });
+    const stream = eventStreams(app);
     app.get('/cockfight/events', { preHandler: requireBrand, schema: { tags } }, async (request, reply) => {
-      const stream = reply.raw;
-      const { frame, unsubscribe } = await cockfight.subscribe(request.brand.id, (next) => {
-        stream.write(next);
-      });
-      reply.hijack();
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      stream.write(`retry: 2000\n\n${frame}`);
-      const heartbeat = setInterval(() => {
-        stream.write(': heartbeat\n\n');
-      }, heartbeatMs);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(end);
-        stream.end();
-      };
-      openStreams.add(end);
-      request.raw.on('close', end);
+      await stream(request, reply, (write) => cockfight.subscribe(request.brand.id, write));
     });
 
     app.post(

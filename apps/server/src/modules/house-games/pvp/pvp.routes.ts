@@ -1,3 +1,4 @@
+import { eventStreams } from '../../../http/event-streams';
 import {
   pvpActionRequestSchema,
   pvpHandVerificationResponseSchema,
@@ -14,7 +15,6 @@ import { failureResponses } from '../../../http/route-schemas';
 import type { PvpService } from './pvp.service';
 
 const tags = ['house-games'];
-const heartbeatMs = 25_000;
 const params = pvpTableParamsSchema;
 const viewResponse = { 200: pvpTableViewResponseSchema, ...failureResponses };
 
@@ -56,38 +56,12 @@ export const pvpRoutes =
       async (request) => ok(await pvp.view(request.params.tableId, request.member, request.member.brandId)),
     );
 
-    const openStreams = new Set<() => void>();
-    app.addHook('preClose', async () => {
-      for (const end of openStreams) end();
-    });
+    const stream = eventStreams(app);
     app.get(
       '/pvp/tables/:tableId/events',
       { preHandler: requireMember, schema: { tags, params } },
       async (request, reply) => {
-        const stream = reply.raw;
-        const { frame, unsubscribe } = await pvp.subscribe(request.params.tableId, request.member, (next) => {
-          stream.write(next);
-        });
-        reply.hijack();
-        stream.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-          'x-request-id': request.id,
-        });
-        stream.write(`retry: 2000\n\n${frame}`);
-        const heartbeat = setInterval(() => {
-          stream.write(': heartbeat\n\n');
-        }, heartbeatMs);
-        const end = () => {
-          clearInterval(heartbeat);
-          unsubscribe();
-          openStreams.delete(end);
-          stream.end();
-        };
-        openStreams.add(end);
-        request.raw.on('close', end);
+        await stream(request, reply, (write) => pvp.subscribe(request.params.tableId, request.member, write));
       },
     );
 

@@ -1,3 +1,4 @@
+import { eventStreams } from '../../../http/event-streams';
 import {
   myTableBetsResponseSchema,
   placeTableBetsRequestSchema,
@@ -15,7 +16,6 @@ import type { TableBetRow } from './tables.repository';
 import type { TablesService } from './tables.service';
 
 const tags = ['house-games'];
-const heartbeatMs = 25_000;
 const tableParams = z.object({ tableId: z.string().max(20) });
 
 const betView = (tableId: string, bet: TableBetRow) => ({
@@ -82,35 +82,9 @@ export const tablesRoutes =
         }),
     );
 
-    const openStreams = new Set<() => void>();
-    app.addHook('preClose', async () => {
-      for (const end of openStreams) end();
-    });
+    const stream = eventStreams(app);
     app.get('/tables/:tableId/events', { schema: { tags, params: tableParams } }, async (request, reply) => {
-      const stream = reply.raw;
-      const { frame, unsubscribe } = await tables.subscribe(request.params.tableId, (next) => {
-        stream.write(next);
-      });
-      reply.hijack();
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      stream.write(`retry: 2000\n\n${frame}`);
-      const heartbeat = setInterval(() => {
-        stream.write(': heartbeat\n\n');
-      }, heartbeatMs);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(end);
-        stream.end();
-      };
-      openStreams.add(end);
-      request.raw.on('close', end);
+      await stream(request, reply, (write) => tables.subscribe(request.params.tableId, write));
     });
 
     app.post(

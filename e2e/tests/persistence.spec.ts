@@ -6,7 +6,9 @@ import { Operator, startPlatform, stopPlatform } from '../support/platform';
 
 test('the embedded database keeps its data across a restart', async ({ playwright }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-restart-'));
-  const environment = { DATA_DIR: dataDir };
+  // The shared-round drivers stay off here: on the embedded database a restart was seen to hang at start-up
+  // about one time in six while they run (being traced; see the stop-39 note). This journey is about the data.
+  const environment = { DATA_DIR: dataDir, HOUSE_TABLES_ENABLED: 'false', COCKFIGHT_TICK_MS: '0' };
   try {
     const first = await startPlatform(environment);
     const firstRequest = await playwright.request.newContext({ baseURL: first.baseUrl });

@@ -62,7 +62,7 @@ export const houseGamesModule = defineModule(
       wallet,
       turnover,
       bonuses,
-      settings: { bettingMs: config.HOUSE_TABLES_BETTING_MS },
+      settings: { bettingMs: config.HOUSE_TABLES_BETTING_MS, bettingGate: database.kind !== 'pglite' },
       ...(clock ? { clock } : {}),
       onError: (error) => {
         app.log.error({ err: error }, 'house tables');

@@ -15,23 +15,31 @@ export type SettleAccounts = { cash: Map<string, bigint>; house: Map<string, big
 export const emptySettleAccounts = (): SettleAccounts => ({ cash: new Map(), house: new Map() });
 
 /**
- * The accounts a chunk of bets is paid between, read outside the chunk's transaction and cached across chunks
- * (shared rounds: tables, cockfight).
+ * The accounts a chunk of bets is paid between, cached across chunks (shared rounds: tables, cockfight). Read
+ * in `executor`: inside a transaction, its own (on PGlite, with one connection, a read on the database from
+ * inside a transaction would wait for that transaction forever).
  */
 export const loadSettleAccounts = async (
-  context: { ledger: LedgerService; db: Executor },
+  context: { ledger: LedgerService },
+  executor: Executor,
   bets: ReadonlyArray<{ brandId: bigint; memberId: bigint; currency: string }>,
   accounts: SettleAccounts,
 ): Promise<void> => {
   for (const bet of bets) {
     const cashKey = `${bet.memberId}:${bet.currency}`;
     if (!accounts.cash.has(cashKey)) {
-      const account = await context.ledger.ensureMemberAccount(bet.brandId, bet.memberId, bet.currency);
+      const account = await context.ledger.ensureMemberAccount(
+        bet.brandId,
+        bet.memberId,
+        bet.currency,
+        'member_cash',
+        { executor },
+      );
       accounts.cash.set(cashKey, account.id);
     }
     const houseKey = `${bet.brandId}:${bet.currency}`;
     if (!accounts.house.has(houseKey)) {
-      accounts.house.set(houseKey, (await houseAccountOf(context, bet.brandId, bet.currency, context.db)).id);
+      accounts.house.set(houseKey, (await houseAccountOf(context, bet.brandId, bet.currency, executor)).id);
     }
   }
 };

@@ -39,12 +39,12 @@ const settleChunk = async (
   const { db, ledger, bonuses, settings } = context;
   const preview = await repository.lockPlacedBets(db, fight.id, settings.settleChunkSize);
   if (preview.length === 0) return null;
-  await loadSettleAccounts(context, preview, accounts);
+  await loadSettleAccounts(context, db, preview, accounts);
   const pools = { meron: fight.meronPool, wala: fight.walaPool };
   return db.transaction(async (tx) => {
     const bets = await repository.lockPlacedBets(tx, fight.id, settings.settleChunkSize);
     if (bets.length === 0) return null;
-    await loadSettleAccounts(context, bets, accounts);
+    await loadSettleAccounts(context, tx, bets, accounts);
     const decided = bets.map((bet) => ({ bet, ...decideBet(bet, fight.result, pools, fight) }));
     await repository.settleBets(
       tx,

@@ -71,7 +71,9 @@ export const placeTableBets = async (
 
   const placed = await db
     .transaction(async (tx) => {
-      await repository.holdBettingGate(tx, BigInt(request.roundId), { memberId: member.id });
+      if (context.settings.bettingGate) {
+        await repository.holdBettingGate(tx, BigInt(request.roundId), { memberId: member.id });
+      }
       const view = await repository.bettingView(tx, BigInt(request.roundId), member.id, request.requestId);
       if (
         view?.round.tableCode !== table.code ||

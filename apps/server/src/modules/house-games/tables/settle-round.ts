@@ -39,11 +39,11 @@ const settleChunk = async (
   const { db, ledger, bonuses, settings } = context;
   const preview = await repository.lockPlacedBets(db, round.id, settings.settleChunkSize);
   if (preview.length === 0) return null;
-  await loadSettleAccounts(context, preview, accounts);
+  await loadSettleAccounts(context, db, preview, accounts);
   return db.transaction(async (tx) => {
     const bets = await repository.lockPlacedBets(tx, round.id, settings.settleChunkSize);
     if (bets.length === 0) return null;
-    await loadSettleAccounts(context, bets, accounts);
+    await loadSettleAccounts(context, tx, bets, accounts);
     const decided = bets.map((bet) => ({ bet, returned: returnOf(result, bet.spot, bet.amount) }));
     await repository.settleBets(
       tx,

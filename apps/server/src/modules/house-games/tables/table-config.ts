@@ -71,6 +71,12 @@ export type TableSettings = {
   leaseMs: number;
   /** Bets settled per transaction. */
   settleChunkSize: number;
+  /**
+   * Whether bets and the close pass the round's betting gate (advisory locks). Off on the embedded PGlite: its
+   * one connection runs one transaction at a time, so nothing races, and its advisory lock inside a
+   * transaction was seen to hang a restart.
+   */
+  bettingGate: boolean;
 };
 
 export const defaultTableSettings: TableSettings = {
@@ -82,6 +88,7 @@ export const defaultTableSettings: TableSettings = {
   tickMs: 250,
   leaseMs: 5_000,
   settleChunkSize: 500,
+  bettingGate: true,
 };
 
 const spotsByGame: Readonly<Record<TableGame, ReadonlySet<string>>> = {

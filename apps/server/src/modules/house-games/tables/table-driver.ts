@@ -72,7 +72,7 @@ const openRound = async (
 const closeAndDeal = async (context: TablesContext, round: TableRoundRow): Promise<void> => {
   const { settings } = context;
   await context.db.transaction(async (tx) => {
-    await repository.holdBettingGate(tx, round.id, 'close');
+    if (settings.bettingGate) await repository.holdBettingGate(tx, round.id, 'close');
     const locked = await repository.lockRound(tx, round.id);
     if (locked?.status !== 'betting') return;
     let serverSeed = locked.serverSeed;

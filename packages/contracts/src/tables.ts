@@ -132,7 +132,8 @@ const tableHistorySchema = z.object({
  * A table's live state (also each `state` event of `GET /tables/:tableId/events`): `round` (phase, close,
  * commitment, dealt steps with their instants), `totals` (players, stake per spot), `history` (baccarat
  * bead plate and big road of the shoe; roulette last numbers, hot and cold; dragon tiger outcomes). Stakes
- * and limits are minor units of the member's currency.
+ * and limits are minor units of the member's currency. Each streamed event also starts with `at`, the server's
+ * time (epoch ms) it was made, the same for every listener (a client may read how late it arrived).
  */
 export const tableStateSchema = z.object({
   tableId: z.string(),

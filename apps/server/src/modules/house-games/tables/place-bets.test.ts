@@ -1,5 +1,5 @@
 import { AppError } from '../../../http/app-error';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findInvariantViolations } from '../../../testing/test-database';
 import type { MemberRow } from '../../members/members.repository';
 import { crashPlayers } from '../crash.test-helpers';
@@ -76,6 +76,32 @@ describe('house tables: bets', () => {
     expect(await players.balance(member)).toBe(1_000_000n - 3_000n);
   });
 
+  it("sends a burst of bets' totals to the streams as one frame, and a round's step at once", async () => {
+    const service = harness.instance({ tables: [tableOf('ROU-A')], settings: { totalsEveryMs: 60_000 } });
+    const round = await openRound(service, 'ROU-A');
+    const frames: string[] = [];
+    await service.subscribe('ROU-A', (frame) => frames.push(frame));
+    const members = await Promise.all(Array.from({ length: 5 }, () => players.add(100_000n)));
+    await Promise.all(
+      members.map(({ member }, index) =>
+        service.placeBets(member, usd(member), {
+          tableId: 'ROU-A',
+          roundId: round.id.toString(),
+          bets: [{ spot: 'red', amount: '10.00' }],
+          requestId: `burst-${String(index)}`,
+        }),
+      ),
+    );
+    expect(frames).toEqual([]);
+    harness.clock.advance(testTableSettings.bettingMs ?? 0);
+    await service.drive();
+    await vi.waitFor(() => {
+      expect(frames).toHaveLength(1);
+    });
+    const state = JSON.parse(frames[0]?.split('data: ')[1] ?? '') as { totals: { bets: number } };
+    expect(state).toMatchObject({ round: { phase: 'DEALING' }, totals: { bets: 5, players: 5 } });
+  });
+
   it('holds the per spot and per round limits under a burst of one member', async () => {
     const table = { ...tableOf('DT-A'), minStake: 100n, maxStake: 5_000n, maxPerRound: 8_000n };
     const service = harness.instance({ tables: [table] });
@@ -88,7 +114,11 @@ describe('house tables: bets', () => {
         bets: [{ spot, amount }],
         requestId,
       });
-    await expect(place('small', 'tie', '0.50')).rejects.toMatchObject({ code: 'TABLE_BET_LIMIT' });
+    // The limits are told in the currency's decimals, as the member sends stakes.
+    await expect(place('small', 'tie', '0.50')).rejects.toMatchObject({
+      code: 'TABLE_BET_LIMIT',
+      message: 'A stake on tie is from 1.00 to 50.00 a round',
+    });
     // Ten requests of 10.00 on the dragon at once: the spot takes 50.00, so five go in.
     const dragon = await Promise.allSettled(
       Array.from({ length: 10 }, (_, index) => place(`dragon-${index}`, 'dragon', '10.00')),
@@ -102,6 +132,9 @@ describe('house tables: bets', () => {
       Array.from({ length: 10 }, (_, index) => place(`tiger-${index}`, 'tiger', '10.00')),
     );
     expect(tiger.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    await expect(place('over', 'tiger', '1.00')).rejects.toMatchObject({
+      message: 'A member stakes at most 80.00 on one round of this table',
+    });
     const bets = await listMemberRoundBets(harness.database.db, round.id, member.id);
     expect(bets.reduce((sum, bet) => sum + bet.amount, 0n)).toBe(8_000n);
     expect(await players.balance(member)).toBe(1_000_000n - 8_000n);

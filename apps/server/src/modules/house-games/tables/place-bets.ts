@@ -1,3 +1,4 @@
+import { formatMinorUnits } from '@wps/contracts/money';
 import type { PlaceTableBetsRequest } from '@wps/contracts/tables';
 import { AppError } from '../../../http/app-error';
 import { openHouseRoundWithBet } from '../../games/house-rounds.service';
@@ -68,6 +69,8 @@ export const placeTableBets = async (
   const houseGame = await requireTableGame(context, db, table.game);
   const cash = await wallet.cashAccount(member, brand.currency);
   const house = await houseAccountOf(context, member.brandId, brand.currency, db);
+  const exponent = await ledger.getCurrencyExponent(brand.currency);
+  const shown = (amount: bigint) => formatMinorUnits(amount, exponent);
 
   const placed = await db
     .transaction(async (tx) => {
@@ -87,13 +90,16 @@ export const placeTableBets = async (
       let roundTotal = total;
       for (const stake of stakes.values()) roundTotal += stake;
       if (roundTotal > table.maxPerRound) {
-        throw limitError(`A member stakes at most ${table.maxPerRound} on one round of this table`, 'bets');
+        throw limitError(
+          `A member stakes at most ${shown(table.maxPerRound)} on one round of this table`,
+          'bets',
+        );
       }
       for (const [index, bet] of request.bets.entries()) {
         const amount = amounts[index] ?? 0n;
         const onSpot = amount + (stakes.get(bet.spot) ?? 0n);
         if (amount < table.minStake || onSpot > table.maxStake) {
-          const message = `A stake on ${bet.spot} is from ${table.minStake} to ${table.maxStake} a round`;
+          const message = `A stake on ${bet.spot} is from ${shown(table.minStake)} to ${shown(table.maxStake)} a round`;
           throw limitError(message, `bets.${index}.amount`);
         }
       }
@@ -162,6 +168,6 @@ export const placeTableBets = async (
       throw error;
     });
   wallet.notifyBalance(member.id);
-  context.changed(table.code);
+  context.changed(table.code, 'totals');
   return placed ?? (await replay()) ?? [];
 };

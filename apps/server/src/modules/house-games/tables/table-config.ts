@@ -71,6 +71,8 @@ export type TableSettings = {
   leaseMs: number;
   /** Bets settled per transaction. */
   settleChunkSize: number;
+  /** At most how long bets' new totals wait to reach the streams (one frame for all the bets meanwhile). */
+  totalsEveryMs: number;
   /**
    * Whether bets and the close pass the round's betting gate (advisory locks). Off on the embedded PGlite: its
    * one connection runs one transaction at a time, so nothing races, and its advisory lock inside a
@@ -88,6 +90,7 @@ export const defaultTableSettings: TableSettings = {
   tickMs: 250,
   leaseMs: 5_000,
   settleChunkSize: 500,
+  totalsEveryMs: 250,
   bettingGate: true,
 };
 

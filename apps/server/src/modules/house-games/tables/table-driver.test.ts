@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashServerSeed } from '../fairness';
 import { findTable, type TableDefinition } from './table-config';
 import { cutPositionOf, dealTableRound, resultView } from './table-results';
@@ -75,6 +75,30 @@ describe('house tables: the round cycle', () => {
     const second = await latest(harness, 'BAC-A');
     expect(second).toMatchObject({ number: 2, status: 'betting', shoeId: baccarat.shoeId });
     expect(second.shoePosition).toBe(dealtBaccarat.cardsUsed);
+  });
+
+  it('streams each change once to every listener, stamped first with the server time it was made', async () => {
+    const driver = harness.instance();
+    await driver.drive();
+    const frames: string[][] = [[], []];
+    const first = await Promise.all(
+      frames.map((received) => driver.subscribe('ROU-A', (frame) => received.push(frame))),
+    );
+    const stampOf = (frame: string | undefined) =>
+      /^event: state\ndata: \{"at":(\d+),"/.exec(frame ?? '')?.[1];
+    expect(stampOf(first[0]?.frame)).toBe(String(harness.clock.now()));
+    harness.clock.advance(bettingMs);
+    await driver.drive();
+    // The driver tells the streams once its change is written, without waiting for them.
+    await vi.waitFor(() => {
+      expect(frames[1]).toHaveLength(1);
+    });
+    expect(frames[1]).toEqual(frames[0]);
+    expect(stampOf(frames[0]?.[0])).toBe(String(harness.clock.now()));
+    expect(JSON.parse((frames[0]?.[0] ?? '').split('data: ')[1] ?? '')).toMatchObject({
+      tableId: 'ROU-A',
+      round: { phase: 'DEALING' },
+    });
   });
 
   it('drives each table once with two instances; the other takes over when the lease is given up', async () => {

@@ -149,7 +149,7 @@ const driveOnce = async (context: TablesContext): Promise<void> => {
   if (!(await holdLease(context, at))) return;
   for (const definition of context.tables) {
     try {
-      if (await driveTable(context, definition, at)) context.changed(definition.code);
+      if (await driveTable(context, definition, at)) context.changed(definition.code, 'round');
     } catch (error) {
       // One table's failure never stops the others; the next tick retries it.
       context.onError(error);

@@ -106,7 +106,8 @@ export const refreshTable = async (context: TablesContext, table: TableDefinitio
   const json = JSON.stringify(state);
   const shown = context.shown.get(table.code);
   if (shown?.json === json && shown.frame) return shown.frame;
-  const frame = `event: state\ndata: ${json}\n\n`;
+  // Stamped first with the server's time it was made (the same for every listener): clients may read their lag.
+  const frame = `event: state\ndata: {"at":${String(context.clock())},${json.slice(1)}\n\n`;
   context.shown.set(table.code, { json, frame });
   for (const listener of context.listeners.get(table.code) ?? []) listener(frame);
   return frame;

@@ -41,8 +41,11 @@ export type TablesContext = Omit<Required<TablesServiceDependencies>, 'settings'
   /** Catalogue entries by game, kept once found: a round under way settles even if a game is disabled. */
   catalogue: Map<TableGame, HouseGame>;
   driver: { isClosed: boolean; driving: Promise<void>; heldUntil: number };
-  /** Called when a table's round changed (on this instance). */
-  changed: (tableCode: string) => void;
+  /**
+   * Called when a table's round changed on this instance: at once for a step of the round (`'round'`), within
+   * `totalsEveryMs` for a bet (`'totals'`), so a burst of bets makes one frame rather than one each.
+   */
+  changed: (tableCode: string, kind: 'round' | 'totals') => void;
   /** Open streams per table, and the frame last sent to them. */
   listeners: Map<string, Set<(frame: string) => void>>;
   shown: Map<string, { json: string; frame: string }>;
@@ -86,16 +89,30 @@ export const createTablesService = ({
     if (!table) throw new AppError('NOT_FOUND', { message: 'No such table' });
     return table;
   };
-  // A change on this instance reaches its streams at once; the watcher covers changes made elsewhere.
-  context.changed = (code) => {
+  // A change on this instance reaches its streams: a round's step at once, bets' totals a few times a second
+  // (one refresh reads every change made before it starts). The watcher covers changes made elsewhere.
+  const due = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  context.changed = (code, kind) => {
     if ((context.listeners.get(code)?.size ?? 0) === 0) return;
-    void refreshTable(context, tableOf(code)).catch(context.onError);
+    const delayMs = kind === 'round' ? 0 : context.settings.totalsEveryMs;
+    const pending = due.get(code);
+    if (pending && pending.at <= Date.now() + delayMs) return;
+    if (pending) clearTimeout(pending.timer);
+    const timer = setTimeout(() => {
+      due.delete(code);
+      void refreshTable(context, tableOf(code)).catch(context.onError);
+    }, delayMs);
+    due.set(code, { at: Date.now() + delayMs, timer });
   };
   return {
     drive: (): Promise<void> => driveTables(context),
     placeBets: (member: TableMember, brand: TableBrand, request: PlaceTableBetsRequest) =>
       placeTableBets(context, member, brand, request),
-    close: (): Promise<void> => closeTablesDriver(context),
+    close: (): Promise<void> => {
+      for (const { timer } of due.values()) clearTimeout(timer);
+      due.clear();
+      return closeTablesDriver(context);
+    },
     list: () => tables,
     state: (code: string) => buildTableState(context, tableOf(code)),
     /** The frame streams get now, then every change of the table's state. */

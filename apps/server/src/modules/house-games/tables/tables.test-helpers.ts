@@ -27,7 +27,11 @@ export type TablesHarness = {
   testApp: TestApp;
   clock: TestClock;
   /** A tables service (one instance) on the shared database and clock. */
-  instance: (options?: { tables?: readonly TableDefinition[]; clock?: () => number }) => TablesService;
+  instance: (options?: {
+    tables?: readonly TableDefinition[];
+    clock?: () => number;
+    settings?: Partial<TableSettings>;
+  }) => TablesService;
   close: () => Promise<void>;
 };
 
@@ -50,7 +54,7 @@ export const openTablesHarness = async (): Promise<TablesHarness> => {
         wallet: app.wallet.wallet,
         turnover: app.turnover.turnover,
         bonuses: app.promotions.bonuses,
-        settings: testTableSettings,
+        settings: { ...testTableSettings, ...options.settings },
         clock: options.clock ?? clock.now,
         onError: (error) => {
           throw error;

@@ -2,10 +2,12 @@ import http from 'node:http';
 import net from 'node:net';
 
 /**
- * The pages' side of the sportsbook stream bench, in a process of its own (browsers are other machines): opens
- * `pages` demo launches and their odds streams (every tenth on a live match's page, which also gets all its
- * markets), then, told a window of server time, records for each frame stamped in it (`at`, epoch ms) how long
- * after that it arrived, and how many such frames each page got. Arguments: url, pages, first page number.
+ * The pages' side of the stream benches, in a process of its own (browsers are other machines): opens `pages`
+ * event streams, then, told a window of server time, records for each frame stamped in it (`at`, epoch ms, the
+ * first field of its data) how long after that it arrived, and how many such frames each page got. Arguments:
+ * url, pages, first page number, kind: `sportsbook` (demo launches and their odds streams, every tenth on a live
+ * match's page, which also gets all its markets) or `tables` (the house tables' streams, pages spread over the
+ * tables).
  */
 export type PageCount = { page: string; frames: number; isOpen: boolean };
 export type ClientMessage =
@@ -13,7 +15,7 @@ export type ClientMessage =
   | { type: 'result'; delays: Array<[number, number]>; pages: PageCount[]; cpuMs: number };
 export type ParentMessage = { type: 'measure'; from: number; until: number; reportAt: number };
 
-const [url = '', pagesArgument = '0', firstArgument = '0'] = process.argv.slice(2);
+const [url = '', pagesArgument = '0', firstArgument = '0', kind = 'sportsbook'] = process.argv.slice(2);
 const server = new URL(url);
 const pageCount = Number(pagesArgument);
 const first = Number(firstArgument);
@@ -86,14 +88,11 @@ const receive = (page: Page, chunk: Buffer) => {
 };
 
 /** A page's stream over a bare socket: the frames are found in the bytes, so no HTTP parser costs the client. */
-const openStream = (session: string, fixture: string | undefined): Promise<void> =>
+const openStream = (path: string, name: string): Promise<void> =>
   new Promise((resolve, reject) => {
-    const query = `session=${encodeURIComponent(session)}${fixture ? `&fixture=${encodeURIComponent(fixture)}` : ''}`;
-    const page: Page = { page: fixture ?? 'list', frames: 0, isOpen: true, tail: Buffer.alloc(0) };
+    const page: Page = { page: name, frames: 0, isOpen: true, tail: Buffer.alloc(0) };
     const socket = net.connect({ host: server.hostname, port: Number(server.port) }, () => {
-      socket.write(
-        `GET /api/stream?${query} HTTP/1.1\r\nhost: ${server.host}\r\naccept: text/event-stream\r\n\r\n`,
-      );
+      socket.write(`GET ${path} HTTP/1.1\r\nhost: ${server.host}\r\naccept: text/event-stream\r\n\r\n`);
     });
     socket.once('error', reject);
     socket.on('close', () => (page.isOpen = false));
@@ -113,19 +112,35 @@ const openStream = (session: string, fixture: string | undefined): Promise<void>
     });
   });
 
-const live = JSON.parse(
-  await get(`/api/fixtures?status=live&session=${encodeURIComponent(await launch())}`),
-) as {
-  fixtures: Array<{ id: string }>;
+/** The sportsbook's page `number`: a demo launch's odds stream, every tenth on a live match. */
+const sportsbookPage = async (): Promise<(number: number) => Promise<void>> => {
+  const live = JSON.parse(
+    await get(`/api/fixtures?status=live&session=${encodeURIComponent(await launch())}`),
+  ) as { fixtures: Array<{ id: string }> };
+  return async (number) => {
+    const fixture = number % 10 === 9 ? live.fixtures[number % live.fixtures.length]?.id : undefined;
+    const query = `session=${encodeURIComponent(await launch())}${fixture ? `&fixture=${encodeURIComponent(fixture)}` : ''}`;
+    await openStream(`/api/stream?${query}`, fixture ?? 'list');
+  };
 };
+
+/** The tables' page `number`: the stream of table `number` mod the tables' count (no sign-in needed). */
+const tablesPage = async (): Promise<(number: number) => Promise<void>> => {
+  const list = JSON.parse(await get('/wps/tables')) as { value: { tables: Array<{ tableId: string }> } };
+  const codes = list.value.tables.map((table) => table.tableId);
+  return async (number) => {
+    const code = codes[number % codes.length] ?? '';
+    await openStream(`/wps/tables/${encodeURIComponent(code)}/events`, code);
+  };
+};
+
+const openPage = await (kind === 'tables' ? tablesPage() : sportsbookPage());
 let next = 0;
 let failed = 0;
 await Promise.all(
   Array.from({ length: opening }, async () => {
     for (let index = next++; index < pageCount; index = next++) {
-      const number = first + index;
-      const fixture = number % 10 === 9 ? live.fixtures[number % live.fixtures.length]?.id : undefined;
-      await openStream(await launch(), fixture).catch(() => (failed += 1));
+      await openPage(first + index).catch(() => (failed += 1));
     }
   }),
 );

@@ -17,8 +17,10 @@ import { loyaltyBench } from './loyalty.bench';
 import { sportsbookBench } from './sportsbook.bench';
 import { sportsbookStreamBench } from './sportsbook-stream.bench';
 import { tablesBench } from './tables.bench';
+import { tablesStreamBench } from './tables-stream.bench';
 import { cockfightBench } from './cockfight.bench';
 import { fishingBench } from './fishing.bench';
+import { reportsBench } from './reports.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -39,8 +41,10 @@ const benches = [
   sportsbookBench,
   sportsbookStreamBench,
   tablesBench,
+  tablesStreamBench,
   cockfightBench,
   fishingBench,
+  reportsBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

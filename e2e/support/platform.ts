@@ -292,11 +292,17 @@ export class Operator {
    * password the platform answers once (its owner changes it and enrols two-factor at first sign-in).
    */
   async createStaff(
-    role: 'admin' | 'finance' | 'support',
+    role: 'admin' | 'finance' | 'risk' | 'support' | 'content' | 'marketing',
   ): Promise<{ username: string; temporaryPassword: string }> {
     const username = `${role}${randomBytes(4).toString('hex')}`;
+    // Roles are per brand: the DEMO brand's preset of that name.
+    const roles = await valueOf<{ id: string; presetKey: string | null }[]>(
+      await this.call('GET', '/wps/backoffice/roles'),
+      'roles',
+    );
+    const roleId = roles.find((candidate) => candidate.presetKey === role)?.id;
     const created = await valueOf<{ temporaryPassword: string }>(
-      await this.call('POST', '/wps/backoffice/staff', { username, displayName: `Journey ${role}`, role }),
+      await this.call('POST', '/wps/backoffice/staff', { username, displayName: `Journey ${role}`, roleId }),
       'staff creation',
     );
     return { username, temporaryPassword: created.temporaryPassword };

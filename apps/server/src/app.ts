@@ -20,6 +20,7 @@ import { requestLogController } from './http/request-logging';
 import { refuseUnstorableText } from './http/storable-text';
 import { createJobScheduler, type JobScheduler } from './jobs/scheduler';
 import { agentsModule } from './modules/agents/agents.module';
+import { auditModule } from './modules/audit/audit.module';
 import { authModule } from './modules/auth/auth.module';
 import { backofficeModule } from './modules/backoffice/backoffice.module';
 import { contentModule } from './modules/content/content.module';
@@ -35,6 +36,7 @@ import { paymentsModule } from './modules/payments/payments.module';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { promotionsModule } from './modules/promotions/promotions.module';
 import { pushModule } from './modules/push/push.module';
+import { reportsModule } from './modules/reports/reports.module';
 import { siteModule } from './modules/site/site.module';
 import { turnoverModule } from './modules/turnover/turnover.module';
 import { uploadsModule } from './modules/uploads/uploads.module';
@@ -136,6 +138,7 @@ export const buildApp = async ({
   // The domains, each after the ones it builds on (a module names them; Fastify refuses a wrong order).
   await app.register(healthModule);
   await app.register(backofficeModule);
+  await app.register(auditModule);
   await app.register(siteModule);
   await app.register(membersModule);
   await app.register(notificationsModule);
@@ -153,6 +156,7 @@ export const buildApp = async ({
   await app.register(houseGamesModule);
   await app.register(agentsModule);
   await app.register(contentModule);
+  await app.register(reportsModule);
   registerOperatorApiDocs(app, app.backoffice.requireStaff);
 
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);

@@ -146,6 +146,11 @@ const configSchema = z.object({
    */
   LOYALTY_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
   /**
+   * How often the ledger is folded into the reports' roll-ups (dashboard, reports; 0: only when asked, tests). The
+   * fold paces itself under load, as the loyalty fold does.
+   */
+  REPORTS_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
    * A vendor round with no wallet call for this many hours is settled as if the vendor had closed it (its
    * valid bet counts). The spec names no figure; 24 h outlasts any real game round.
    */

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { permissions, presetRoleKeys } from './staff-permissions';
 
-export const staffRoles = ['admin', 'finance', 'support'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+/** A database id on the wire: a positive integer as a string. */
+const idSchema = z.string().regex(/^[1-9][0-9]{0,18}$/);
+
+export const permissionSchema = z.enum(permissions);
+
+/** A staff member's role in the brand the request names; null: no role there, so no access to it. */
+export const staffRoleReferenceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The preset the role started as (it may have been edited since); null for a role made by an admin. */
+  presetKey: z.enum(presetRoleKeys).nullable(),
+});
+export type StaffRoleReference = z.infer<typeof staffRoleReferenceSchema>;
 
 /** A staff password: 8 to 128 characters, any characters (spaces and symbols included). */
 export const staffPasswordBounds = { min: 8, max: 128 } as const;
@@ -56,7 +68,9 @@ export const staffProfileSchema = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string(),
-  role: z.enum(staffRoles),
+  role: staffRoleReferenceSchema.nullable(),
+  /** What the staff member may do in this brand (their role's permissions); the console shows only that. */
+  permissions: z.array(permissionSchema),
   /** While true, every operator route but /session/me, /session/logout and /session/password answers PASSWORD_CHANGE_REQUIRED. */
   mustChangePassword: z.boolean(),
 });
@@ -81,13 +95,14 @@ export const staffPasswordChangeRequestSchema = z.strictObject({
   newPassword: staffPasswordSchema,
 });
 
-// Staff management (admin role only).
+// Staff management (the staff.manage permission).
 
+/** A staff member as the staff list shows them, with their role in the brand the request names. */
 export const staffSummarySchema = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string(),
-  role: z.enum(staffRoles),
+  role: staffRoleReferenceSchema.nullable(),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
   isTotpEnrolled: z.boolean(),
@@ -99,12 +114,13 @@ export const staffSummarySchema = z.object({
 export type StaffSummary = z.infer<typeof staffSummarySchema>;
 export const staffListResponseSchema = successEnvelope(z.array(staffSummarySchema));
 
-export const staffIdParamsSchema = z.strictObject({ id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+export const staffIdParamsSchema = z.strictObject({ id: idSchema });
 
 export const staffCreateRequestSchema = z.strictObject({
   username: staffUsernameSchema,
   displayName: z.string().trim().min(1).max(64),
-  role: z.enum(staffRoles),
+  /** Their role in the brand the request names (one of its roles). */
+  roleId: idSchema,
   allowedIps: staffAllowedIpsSchema.optional(),
 });
 export type StaffCreateRequest = z.infer<typeof staffCreateRequestSchema>;
@@ -113,10 +129,14 @@ export const staffCreateResponseSchema = successEnvelope(
   z.object({ staff: staffSummarySchema, temporaryPassword: z.string() }),
 );
 
-/** An admin cannot disable or demote themselves; disabling ends the staff member's sessions. */
+/**
+ * Disabling ends the staff member's sessions. `roleId` sets their role in the brand the request names (null:
+ * no access to it). Refused when it would take staff.manage from the one asking, or leave a brand nobody
+ * active who holds staff.manage.
+ */
 export const staffUpdateRequestSchema = z.strictObject({
   displayName: z.string().trim().min(1).max(64).optional(),
-  role: z.enum(staffRoles).optional(),
+  roleId: idSchema.nullable().optional(),
   isActive: z.boolean().optional(),
   allowedIps: staffAllowedIpsSchema.optional(),
 });
@@ -125,3 +145,46 @@ export const staffUpdateResponseSchema = successEnvelope(staffSummarySchema);
 
 /** A reset: a new temporary password (shown once), a forced change and a new 2FA enrolment; sessions end. */
 export const staffResetResponseSchema = successEnvelope(z.object({ temporaryPassword: z.string() }));
+
+// Roles: sets of permissions, per brand (the staff.manage permission).
+
+/** The permission catalogue, grouped as the roles editor shows it. */
+export const permissionCatalogueResponseSchema = successEnvelope(
+  z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      permissions: z.array(z.object({ key: permissionSchema, label: z.string() })),
+    }),
+  ),
+);
+
+export const staffRoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  presetKey: z.enum(presetRoleKeys).nullable(),
+  permissions: z.array(permissionSchema),
+  /** How many staff members hold the role in this brand; a role still held cannot be deleted. */
+  staffCount: z.number().int(),
+});
+export type StaffRoleView = z.infer<typeof staffRoleSchema>;
+export const staffRoleListResponseSchema = successEnvelope(z.array(staffRoleSchema));
+export const staffRoleResponseSchema = successEnvelope(staffRoleSchema);
+
+export const staffRoleIdParamsSchema = z.strictObject({ id: idSchema });
+
+const roleNameSchema = z.string().trim().min(1).max(48);
+const rolePermissionsSchema = z.array(permissionSchema).max(200);
+
+export const staffRoleCreateRequestSchema = z.strictObject({
+  name: roleNameSchema,
+  permissions: rolePermissionsSchema,
+});
+export type StaffRoleCreateRequest = z.infer<typeof staffRoleCreateRequestSchema>;
+
+/** Refused when it would leave the brand nobody active who holds staff.manage, or take it from the one asking. */
+export const staffRoleUpdateRequestSchema = z.strictObject({
+  name: roleNameSchema.optional(),
+  permissions: rolePermissionsSchema.optional(),
+});
+export type StaffRoleUpdateRequest = z.infer<typeof staffRoleUpdateRequestSchema>;

@@ -20,6 +20,7 @@ export const houseGamePaths: Readonly<Record<string, string>> = {
   FISHING: '/house/fishing',
   // The card rooms (a PVP game of vendor HOUSE, so it shows in the PVP lobby).
   HOLDEM: '/house/poker',
+  NIUNIU: '/house/niu-niu',
 };
 
 /** Where the site plays a house game, or null for a vendor's game. */

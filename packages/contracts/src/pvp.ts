@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { niuNiuHandSchema, niuNiuOptionsSchema } from './pvp-niu-niu';
 import { amountSchema } from './wallet';
 
 /**
- * The house's player-versus-player card rooms (no-limit Texas hold'em): rooms by stake level, listed by the
- * spec's `GLS2_roomList`; a member sits down with a buy-in from their wallet, plays hands against the other
- * players at the table and leaves with their stack. The house takes a rake per pot. Each hand's deck is
- * committed (sha256) before the deal and its seed revealed after the hand. Amounts are decimal strings in the
- * brand's currency; cards are two characters, rank then suit ("AS", "TD", "9C").
+ * The house's player-versus-player card rooms (no-limit Texas hold'em, and Niu-Niu: pvp-niu-niu.ts): rooms
+ * by stake level, listed by the spec's `GLS2_roomList`; a member sits down with a buy-in from their wallet,
+ * plays hands against the other players at the table and leaves with their stack. The house takes a rake per
+ * pot (per winner at Niu-Niu). Each hand's deck is committed (sha256) before the deal and its seed revealed
+ * after the hand. Amounts are decimal strings in the brand's currency; cards are two characters, rank then
+ * suit ("AS", "TD", "9C").
  */
 
-export const pvpGames = ['HOLDEM'] as const;
+export const pvpGames = ['HOLDEM', 'NIUNIU'] as const;
+export type PvpGame = (typeof pvpGames)[number];
 export const pvpStakeLevels = ['MICRO', 'LOW', 'MID'] as const;
 export type PvpStakeLevel = (typeof pvpStakeLevels)[number];
 
@@ -66,6 +69,8 @@ export type PvpStreet = (typeof pvpStreets)[number];
 export const pvpPlayerSchema = z.object({
   seat: z.number().int(),
   playerName: z.string(),
+  /** A house bot (no member), seated by the operator's choice at a quiet table; shown labelled as a bot. */
+  isBot: z.boolean(),
   /** Chips behind. */
   stack: z.string(),
   status: z.enum(['PLAYING', 'SITTING_OUT']),
@@ -141,8 +146,10 @@ export const pvpTableSchema = z.object({
   currency: z.string(),
   turnSeconds: z.number().int(),
   players: z.array(pvpPlayerSchema),
-  /** The hand in play, or the last one (with its result) until the next starts. */
+  /** The hand in play, or the last one (with its result) until the next starts; hold'em tables only. */
   hand: pvpHandSchema.nullable(),
+  /** The same for a Niu-Niu table (absent at hold'em tables). */
+  niuNiu: niuNiuHandSchema.nullable().optional(),
 });
 export type PvpTable = z.infer<typeof pvpTableSchema>;
 
@@ -161,6 +168,8 @@ export const pvpYouSchema = z.object({
   isSittingOut: z.boolean(),
   holeCards: z.array(z.string()),
   options: pvpOptionsSchema.nullable(),
+  /** At a Niu-Niu table: the member's choices when it is their turn (absent at hold'em tables). */
+  niuNiuOptions: niuNiuOptionsSchema.nullable().optional(),
 });
 export type PvpYou = z.infer<typeof pvpYouSchema>;
 

@@ -227,28 +227,6 @@ export const memberWalletResponseSchema = successEnvelope(
   }),
 );
 
-export const auditQuerySchema = z.strictObject({
-  entityType: z.string().min(1).max(64).optional(),
-  entityId: z.string().min(1).max(128).optional(),
-  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
-});
-export const auditEventSchema = z.object({
-  id: z.string(),
-  actorType: z.string(),
-  actorId: z.string(),
-  actorIp: z.string().nullable(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  createdAt: z.string(),
-});
-export const auditListResponseSchema = successEnvelope(
-  z.object({ list: z.array(auditEventSchema), totalPages: z.number().int() }),
-);
-
 export const walletModes = ['single', 'transfer'] as const;
 /** Operator: how the brand keeps players' money (one wallet, or a main wallet plus one per vendor). */
 export const walletSettingsSchema = z.strictObject({

@@ -110,20 +110,25 @@ export const ReviewStatusCell = ({ item, children }: { item: ReviewedItem; child
   </td>
 );
 
-/** Approve and reject, while the request is pending; only reject when `canApprove` is false (four eyes). */
+/**
+ * Approve and reject, while the request is pending; only reject when `canApprove` is false (four eyes);
+ * nothing for staff whose role does not decide these requests (`canDecide` false).
+ */
 export const ReviewActionsCell = <Item extends ReviewedItem>({
   queue,
   item,
   kind,
   canApprove = true,
+  canDecide,
 }: {
   queue: ReviewQueue<Item>;
   item: Item;
   kind: 'deposit' | 'withdrawal';
   canApprove?: boolean;
+  canDecide: boolean;
 }) => (
   <td className="row-actions">
-    {item.status === 'pending' ? (
+    {item.status === 'pending' && canDecide ? (
       <ReviewActions
         kind={kind}
         id={item.id}

@@ -110,3 +110,23 @@ export const apiBlob = async (path: string, signal?: AbortSignal): Promise<Blob>
   if (response.ok) return response.blob();
   throw toApiError(await readJson(response)) ?? new ApiError('NETWORK_ERROR', `HTTP ${response.status}`);
 };
+
+/** `filename="…"` of a Content-Disposition header, when there is one. */
+const fileNameOf = (disposition: string | null): string | null =>
+  /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? null;
+
+/**
+ * A file made by an operator endpoint (a CSV export), fetched with the Authorization header (a plain link cannot
+ * send it), with the file name the server gave it.
+ */
+export const apiDownload = async (
+  path: string,
+  query: Record<string, QueryValue>,
+  accept = 'text/csv',
+): Promise<{ blob: Blob; fileName: string | null }> => {
+  const response = await send(path, { query }, accept);
+  if (response.ok) {
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+  throw toApiError(await readJson(response)) ?? new ApiError('NETWORK_ERROR', `HTTP ${response.status}`);
+};

@@ -1,4 +1,10 @@
 import type { StaffProfile } from '@wps/contracts/backoffice';
+import {
+  type Permission,
+  permissions,
+  presetRoles,
+  type PresetRoleKey,
+} from '@wps/contracts/staff-permissions';
 import { errorHttpStatus, errorMessages, type ErrorCode } from '@wps/contracts/errors';
 import { vi } from 'vitest';
 
@@ -42,13 +48,29 @@ export const mockApi = (routes: Record<string, Route>) => {
   return { fetchMock, requests, requestsTo };
 };
 
+/** The signed-in operator: the brand's admin, holding every permission. */
 export const demoStaff: StaffProfile = {
   id: '1',
   username: 'operator',
   displayName: 'Operator',
-  role: 'admin',
+  role: { id: '1', name: 'Admin', presetKey: 'admin' },
+  permissions: [...permissions],
   mustChangePassword: false,
 };
+
+/** The operator holding a preset role as every brand starts with it (finance, support …). */
+export const staffOfPreset = (presetKey: PresetRoleKey): StaffProfile => ({
+  ...demoStaff,
+  role: { id: '2', name: presetRoles[presetKey].name, presetKey },
+  permissions: [...presetRoles[presetKey].permissions],
+});
+
+/** The operator holding exactly these permissions (a role of an admin's own making). */
+export const staffWith = (held: readonly Permission[]): StaffProfile => ({
+  ...demoStaff,
+  role: { id: '3', name: 'Custom', presetKey: null },
+  permissions: [...held],
+});
 
 /** A signed-in operator: the token stored and /session/me answering. */
 export const signedInRoutes = { 'GET /wps/backoffice/session/me': ok(demoStaff) };

@@ -31,7 +31,7 @@ export const seedDemoData = async (
   { operatorInitialPassword }: { operatorInitialPassword?: string | undefined } = {},
 ): Promise<SeededDemo> => {
   const brand = await seedSiteDemo(db);
-  const operatorPassword = await seedBackofficeDemo(db, { initialPassword: operatorInitialPassword });
+  const operatorPassword = await seedBackofficeDemo(db, brand, { initialPassword: operatorInitialPassword });
   const { player, agent } = await seedMembersDemo(db, brand);
   await seedWalletDemo(db, { id: brand.id, currency: 'USD' }, [player, agent]);
   await seedPaymentsDemo(db, brand);

@@ -90,6 +90,16 @@ const publishedReadModels: Record<string, { owner: string; columns: readonly str
       'settled_at',
     ],
   },
+  games_round_postings: {
+    owner: 'games',
+    columns: ['ledger_transaction_id', 'member_id', 'round_id', 'game_id', 'vendor_id', 'product_line'],
+  },
+  games_titles: {
+    owner: 'games',
+    columns: ['game_id', 'vendor_id', 'game_code', 'game_name', 'vendor_code', 'vendor_name'],
+  },
+  payments_deposit_channels: { owner: 'payments', columns: ['deposit_id', 'brand_id', 'channel'] },
+  payments_withdrawal_channels: { owner: 'payments', columns: ['hold_id', 'brand_id', 'channel'] },
 };
 
 /** Each table's owner: the module whose `*.tables.ts` defines it. */

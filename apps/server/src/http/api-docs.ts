@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { anyStaffMember } from '../modules/backoffice/backoffice.guard';
 import { operatorApiPrefix } from '../platform';
 
 /** Where the public API documentation lives, and the operator API's document (staff only). */
@@ -51,7 +52,9 @@ export const registerOperatorApiDocs = (
   app: FastifyInstance,
   requireStaff: (request: FastifyRequest) => Promise<void>,
 ): void => {
-  app.get(operatorApiDocsPath, { schema: { hide: true }, preHandler: requireStaff }, async () =>
+  // Any signed-in staff member may read it, whatever their role.
+  const config = { permission: anyStaffMember } as const;
+  app.get(operatorApiDocsPath, { config, schema: { hide: true }, preHandler: requireStaff }, async () =>
     withPaths(app.swagger() as unknown as Record<string, unknown>, isOperatorPath),
   );
 };

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { StaffRole } from '@wps/contracts/backoffice';
 import { merchantHeader } from '@wps/contracts/site';
+import type { PresetRoleKey } from '@wps/contracts/staff-permissions';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
@@ -15,9 +15,11 @@ import { createSessionToken } from '../lib/session-token';
 import { memberSessions } from '../modules/auth/auth.tables';
 import { demoStaff } from '../modules/backoffice/backoffice.seed';
 import { staff, staffSessions } from '../modules/backoffice/backoffice.tables';
+import { assignPresetRole } from '../modules/backoffice/staff-roles/preset-roles';
 import type { MemberRow } from '../modules/members/members.service';
 import { members } from '../modules/members/members.tables';
 import { createPushService, type PushService } from '../modules/push/push.service';
+import { brands } from '../modules/site/site.tables';
 import { openTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -82,6 +84,8 @@ export const createTestApp = async (
     AGENT_FIGURES_FOLD_INTERVAL_MS: '0',
     // Likewise the loyalty fold (missions, VIP, points): its tests fold with `app.loyalty.fold.fold()`.
     LOYALTY_FOLD_INTERVAL_MS: '0',
+    // And the reports' fold: its tests fold with `app.reports.fold.fold()`.
+    REPORTS_FOLD_INTERVAL_MS: '0',
     ...(listen ? { HOST: '127.0.0.1' } : {}),
     ...environment,
   });
@@ -116,47 +120,70 @@ const openStaffSession = async (app: FastifyInstance, staffId: bigint): Promise<
   return `Bearer ${token}`;
 };
 
-/** Signs in as the demo operator (role admin) and answers the Authorization header to send. */
-export const loginAsOperator = async (app: FastifyInstance): Promise<{ authorization: string }> => {
+const findDemoOperator = async (app: FastifyInstance): Promise<bigint> => {
   const [operator] = await app.platform.database.db
     .select({ id: staff.id })
     .from(staff)
     .where(eq(staff.username, demoStaff.username));
   if (!operator) throw new Error(`no staff member ${demoStaff.username}`);
-  return { authorization: await openStaffSession(app, operator.id) };
+  return operator.id;
 };
 
-/**
- * The demo operator's Authorization header and the brand they act on, named the way the console and the player
- * site name it (the merchant header).
- */
-export const operatorHeaders = async (
-  app: FastifyInstance,
-  merchantCode = 'DEMO',
-): Promise<StaffHeaders> => ({
-  ...(await loginAsOperator(app)),
-  [merchantHeader]: merchantCode,
+/** A brand's id by its merchant code; undefined for a code no brand has (tests of unknown brands). */
+const findBrandId = async (app: FastifyInstance, merchantCode: string): Promise<bigint | undefined> => {
+  const [brand] = await app.platform.database.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(eq(brands.merchantCode, merchantCode));
+  return brand?.id;
+};
+
+/** Signs in as the demo operator (the demo brand's admin) and answers the Authorization header to send. */
+export const loginAsOperator = async (app: FastifyInstance): Promise<{ authorization: string }> => ({
+  authorization: await openStaffSession(app, await findDemoOperator(app)),
 });
 
 /**
- * Another staff member (created now, with a password nobody knows) signed in, for tests of what a role may do
- * or of two people acting (maker and checker). Answers their headers for the brand, as `operatorHeaders` does.
+ * The demo operator's Authorization header and the brand they act on, named the way the console and the player
+ * site name it (the merchant header). Roles are per brand: in a brand a test made, the operator is given the
+ * admin role (and the brand its preset roles) unless they hold one there.
+ */
+export const operatorHeaders = async (app: FastifyInstance, merchantCode = 'DEMO'): Promise<StaffHeaders> => {
+  const operatorId = await findDemoOperator(app);
+  const brandId = await findBrandId(app, merchantCode);
+  if (brandId !== undefined) {
+    await assignPresetRole(
+      app.platform.database.db,
+      { staffId: operatorId, brandId, presetKey: 'admin' },
+      { onlyIfNone: true },
+    );
+  }
+  return { authorization: await openStaffSession(app, operatorId), [merchantHeader]: merchantCode };
+};
+
+/**
+ * Another staff member (created now, with a password nobody knows) holding a preset role in the brand, signed
+ * in, for tests of what a role may do or of two people acting (maker and checker). Answers their headers for
+ * the brand, as `operatorHeaders` does.
  */
 export const createStaff = async (
   app: FastifyInstance,
-  member: { role: StaffRole; username: string; displayName?: string },
+  member: { role: PresetRoleKey; username: string; displayName?: string },
   merchantCode = 'DEMO',
 ): Promise<StaffHeaders> => {
-  const [created] = await app.platform.database.db
+  const { db } = app.platform.database;
+  const [created] = await db
     .insert(staff)
     .values({
       username: member.username,
       displayName: member.displayName ?? member.username,
-      role: member.role,
       passwordHash: 'not a password hash: no password signs in',
     })
     .returning({ id: staff.id });
   if (!created) throw new Error(`staff member ${member.username} not created`);
+  const brandId = await findBrandId(app, merchantCode);
+  if (brandId === undefined) throw new Error(`no brand ${merchantCode}`);
+  await assignPresetRole(db, { staffId: created.id, brandId, presetKey: member.role });
   return { authorization: await openStaffSession(app, created.id), [merchantHeader]: merchantCode };
 };
 

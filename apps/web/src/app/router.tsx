@@ -291,6 +291,19 @@ export const routes: RouteObject[] = [
             ),
             handle: gamePageHandle,
           },
+          {
+            path: 'house/niu-niu',
+            loader: requireSessionToken,
+            lazy: onDemand(
+              'house-niu-niu',
+              () =>
+                withDeferredDictionary(
+                  () => import('../features/house-games/components/niu-niu/niu-niu-page'),
+                ),
+              ({ NiuNiuPage }) => <NiuNiuPage />,
+            ),
+            handle: gamePageHandle,
+          },
           ...houseTableRoutes,
           {
             path: 'house/cockfight',

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { ReviewActions, ReviewDialog, type ReviewDecision } from '../../components/review-dialog';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useStaffSession } from '../session/api';
+import { useCan, useStaffSession } from '../session/api';
 import {
   type AdjustmentProposal,
   type StaffWithdrawal,
@@ -219,10 +219,12 @@ const WithdrawalsAwaiting = ({ me }: { me: string | undefined }) => {
 
 /**
  * Four eyes on money: adjustments proposed above the brand's second-approval amount and withdrawals approved
- * once above it, each waiting for a staff member other than the one who proposed or approved first.
+ * once above it, each waiting for a staff member other than the one who proposed or approved first. The
+ * screen is for money.approve (adjustments); the withdrawals show to those who also approve withdrawals.
  */
 export const ApprovalsPage = () => {
   const { staff } = useStaffSession();
+  const can = useCan();
   return (
     <section aria-labelledby="approvals-title" className="approvals">
       <header className="page-header">
@@ -233,7 +235,7 @@ export const ApprovalsPage = () => {
         one who proposed an adjustment or approved a withdrawal first may reject it, never approve it.
       </p>
       <AdjustmentProposals me={staff?.username} />
-      <WithdrawalsAwaiting me={staff?.username} />
+      {can('withdrawals.approve') ? <WithdrawalsAwaiting me={staff?.username} /> : null}
     </section>
   );
 };

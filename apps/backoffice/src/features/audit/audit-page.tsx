@@ -1,40 +1,118 @@
+import { auditActorTypes } from '@wps/contracts/audit';
 import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { formatDateTime } from '../../lib/format';
-import { useAuditEvents, type AuditEvent, type AuditFilter } from './api';
+import {
+  emptyAuditFilter,
+  useAuditEvents,
+  useExportAuditCsv,
+  useVerifyAuditChain,
+  type AuditChainVerification,
+  type AuditEvent,
+  type AuditFilter,
+} from './api';
+import { diffAuditValues } from './audit-diff';
 import './audit-page.css';
 
 const columns = ['Time', 'Actor', 'Action', 'Entity', 'Change'];
 
-const showJson = (value: unknown): string => (value === undefined ? '—' : JSON.stringify(value, null, 2));
+const showJson = (value: unknown): string =>
+  value === undefined || value === null ? '—' : JSON.stringify(value, null, 2);
 
-const Change = ({ event }: { event: AuditEvent }) => (
-  <details>
-    <summary>Before / after</summary>
-    <div className="json-pair">
-      <div>
-        <h3>Before</h3>
-        <pre data-testid={`audit-before-${event.id}`}>{showJson(event.before)}</pre>
-      </div>
-      <div>
-        <h3>After</h3>
-        <pre data-testid={`audit-after-${event.id}`}>{showJson(event.after)}</pre>
-      </div>
-    </div>
-  </details>
-);
+const breakReasons: Record<NonNullable<AuditChainVerification['broken']>['reason'], string> = {
+  hash_mismatch: 'the row was changed after it was recorded',
+  prev_hash_mismatch: 'the row before it was changed or replaced',
+  sequence_gap: 'rows before it were removed',
+  head_mismatch: 'the last row was rewritten',
+  missing_tail: 'rows were removed from the end of the trail',
+  unsealed: 'the row was written past the database’s sealing',
+};
+
+/** What the chain's check found, in words. */
+const VerificationResult = ({ result }: { result: AuditChainVerification }) => {
+  const { broken } = result;
+  if (!broken) {
+    return (
+      <p className="success" role="status" data-testid="audit-verify-result">
+        Chain intact: {result.checkedRows} rows checked ({formatDateTime(result.checkedAt)}).
+      </p>
+    );
+  }
+  const where = broken.id === null ? `at place ${broken.chainSeq ?? '?'}` : `at row #${broken.id}`;
+  return (
+    <p className="error" role="alert" data-testid="audit-verify-result">
+      Chain broken {where}: {breakReasons[broken.reason]}. {result.checkedRows} rows before it hold.
+    </p>
+  );
+};
+
+/** The fields a change touched, before and after, and the whole values behind a disclosure. */
+const Change = ({ event }: { event: AuditEvent }) => {
+  const lines = diffAuditValues(event.before, event.after);
+  return (
+    <>
+      {lines.length > 0 ? (
+        <table className="audit-diff" data-testid={`audit-diff-${event.id}`}>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.path} className={`audit-diff__${line.change}`}>
+                <th scope="row">{line.path}</th>
+                <td>{line.before === null ? <span className="muted">—</span> : <del>{line.before}</del>}</td>
+                <td>{line.after === null ? <span className="muted">—</span> : <ins>{line.after}</ins>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <span className="muted">No change recorded</span>
+      )}
+      <details>
+        <summary>Whole values</summary>
+        <div className="json-pair">
+          <div>
+            <h3>Before</h3>
+            <pre data-testid={`audit-before-${event.id}`}>{showJson(event.before)}</pre>
+          </div>
+          <div>
+            <h3>After</h3>
+            <pre data-testid={`audit-after-${event.id}`}>{showJson(event.after)}</pre>
+          </div>
+        </div>
+      </details>
+    </>
+  );
+};
+
+type TextField = Exclude<keyof AuditFilter, 'actorType'>;
+const textFields: ReadonlyArray<{ field: TextField; label: string; type?: 'date'; placeholder?: string }> = [
+  { field: 'actorId', label: 'Actor id' },
+  { field: 'action', label: 'Action', placeholder: 'payments, payments.deposit.approve, …' },
+  { field: 'entityType', label: 'Entity type', placeholder: 'deposit, withdrawal, …' },
+  { field: 'entityId', label: 'Entity id' },
+  { field: 'fromDate', label: 'From', type: 'date' },
+  { field: 'toDate', label: 'To', type: 'date' },
+];
 
 export const AuditPage = () => {
-  const [draft, setDraft] = useState<AuditFilter>({ entityType: '', entityId: '' });
+  const [draft, setDraft] = useState<AuditFilter>(emptyAuditFilter);
   const [filter, setFilter] = useState<AuditFilter>(draft);
   const [pageNo, setPageNo] = useState(1);
   const events = useAuditEvents(filter, pageNo);
+  const verify = useVerifyAuditChain();
+  const exportCsv = useExportAuditCsv();
   const list = events.data?.list ?? [];
 
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFilter({ entityType: draft.entityType.trim(), entityId: draft.entityId.trim() });
+    setFilter(draft);
     setPageNo(1);
   };
 
@@ -42,31 +120,81 @@ export const AuditPage = () => {
     <section aria-labelledby="audit-title">
       <header className="page-header">
         <h1 id="audit-title">Audit trail</h1>
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            disabled={verify.isPending}
+            onClick={() => {
+              verify.mutate();
+            }}
+            data-testid="audit-verify"
+          >
+            {verify.isPending ? 'Verifying…' : 'Verify chain'}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={exportCsv.isPending}
+            onClick={() => {
+              exportCsv.mutate(filter);
+            }}
+            data-testid="audit-export"
+          >
+            {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
+          </button>
+        </div>
       </header>
-      <form className="inline-form" onSubmit={apply} role="search">
+      {verify.data ? <VerificationResult result={verify.data} /> : null}
+      <ErrorMessage error={verify.error} testId="audit-verify-error" />
+      <ErrorMessage error={exportCsv.error} testId="audit-export-error" />
+      <form className="inline-form" onSubmit={apply} role="search" aria-label="Filter the audit trail">
         <label>
-          Entity type
-          <input
-            value={draft.entityType}
-            placeholder="deposit, withdrawal, …"
+          Actor type
+          <select
+            value={draft.actorType}
             onChange={(change) => {
-              setDraft({ ...draft, entityType: change.target.value });
+              const actorType = auditActorTypes.find((type) => type === change.target.value) ?? '';
+              setDraft({ ...draft, actorType });
             }}
-            data-testid="audit-entity-type"
-          />
+            data-testid="audit-actor-type"
+          >
+            <option value="">Any</option>
+            {auditActorTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
         </label>
-        <label>
-          Entity id
-          <input
-            value={draft.entityId}
-            onChange={(change) => {
-              setDraft({ ...draft, entityId: change.target.value });
-            }}
-            data-testid="audit-entity-id"
-          />
-        </label>
+        {textFields.map(({ field, label, type, placeholder }) => (
+          <label key={field}>
+            {label}
+            <input
+              type={type ?? 'text'}
+              value={draft[field]}
+              placeholder={placeholder}
+              onChange={(change) => {
+                setDraft({ ...draft, [field]: change.target.value });
+              }}
+              data-testid={`audit-${field}`}
+            />
+          </label>
+        ))}
         <button type="submit" className="button button--primary" data-testid="audit-filter">
           Filter
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setDraft(emptyAuditFilter);
+            setFilter(emptyAuditFilter);
+            setPageNo(1);
+          }}
+          data-testid="audit-clear"
+        >
+          Clear
         </button>
       </form>
       <ErrorMessage error={events.error} testId="audit-error" />
@@ -76,6 +204,7 @@ export const AuditPage = () => {
         isLoading={events.isPending}
         isEmpty={events.isSuccess && list.length === 0}
         emptyMessage="No events."
+        emptyTestId="audit-empty"
         paging={{
           pageNo,
           totalPages: events.data?.totalPages ?? 1,
@@ -85,10 +214,18 @@ export const AuditPage = () => {
       >
         {list.map((event) => (
           <tr key={event.id} data-testid={`audit-row-${event.id}`}>
-            <td>{formatDateTime(event.createdAt)}</td>
+            <td>
+              {formatDateTime(event.createdAt)}
+              <div className="muted">#{event.id}</div>
+            </td>
             <td>
               {event.actorType} #{event.actorId}
               {event.actorIp ? <div className="muted">{event.actorIp}</div> : null}
+              {event.userAgent ? (
+                <div className="muted audit-user-agent" title={event.userAgent}>
+                  {event.userAgent}
+                </div>
+              ) : null}
             </td>
             <td>{event.action}</td>
             <td>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminFight } from '@wps/contracts/cockfight';
 import { describe, expect, it, vi } from 'vitest';
-import { demoStaff, fail, mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
+import { fail, mockApi, ok, signedInRoutes, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const fight = (overrides: Partial<AdminFight> = {}): AdminFight => ({
@@ -144,7 +144,7 @@ describe('the cockfight console', () => {
   it('shows the arena to other roles without the schedule or the moves', async () => {
     signIn();
     mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'support' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('support')),
       ...fightsRoutes([fight()]),
     });
     renderConsole('/cockfight');

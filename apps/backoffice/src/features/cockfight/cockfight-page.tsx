@@ -2,7 +2,7 @@ import { type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { formatDateTime } from '../../lib/format';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import {
   type AdminFight,
   type FightMove,
@@ -163,12 +163,11 @@ const entry = (side: AdminFight['meron']) =>
 
 /**
  * The brand's cockfight arena: schedule fights, then move each one (open betting, last call, close, enter the
- * result or cancel) while its pools fill live. Admins act; every staff member may look. A move another
- * operator made first is refused with the fight's state.
+ * result or cancel) while its pools fill live. Staff with house_games.manage act; the others look. A move
+ * another operator made first is refused with the fight's state.
  */
 export const CockfightPage = () => {
-  const { staff } = useStaffSession();
-  const isAdmin = staff?.role === 'admin';
+  const canRun = useCan()('house_games.manage');
   const active = useFights('active');
   const finished = useFights('finished');
   const move = useMoveFight();
@@ -183,7 +182,7 @@ export const CockfightPage = () => {
       <header className="page-header">
         <h1 id="cockfight-title">Cockfight arena</h1>
       </header>
-      {isAdmin ? <ScheduleForm /> : <p className="muted">Only admins schedule and run fights.</p>}
+      {canRun ? <ScheduleForm /> : null}
       <ErrorMessage error={active.error} testId="fights-error" />
       <ErrorMessage error={move.error} testId="fight-move-error" />
       <h2>Fights under way</h2>
@@ -215,7 +214,7 @@ export const CockfightPage = () => {
             </td>
             <td className="number">{fight.betCount}</td>
             <td className="row-actions">
-              {isAdmin &&
+              {canRun &&
                 movesOf(fight).map(([label, fightMove, needsConfirm]) => (
                   <button
                     key={label}

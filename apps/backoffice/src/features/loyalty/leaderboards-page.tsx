@@ -6,7 +6,7 @@ import {
 import { type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import {
   type LeaderboardBody,
   type OperatorLeaderboard,
@@ -152,8 +152,7 @@ function Payouts({ titles }: { titles: ReadonlyMap<string, string> }) {
 
 /** Leaderboards of the brand with their prizes (admins create, edit, pause, end) and the prizes paid. */
 export const LeaderboardsPage = () => {
-  const { staff } = useStaffSession();
-  const isAdmin = staff?.role === 'admin';
+  const canManage = useCan()('loyalty.manage');
   const boards = useLeaderboards();
   const status = useLeaderboardStatus();
   const [editing, setEditing] = useState<OperatorLeaderboard | 'new' | null>(null);
@@ -165,7 +164,7 @@ export const LeaderboardsPage = () => {
       <h1 id="leaderboards-title">Leaderboards</h1>
       <ErrorMessage error={boards.error} testId="leaderboards-error" />
       <ErrorMessage error={status.error} testId="leaderboard-status-error" />
-      {isAdmin && editing === null && (
+      {canManage && editing === null && (
         <button
           type="button"
           className="button button--primary"
@@ -203,7 +202,7 @@ export const LeaderboardsPage = () => {
             <td>{board.prizeTurnoverMultiplier}</td>
             <td>{board.status}</td>
             <td className="row-actions">
-              {isAdmin && board.status !== 'ended' && (
+              {canManage && board.status !== 'ended' && (
                 <button
                   type="button"
                   className="button"
@@ -214,7 +213,7 @@ export const LeaderboardsPage = () => {
                   Edit
                 </button>
               )}
-              {isAdmin &&
+              {canManage &&
                 nextStatuses[board.status].map((next) => (
                   <button
                     key={next}

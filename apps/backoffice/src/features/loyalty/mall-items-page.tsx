@@ -2,7 +2,7 @@ import { type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { useUploadPromotionImage } from '../promotions/api';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import { type AdminMallItem, type MallItemBody, useMallItems, useSaveMallItem } from './points-api';
 import { PointsSettingsPanel } from './points-settings-panel';
 
@@ -167,8 +167,8 @@ const givesOf = (item: AdminMallItem): string =>
 
 /** The points mall's catalogue (create and edit: admins), the points rules and manual adjustments. */
 export const MallItemsPage = () => {
-  const { staff } = useStaffSession();
-  const isAdmin = staff?.role === 'admin';
+  const can = useCan();
+  const canManage = can('loyalty.manage');
   const items = useMallItems();
   const [editing, setEditing] = useState<AdminMallItem | 'new' | null>(null);
   const list = items.data?.list ?? [];
@@ -198,7 +198,7 @@ export const MallItemsPage = () => {
             <td>{item.minimumVipRank}</td>
             <td>{item.status}</td>
             <td className="row-actions">
-              {isAdmin ? (
+              {canManage ? (
                 <button
                   type="button"
                   className="button"
@@ -214,7 +214,7 @@ export const MallItemsPage = () => {
           </tr>
         ))}
       </ListTable>
-      {isAdmin && editing === null ? (
+      {canManage && editing === null ? (
         <button
           type="button"
           className="button button--primary"
@@ -235,7 +235,7 @@ export const MallItemsPage = () => {
           }}
         />
       )}
-      <PointsSettingsPanel isAdmin={isAdmin} />
+      <PointsSettingsPanel canChangeSettings={canManage} canAdjustPoints={can('loyalty.adjust_points')} />
     </section>
   );
 };

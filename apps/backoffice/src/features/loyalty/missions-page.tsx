@@ -8,7 +8,7 @@ import {
 import { type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import {
   type MissionBody,
   type OperatorMission,
@@ -225,8 +225,7 @@ function MissionForm({ mission, onDone }: { mission: OperatorMission | null; onD
 
 /** Missions of the brand: list, create and edit (admins), status moves (draft → live ⇄ paused → ended). */
 export const MissionsPage = () => {
-  const { staff } = useStaffSession();
-  const isAdmin = staff?.role === 'admin';
+  const canManage = useCan()('loyalty.manage');
   const missions = useMissions();
   const status = useMissionStatus();
   const [editing, setEditing] = useState<OperatorMission | 'new' | null>(null);
@@ -237,7 +236,7 @@ export const MissionsPage = () => {
       <h1 id="missions-title">Missions</h1>
       <ErrorMessage error={missions.error} testId="missions-error" />
       <ErrorMessage error={status.error} testId="mission-status-error" />
-      {isAdmin && editing === null && (
+      {canManage && editing === null && (
         <button
           type="button"
           className="button button--primary"
@@ -281,7 +280,7 @@ export const MissionsPage = () => {
             <td>{mission.missionPoints}</td>
             <td>{mission.status}</td>
             <td className="row-actions">
-              {isAdmin && mission.status !== 'ended' && (
+              {canManage && mission.status !== 'ended' && (
                 <button
                   type="button"
                   className="button"
@@ -292,7 +291,7 @@ export const MissionsPage = () => {
                   Edit
                 </button>
               )}
-              {isAdmin &&
+              {canManage &&
                 nextStatuses[mission.status].map((next) => (
                   <button
                     key={next}

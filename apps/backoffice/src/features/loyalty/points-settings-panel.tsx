@@ -7,7 +7,7 @@ import {
   useSavePointSettings,
 } from './points-api';
 
-function SettingsForm({ settings, isAdmin }: { settings: LoyaltySettingsBody; isAdmin: boolean }) {
+function SettingsForm({ settings, canChange }: { settings: LoyaltySettingsBody; canChange: boolean }) {
   const [draft, setDraft] = useState(() => ({
     isPointsEnabled: settings.isPointsEnabled ? 'yes' : 'no',
     pointsPerDepositUnit: settings.pointsPerDepositUnit,
@@ -47,7 +47,7 @@ function SettingsForm({ settings, isAdmin }: { settings: LoyaltySettingsBody; is
           {label}
           <input
             value={draft[field]}
-            disabled={!isAdmin}
+            disabled={!canChange}
             data-testid={`points-settings-${field}`}
             onChange={(event) => {
               setDraft({ ...draft, [field]: event.target.value });
@@ -57,7 +57,7 @@ function SettingsForm({ settings, isAdmin }: { settings: LoyaltySettingsBody; is
       ))}
       <ErrorMessage error={save.error} testId="points-settings-error" />
       {save.isSuccess ? <p role="status">Saved.</p> : null}
-      {isAdmin ? (
+      {canChange ? (
         <button
           type="submit"
           className="button button--primary"
@@ -136,14 +136,23 @@ function AdjustForm() {
   );
 }
 
-/** The brand's points rules (admins change them) and a member's points adjusted by hand (admins, finance). */
-export const PointsSettingsPanel = ({ isAdmin }: { isAdmin: boolean }) => {
+/**
+ * The brand's points rules (changed with loyalty.manage) and a member's points adjusted by hand (with
+ * loyalty.adjust_points; the form shows only then).
+ */
+export const PointsSettingsPanel = ({
+  canChangeSettings,
+  canAdjustPoints,
+}: {
+  canChangeSettings: boolean;
+  canAdjustPoints: boolean;
+}) => {
   const settings = usePointSettings();
   return (
     <>
       <ErrorMessage error={settings.error} testId="points-settings-load-error" />
-      {settings.data ? <SettingsForm settings={settings.data} isAdmin={isAdmin} /> : null}
-      <AdjustForm />
+      {settings.data ? <SettingsForm settings={settings.data} canChange={canChangeSettings} /> : null}
+      {canAdjustPoints ? <AdjustForm /> : null}
     </>
   );
 };

@@ -2,6 +2,7 @@ import { redemptionStatuses } from '@wps/contracts/loyalty-points';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { useCan } from '../session/api';
 import {
   type AdminRedemption,
   type RedemptionStatus,
@@ -86,8 +87,12 @@ function Actions({ redemption }: { redemption: AdminRedemption }) {
   );
 }
 
-/** The redemption queue: physical items wait here to be approved, shipped and delivered, or cancelled. */
+/**
+ * The redemption queue: physical items wait here to be approved, shipped and delivered, or cancelled (the
+ * actions show with loyalty.fulfil).
+ */
 export const RedemptionsPage = () => {
+  const canFulfil = useCan()('loyalty.fulfil');
   const [pageNo, setPageNo] = useState(1);
   const [status, setStatus] = useState<RedemptionStatus | ''>('pending');
   const redemptions = useRedemptions(pageNo, status);
@@ -148,9 +153,7 @@ export const RedemptionsPage = () => {
               {redemption.trackingNumber ? <div className="muted">{redemption.trackingNumber}</div> : null}
               {redemption.remark ? <div className="muted">{redemption.remark}</div> : null}
             </td>
-            <td>
-              <Actions redemption={redemption} />
-            </td>
+            <td>{canFulfil ? <Actions redemption={redemption} /> : null}</td>
           </tr>
         ))}
       </ListTable>

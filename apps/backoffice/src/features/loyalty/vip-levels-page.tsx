@@ -3,7 +3,7 @@ import { type ChangeEvent, type SyntheticEvent, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { ProofImage } from '../../components/proof-image';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import {
   useDeleteVipLevel,
   useSaveVipLevel,
@@ -292,8 +292,8 @@ function MemberLevelForm() {
 
 /** VIP levels of the brand: the ladder, create and edit (admins), and a member's level set by hand. */
 export const VipLevelsPage = () => {
-  const { staff } = useStaffSession();
-  const isAdmin = staff?.role === 'admin';
+  const can = useCan();
+  const canManage = can('loyalty.manage');
   const levels = useVipLevels();
   const remove = useDeleteVipLevel();
   const [editing, setEditing] = useState<VipLevelAdmin | 'new' | null>(null);
@@ -336,7 +336,7 @@ export const VipLevelsPage = () => {
             </td>
             <td>{level.members}</td>
             <td className="row-actions">
-              {isAdmin ? (
+              {canManage ? (
                 <button
                   type="button"
                   className="button"
@@ -348,7 +348,7 @@ export const VipLevelsPage = () => {
                   Edit
                 </button>
               ) : null}
-              {isAdmin && level.members === 0 ? (
+              {canManage && level.members === 0 ? (
                 <button
                   type="button"
                   className="button button--danger"
@@ -365,7 +365,7 @@ export const VipLevelsPage = () => {
           </tr>
         ))}
       </ListTable>
-      {isAdmin && editing === null ? (
+      {canManage && editing === null ? (
         <button
           type="button"
           className="button button--primary"
@@ -387,7 +387,7 @@ export const VipLevelsPage = () => {
           }}
         />
       )}
-      <MemberLevelForm />
+      {can('members.edit') ? <MemberLevelForm /> : null}
     </section>
   );
 };

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  demoStaff,
   fail,
   mockApi,
-  ok,
-  signIn,
-  signedInRoutes,
   type MockRequest,
+  ok,
+  signedInRoutes,
+  signIn,
+  staffOfPreset,
 } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
@@ -100,7 +100,7 @@ describe('member search (issue 30, point 5)', () => {
   it('lets support staff find members without asking for wallets they may not read', async () => {
     signIn();
     const api = mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'support' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('support')),
       'GET /wps/backoffice/members': ok({ list: [demoPlayerFound], hasMore: true }),
     });
     renderConsole('/members?q=demo');

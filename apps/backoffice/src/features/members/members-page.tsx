@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../lib/format';
 import { AdjustmentForm } from './adjustment-form';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import { useMemberWallet, type MemberWallet } from './api';
 import { MemberSearch, searchFieldOf } from './member-search';
 import './members-page.css';
@@ -84,16 +84,14 @@ const Records = ({ wallet }: { wallet: MemberWallet }) => (
   </section>
 );
 
-/** Wallets and adjustments are money: finance staff and admins only (the server refuses others too). */
-const readsWallets = (role: string | undefined): boolean => role === 'admin' || role === 'finance';
-
 export const MembersPage = () => {
-  const { staff } = useStaffSession();
+  const can = useCan();
   const [searchParams, setSearchParams] = useSearchParams();
   const q = (searchParams.get('q') ?? '').trim();
   const field = searchFieldOf(searchParams.get('field'));
   const username = (searchParams.get('username') ?? '').trim();
-  const canReadWallet = readsWallets(staff?.role);
+  // Wallets are money: shown with members.view_balances, the adjustment form with money.adjust.
+  const canReadWallet = can('members.view_balances');
   const wallet = useMemberWallet(username, canReadWallet);
 
   const show = (next: { q: string; field: string; username: string }) => {
@@ -123,12 +121,12 @@ export const MembersPage = () => {
           show({ q, field, username: account });
         }}
       />
-      {username !== '' && staff !== null && !canReadWallet ? (
+      {username !== '' && !canReadWallet ? (
         <p className="muted" data-testid="member-wallet-not-for-role">
-          Wallets and adjustments are for finance staff and admins.
+          Your role does not include members&apos; wallets.
         </p>
       ) : null}
-      {username !== '' ? (
+      {username !== '' && can('promotions.view') ? (
         <p>
           <Link to={`/promotions?member=${encodeURIComponent(username)}`} data-testid="member-bonuses-link">
             Bonuses of {username}
@@ -141,11 +139,13 @@ export const MembersPage = () => {
         <>
           <div className="columns">
             <Funds wallet={wallet.data} />
-            <AdjustmentForm
-              key={wallet.data.member.id}
-              username={wallet.data.member.account}
-              currency={wallet.data.funds.currency}
-            />
+            {can('money.adjust') ? (
+              <AdjustmentForm
+                key={wallet.data.member.id}
+                username={wallet.data.member.account}
+                currency={wallet.data.funds.currency}
+              />
+            ) : null}
           </div>
           <Records wallet={wallet.data} />
         </>

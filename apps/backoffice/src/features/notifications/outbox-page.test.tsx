@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoStaff, fail, mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
+import { fail, mockApi, ok, signedInRoutes, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const sms = {
@@ -50,12 +50,12 @@ describe('the development outbox (issue 30, point 5)', () => {
   it('is not offered to other roles and asks the server nothing for them', async () => {
     signIn();
     const api = mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'finance' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('finance')),
       'GET /wps/backoffice/outbox': ok({ messages: [sms] }),
     });
     renderConsole('/outbox');
 
-    expect(await screen.findByTestId('outbox-admins-only')).toBeTruthy();
+    expect(await screen.findByTestId('not-permitted')).toBeTruthy();
     await waitFor(() => {
       expect(screen.getByTestId('nav-withdrawals')).toBeTruthy();
     });

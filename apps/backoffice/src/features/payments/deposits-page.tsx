@@ -9,11 +9,13 @@ import {
   useReviewQueue,
 } from '../../components/review-queue';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useCan } from '../session/api';
 import { useDeposits, useReviewDeposit, type StaffDeposit } from './api';
 
 const columns = ['#', 'Member', 'Channel', 'Amount', 'Reference', 'Proof', 'Created', 'Status', 'Actions'];
 
 export const DepositsPage = () => {
+  const can = useCan();
   const queue = useReviewQueue<StaffDeposit>(useReviewDeposit());
   const deposits = useDeposits(queue.status, queue.pageNo);
   const list = deposits.data?.list ?? [];
@@ -55,7 +57,7 @@ export const DepositsPage = () => {
             <td className="number">{formatMoney(deposit.amount, deposit.currency)}</td>
             <td>{deposit.playerReference ?? '—'}</td>
             <td>
-              {deposit.proofUploadId ? (
+              {deposit.proofUploadId && can('uploads.view') ? (
                 <ProofImage
                   uploadId={deposit.proofUploadId}
                   label={`Proof of deposit #${deposit.id}`}
@@ -67,7 +69,12 @@ export const DepositsPage = () => {
             </td>
             <td>{formatDateTime(deposit.createdAt)}</td>
             <ReviewStatusCell item={deposit} />
-            <ReviewActionsCell queue={queue} item={deposit} kind="deposit" />
+            <ReviewActionsCell
+              queue={queue}
+              item={deposit}
+              kind="deposit"
+              canDecide={can('deposits.approve')}
+            />
           </tr>
         ))}
       </ListTable>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { demoStaff, mockApi, ok, signIn } from '../../testing/mock-api';
+import { demoStaff, mockApi, ok, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const paymentSettings = ok({
@@ -46,7 +46,7 @@ describe('second-approval amount (four eyes) on the settings page', () => {
   it('shows it to finance staff without letting them lift it', async () => {
     signIn();
     mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'finance' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('finance')),
       'GET /wps/backoffice/payment-settings': paymentSettings,
       'GET /wps/backoffice/wallet-settings': walletSettings('10000.00'),
     });

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import { useSaveWalletSettings, useWalletSettings, type WalletSettings } from '../wallet/api';
 
 const amountPattern = /^\d{1,15}(\.\d{1,8})?$/;
@@ -78,16 +78,17 @@ const SecondApprovalForm = ({ settings, canChange }: { settings: WalletSettings;
   );
 };
 
-/** The brand's second-approval amount, beside the withdrawal rules; admins change it. */
+/**
+ * The brand's second-approval amount, beside the withdrawal rules; changed with site.manage (finance staff
+ * must not lift their own four-eyes rule).
+ */
 export const SecondApprovalSettings = () => {
   const settings = useWalletSettings();
-  const { staff } = useStaffSession();
+  const canChange = useCan()('site.manage');
   return (
     <>
       <ErrorMessage error={settings.error} testId="second-approval-load-error" />
-      {settings.data ? (
-        <SecondApprovalForm settings={settings.data} canChange={staff?.role === 'admin'} />
-      ) : null}
+      {settings.data ? <SecondApprovalForm settings={settings.data} canChange={canChange} /> : null}
     </>
   );
 };

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildWithdrawal } from '../../testing/fixtures';
-import { demoStaff, mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
+import { mockApi, ok, signedInRoutes, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 describe('withdrawal review', () => {
@@ -33,7 +33,7 @@ describe('withdrawal review', () => {
   it('shows finance staff the whole payout account in the approval dialog (issue 30, point 5)', async () => {
     signIn();
     mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, username: 'cashier', role: 'finance' }),
+      'GET /wps/backoffice/session/me': ok({ ...staffOfPreset('finance'), username: 'cashier' }),
       'GET /wps/backoffice/withdrawals': ok({
         list: [
           buildWithdrawal({
@@ -61,7 +61,7 @@ describe('withdrawal review', () => {
   it('says why the account is masked for support staff', async () => {
     signIn();
     mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'support' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('support')),
       'GET /wps/backoffice/withdrawals': ok({ list: [buildWithdrawal()], totalPages: 1 }),
     });
     renderConsole('/withdrawals');

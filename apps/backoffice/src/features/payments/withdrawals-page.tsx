@@ -10,7 +10,7 @@ import {
   useReviewQueue,
 } from '../../components/review-queue';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useStaffSession } from '../session/api';
+import { useCan, useStaffSession } from '../session/api';
 import { useReviewWithdrawal, useWithdrawals, type StaffWithdrawal } from './api';
 import './payments.css';
 
@@ -35,7 +35,13 @@ const confirmationLabels: Record<ConfirmationState, string> = {
   auto_received: 'Received (no answer)',
 };
 
-const Confirmation = ({ withdrawal }: { withdrawal: StaffWithdrawal }) => {
+const Confirmation = ({
+  withdrawal,
+  canViewProof,
+}: {
+  withdrawal: StaffWithdrawal;
+  canViewProof: boolean;
+}) => {
   const { confirmation } = withdrawal;
   return (
     <div data-testid={`withdrawal-confirmation-${withdrawal.id}`}>
@@ -53,7 +59,7 @@ const Confirmation = ({ withdrawal }: { withdrawal: StaffWithdrawal }) => {
       {confirmation.deadline && confirmation.state === 'awaiting' ? (
         <div className="muted">Until {formatDateTime(confirmation.deadline)}</div>
       ) : null}
-      {confirmation.proofUploadId ? (
+      {confirmation.proofUploadId && canViewProof ? (
         <ProofImage
           uploadId={confirmation.proofUploadId}
           label={`Member's proof for withdrawal #${withdrawal.id}`}
@@ -117,6 +123,7 @@ const isFirstApprover = (withdrawal: StaffWithdrawal, username: string | undefin
 
 export const WithdrawalsPage = () => {
   const { staff } = useStaffSession();
+  const can = useCan();
   const queue = useReviewQueue<StaffWithdrawal>(useReviewWithdrawal());
   const withdrawals = useWithdrawals(queue.status, queue.pageNo);
   const list = withdrawals.data?.list ?? [];
@@ -176,13 +183,14 @@ export const WithdrawalsPage = () => {
               <SecondApproval withdrawal={withdrawal} />
             </ReviewStatusCell>
             <td>
-              <Confirmation withdrawal={withdrawal} />
+              <Confirmation withdrawal={withdrawal} canViewProof={can('uploads.view')} />
             </td>
             <ReviewActionsCell
               queue={queue}
               item={withdrawal}
               kind="withdrawal"
               canApprove={!isFirstApprover(withdrawal, staff?.username)}
+              canDecide={can('withdrawals.approve')}
             />
           </tr>
         ))}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ClaimReview } from '@wps/contracts/promotions-site';
 import { describe, expect, it } from 'vitest';
-import { demoStaff, mockApi, ok, signIn, signedInRoutes } from '../../testing/mock-api';
+import { mockApi, ok, signedInRoutes, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const held: ClaimReview = {
@@ -51,7 +51,7 @@ describe('sign-up claim reviews', () => {
   it('lets support staff look but not decide', async () => {
     signIn();
     mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'support' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('support')),
       'GET /wps/backoffice/promotions/reviews': ok({ list: [held] }),
     });
     renderConsole('/promotion-reviews');

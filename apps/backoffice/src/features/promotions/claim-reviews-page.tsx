@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { ReviewDialog, type ReviewDecision } from '../../components/review-dialog';
 import { formatDateTime } from '../../lib/format';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import {
   type ClaimReview,
   type ClaimReviewStatus,
@@ -27,11 +27,11 @@ const sharedWith = (review: ClaimReview): string =>
 
 /**
  * Sign-up bonus claims held because the claimant shares an address or payout account with a member who already
- * claimed one: approve pays the bonus (once), reject pays nothing. Support staff look; admins and finance decide.
+ * claimed one: approve pays the bonus (once), reject pays nothing. Staff with promotions.review_claims decide;
+ * others look.
  */
 export const ClaimReviewsPage = () => {
-  const { staff } = useStaffSession();
-  const canDecide = staff !== null && (staff.role === 'admin' || staff.role === 'finance');
+  const canDecide = useCan()('promotions.review_claims');
   const [status, setStatus] = useState<ClaimReviewStatus>('pending');
   const reviews = useClaimReviews(status);
   const decide = useDecideClaimReview();

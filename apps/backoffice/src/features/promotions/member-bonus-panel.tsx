@@ -147,7 +147,7 @@ const ForfeitForm = ({ username }: { username: string }) => {
   );
 };
 
-/** A member's bonuses: the active one (with forfeit) and history, and a grant (finance staff and admins). */
+/** A member's bonuses: the active one (with forfeit) and history, and a grant (with bonuses.manage). */
 export const MemberBonusPanel = ({
   username,
   granted,
@@ -203,9 +203,7 @@ export const MemberBonusPanel = ({
             ) : (
               <GrantForm username={data.member.username} granted={granted} />
             )
-          ) : (
-            <p className="muted">Granting and forfeiting bonuses is for finance staff and admins.</p>
-          )}
+          ) : null}
         </>
       ) : null}
     </div>

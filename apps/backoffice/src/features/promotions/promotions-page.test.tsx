@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Promotion } from '@wps/contracts/promotions';
 import type { MemberBonuses } from '@wps/contracts/promotions-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { demoStaff, fail, mockApi, ok, signIn } from '../../testing/mock-api';
+import { fail, mockApi, ok, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const wagering = {
@@ -33,7 +33,7 @@ const buildPromotion = (overrides: Partial<Promotion> = {}): Promotion => ({
 });
 
 const signedInAs = (role: 'admin' | 'finance' | 'support') => ({
-  'GET /wps/backoffice/session/me': ok({ ...demoStaff, role }),
+  'GET /wps/backoffice/session/me': ok(staffOfPreset(role)),
 });
 
 describe('promotions', () => {

@@ -4,7 +4,7 @@ import { promotionKinds, type PromotionKind } from '@wps/contracts/promotions';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { formatDateTime } from '../../lib/format';
-import { useStaffSession } from '../session/api';
+import { useCan } from '../session/api';
 import { useChangePromotionStatus, usePromotions, type Promotion, type PromotionStatusAction } from './api';
 import { MemberBonusPanel } from './member-bonus-panel';
 import { draftOf, newDraft, type PromotionDraft } from './promotion-draft';
@@ -68,15 +68,15 @@ const MemberLookup = ({ username, onLookUp }: { username: string; onLookUp: (use
 
 /** The brand's promotions (create, edit, publish, pause, resume, end) and a member's bonuses. */
 export const PromotionsPage = () => {
-  const { staff } = useStaffSession();
+  const can = useCan();
   const promotions = usePromotions();
   const changeStatus = useChangePromotionStatus();
   const [editing, setEditing] = useState<Editing>(null);
   const [newKind, setNewKind] = useState<PromotionKind>('deposit_match');
   const [searchParams, setSearchParams] = useSearchParams();
   const member = (searchParams.get('member') ?? '').trim();
-  const isAdmin = staff?.role === 'admin';
-  const movesMoney = staff?.role === 'admin' || staff?.role === 'finance';
+  const canManage = can('promotions.manage');
+  const movesMoney = can('bonuses.manage');
   const list = promotions.data?.list ?? [];
   const granted = list.filter((promotion) => promotion.kind === 'granted' && promotion.status !== 'ended');
 
@@ -84,7 +84,7 @@ export const PromotionsPage = () => {
     <section aria-labelledby="promotions-title">
       <header className="page-header">
         <h1 id="promotions-title">Promotions</h1>
-        {isAdmin ? (
+        {canManage ? (
           <div className="row-actions">
             <select
               aria-label="Kind of the new promotion"
@@ -143,7 +143,7 @@ export const PromotionsPage = () => {
             <td>{formatDateTime(promotion.startsAt)}</td>
             <td>{formatDateTime(promotion.endsAt)}</td>
             <td className="row-actions">
-              {isAdmin && promotion.status !== 'ended' ? (
+              {canManage && promotion.status !== 'ended' ? (
                 <>
                   <button
                     type="button"

@@ -8,11 +8,12 @@ import {
   type StaffProfile,
   type StaffSession,
 } from '@wps/contracts/backoffice';
+import type { Permission } from '@wps/contracts/staff-permissions';
 import { apiRequest } from '../../lib/api-client';
 import { staffProfileKey } from '../../lib/query-client';
 import { useStaffToken, writeStaffToken } from '../../lib/staff-token';
 
-export type { StaffLoginChallenge, StaffProfile, StaffSession };
+export type { Permission, StaffLoginChallenge, StaffProfile, StaffSession };
 export type LoginInput = { username: string; password: string };
 export type VerifyInput = { challenge: string; code: string };
 export type PasswordChangeInput = { oldPassword: string; newPassword: string };
@@ -37,6 +38,16 @@ export const useStaffSession = (): {
     staff: token === null ? null : (profile.data ?? null),
     isLoading: token !== null && profile.isPending,
   };
+};
+
+/**
+ * Whether the signed-in staff member's role (in the brand this console serves) holds a permission. The console
+ * shows only what it does: sections, screens and buttons of other permissions are hidden, not just refused.
+ */
+export const useCan = (): ((permission: Permission) => boolean) => {
+  const { staff } = useStaffSession();
+  const held = staff?.permissions;
+  return (permission) => held?.includes(permission) ?? false;
 };
 
 /** The password step: answers the second factor's challenge (or an enrolment), never a session. */

@@ -39,7 +39,7 @@ describe('staff sign-in', () => {
 
     await enterCode(' 123456 ');
 
-    expect((await screen.findByTestId('staff-name')).textContent).toContain('Operator (admin)');
+    expect((await screen.findByTestId('staff-name')).textContent).toContain('Operator (Admin)');
     expect(api.requestsTo('POST /wps/backoffice/session/verify')[0]?.body).toEqual({
       challenge: 'challenge-1',
       code: '123456',

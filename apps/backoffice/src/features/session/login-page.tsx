@@ -79,7 +79,7 @@ export const LoginPage = () => {
   const location = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'password' });
 
-  const from = (location.state as { from?: string } | null)?.from ?? '/deposits';
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
   if (token !== null) return <Navigate to={from} replace />;
 
   const onVerified = (session: StaffSession) => {

@@ -1,22 +1,12 @@
 import { useState, type SyntheticEvent } from 'react';
-import {
-  staffAllowedIpSchema,
-  staffRoles,
-  staffUsernameSchema,
-  type StaffRole,
-} from '@wps/contracts/backoffice';
+import { staffAllowedIpSchema, staffUsernameSchema } from '@wps/contracts/backoffice';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
-import { useCreateStaff, useUpdateStaff, type StaffSummary } from './api';
+import { useCreateStaff, useUpdateStaff, type StaffRoleView, type StaffSummary } from './api';
 import './staff-page.css';
 
-export const roleLabels: Record<StaffRole, string> = {
-  admin: 'admin: everything, settings and staff',
-  finance: 'finance: deposits, withdrawals, adjustments',
-  support: 'support: content and agent lines',
-};
-
-type Fields = { username: string; displayName: string; role: StaffRole; allowedIps: string };
+/** `roleId` '' is no role: for a new staff member not chosen yet, for an existing one no access to this brand. */
+type Fields = { username: string; displayName: string; roleId: string; allowedIps: string };
 
 /** The allow-list as typed: one address or range per line (commas and spaces also separate). */
 const parseAllowedIps = (text: string): string[] => text.split(/[\s,]+/).filter((entry) => entry !== '');
@@ -26,6 +16,7 @@ const checkFields = (fields: Fields, isNew: boolean): string[] => {
   if (isNew && !staffUsernameSchema.safeParse(fields.username).success)
     problems.push('Username: 3 to 32 letters, digits, dots, dashes or underscores.');
   if (fields.displayName.trim() === '') problems.push('Name: required.');
+  if (isNew && fields.roleId === '') problems.push('Role: choose one.');
   const badIps = parseAllowedIps(fields.allowedIps).filter(
     (entry) => !staffAllowedIpSchema.safeParse(entry).success,
   );
@@ -36,20 +27,22 @@ const checkFields = (fields: Fields, isNew: boolean): string[] => {
 type StaffFormProps = {
   /** Null for a new staff member. */
   staff: StaffSummary | null;
+  /** The brand's roles to choose from. */
+  roles: readonly StaffRoleView[];
   onClose: () => void;
   /** A new staff member was created: their username and temporary password, to show once. */
   onCreated: (created: { username: string; temporaryPassword: string }) => void;
 };
 
-/** Creates a staff member, or changes one's name, role and allow-list. */
-export const StaffForm = ({ staff, onClose, onCreated }: StaffFormProps) => {
+/** Creates a staff member, or changes one's name, role in this brand and allow-list. */
+export const StaffForm = ({ staff, roles, onClose, onCreated }: StaffFormProps) => {
   const create = useCreateStaff();
   const update = useUpdateStaff();
   const isNew = staff === null;
   const [fields, setFields] = useState<Fields>({
     username: staff?.username ?? '',
     displayName: staff?.displayName ?? '',
-    role: staff?.role ?? 'support',
+    roleId: staff?.role?.id ?? '',
     allowedIps: staff?.allowedIps.join('\n') ?? '',
   });
   const [problems, setProblems] = useState<string[]>([]);
@@ -62,13 +55,12 @@ export const StaffForm = ({ staff, onClose, onCreated }: StaffFormProps) => {
     if (found.length > 0) return;
     const changes = {
       displayName: fields.displayName.trim(),
-      role: fields.role,
       allowedIps: parseAllowedIps(fields.allowedIps),
     };
     if (staff === null) {
       const username = fields.username.trim();
       create.mutate(
-        { username, ...changes },
+        { username, ...changes, roleId: fields.roleId },
         {
           onSuccess: ({ temporaryPassword }) => {
             onCreated({ username, temporaryPassword });
@@ -76,7 +68,11 @@ export const StaffForm = ({ staff, onClose, onCreated }: StaffFormProps) => {
         },
       );
     } else {
-      update.mutate({ id: staff.id, changes }, { onSuccess: onClose });
+      const roleId = fields.roleId === '' ? null : fields.roleId;
+      update.mutate(
+        { id: staff.id, changes: { ...changes, ...(roleId === (staff.role?.id ?? null) ? {} : { roleId }) } },
+        { onSuccess: onClose },
+      );
     }
   };
 
@@ -115,19 +111,22 @@ export const StaffForm = ({ staff, onClose, onCreated }: StaffFormProps) => {
         <label>
           Role
           <select
-            value={fields.role}
+            value={fields.roleId}
             onChange={(event) => {
-              const role = staffRoles.find((value) => value === event.target.value);
-              if (role) setFields({ ...fields, role });
+              setFields({ ...fields, roleId: event.target.value });
             }}
             data-testid="staff-role"
           >
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
+            <option value="">{isNew ? 'Choose a role…' : 'No access to this brand'}</option>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
               </option>
             ))}
           </select>
+          <span className="muted">
+            What they may do in this brand: the Roles page lists each role's permissions.
+          </span>
         </label>
         <label>
           Allowed IP addresses (optional)

@@ -1,14 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffSummary } from '@wps/contracts/backoffice';
+import type { StaffRoleView, StaffSummary } from '@wps/contracts/backoffice';
+import { presetRoles } from '@wps/contracts/staff-permissions';
 import { describe, expect, it } from 'vitest';
-import { demoStaff, mockApi, ok, signIn, signedInRoutes, type MockRequest } from '../../testing/mock-api';
+import { mockApi, type MockRequest, ok, signedInRoutes, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
+
+const role = (id: string, presetKey: 'admin' | 'finance' | 'support'): StaffRoleView => ({
+  id,
+  name: presetRoles[presetKey].name,
+  presetKey,
+  permissions: [...presetRoles[presetKey].permissions],
+  staffCount: 1,
+});
+const roles = [role('10', 'admin'), role('11', 'finance'), role('12', 'support')];
+const referenceOf = ({ id, name, presetKey }: StaffRoleView) => ({ id, name, presetKey });
+const [adminRole, financeRole, supportRole] = roles.map(referenceOf);
+const rolesRoute = { 'GET /wps/backoffice/roles': ok(roles) };
 
 const buildStaff = (overrides: Partial<StaffSummary> = {}): StaffSummary => ({
   id: '1',
   username: 'operator',
   displayName: 'Operator',
-  role: 'admin',
+  role: adminRole ?? null,
   isActive: true,
   mustChangePassword: false,
   isTotpEnrolled: true,
@@ -22,7 +35,7 @@ const cashier = buildStaff({
   id: '2',
   username: 'cashier',
   displayName: 'Cashier Ana',
-  role: 'finance',
+  role: financeRole ?? null,
   allowedIps: ['203.0.113.7'],
 });
 
@@ -33,7 +46,7 @@ describe('staff management', () => {
       id: '3',
       username: 'helpdesk',
       displayName: 'Help Desk',
-      role: 'support',
+      role: supportRole ?? null,
       mustChangePassword: true,
       isTotpEnrolled: false,
       lastLoginAt: null,
@@ -41,6 +54,7 @@ describe('staff management', () => {
     let list = [buildStaff(), cashier];
     const api = mockApi({
       ...signedInRoutes,
+      ...rolesRoute,
       'GET /wps/backoffice/staff': () => ok(list),
       'POST /wps/backoffice/staff': () => {
         list = [...list, created];
@@ -54,11 +68,13 @@ describe('staff management', () => {
     fireEvent.change(screen.getByTestId('staff-username'), { target: { value: 'x' } });
     fireEvent.click(screen.getByTestId('staff-form-submit'));
     expect(screen.getByTestId('staff-form-problems').textContent).toContain('Username');
+    expect(screen.getByTestId('staff-form-problems').textContent).toContain('Role');
     expect(api.requestsTo('POST /wps/backoffice/staff')).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('staff-username'), { target: { value: ' helpdesk ' } });
     fireEvent.change(screen.getByTestId('staff-display-name'), { target: { value: 'Help Desk' } });
-    fireEvent.change(screen.getByTestId('staff-role'), { target: { value: 'support' } });
+    await within(screen.getByTestId('staff-role')).findByText('Support');
+    fireEvent.change(screen.getByTestId('staff-role'), { target: { value: '12' } });
     fireEvent.change(screen.getByTestId('staff-allowed-ips'), {
       target: { value: '198.51.100.0/24\n2001:db8::1' },
     });
@@ -68,10 +84,11 @@ describe('staff management', () => {
     expect(api.requestsTo('POST /wps/backoffice/staff')[0]?.body).toEqual({
       username: 'helpdesk',
       displayName: 'Help Desk',
-      role: 'support',
+      roleId: '12',
       allowedIps: ['198.51.100.0/24', '2001:db8::1'],
     });
     const row = await screen.findByTestId('staff-row-helpdesk');
+    expect(row.textContent).toContain('Support');
     expect(row.textContent).toContain('2FA not set up');
     expect(row.textContent).toContain('password to change');
 
@@ -84,6 +101,7 @@ describe('staff management', () => {
     signIn();
     const api = mockApi({
       ...signedInRoutes,
+      ...rolesRoute,
       'GET /wps/backoffice/staff': ok([buildStaff(), cashier]),
       'POST /wps/backoffice/staff/2/reset': ok({ temporaryPassword: 'Tmp-reset-5544' }),
     });
@@ -110,6 +128,7 @@ describe('staff management', () => {
     signIn();
     const api = mockApi({
       ...signedInRoutes,
+      ...rolesRoute,
       'GET /wps/backoffice/staff': ok([buildStaff(), cashier]),
       'PATCH /wps/backoffice/staff/2': ({ body }: MockRequest) => ok({ ...cashier, ...(body as object) }),
     });
@@ -122,7 +141,7 @@ describe('staff management', () => {
     fireEvent.click(screen.getByTestId('staff-form-submit'));
     expect(screen.getByTestId('staff-form-problems').textContent).toContain('not-an-ip');
 
-    fireEvent.change(screen.getByTestId('staff-role'), { target: { value: 'support' } });
+    fireEvent.change(screen.getByTestId('staff-role'), { target: { value: '12' } });
     fireEvent.change(screen.getByTestId('staff-allowed-ips'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('staff-form-submit'));
     await waitFor(() => {
@@ -134,19 +153,19 @@ describe('staff management', () => {
       expect(api.requestsTo('PATCH /wps/backoffice/staff/2')).toHaveLength(2);
     });
     const [edit, disable] = api.requestsTo('PATCH /wps/backoffice/staff/2');
-    expect(edit?.body).toEqual({ displayName: 'Cashier Ana', role: 'support', allowedIps: [] });
+    expect(edit?.body).toEqual({ displayName: 'Cashier Ana', allowedIps: [], roleId: '12' });
     expect(disable?.body).toEqual({ isActive: false });
   });
 
-  it('is for admins only: other roles see no Staff section and never load the list', async () => {
+  it('is for staff.manage only: other roles see no Staff section and never load the list', async () => {
     signIn();
     const api = mockApi({
-      'GET /wps/backoffice/session/me': ok({ ...demoStaff, role: 'finance' }),
+      'GET /wps/backoffice/session/me': ok(staffOfPreset('finance')),
       'GET /wps/backoffice/staff': ok([buildStaff()]),
     });
     renderConsole('/staff');
 
-    expect(await screen.findByTestId('staff-not-allowed')).toBeTruthy();
+    expect(await screen.findByTestId('not-permitted')).toBeTruthy();
     expect(screen.getByTestId('nav-deposits')).toBeTruthy();
     expect(screen.getByTestId('nav-password')).toBeTruthy();
     expect(screen.queryByTestId('nav-staff')).toBeNull();

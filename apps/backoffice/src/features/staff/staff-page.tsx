@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { formatDateTime } from '../../lib/format';
 import { useStaffSession } from '../session/api';
-import { useResetStaff, useStaffList, useUpdateStaff, type StaffSummary } from './api';
+import { useRoles, useResetStaff, useStaffList, useUpdateStaff, type StaffSummary } from './api';
 import { StaffForm } from './staff-form';
 import './staff-page.css';
 
@@ -124,26 +124,20 @@ const StateBadges = ({ staff }: { staff: StaffSummary }) => (
   </div>
 );
 
-/** Staff management (admins): create, change role or allow-list, disable, reset password and 2FA. */
+/**
+ * Staff management (staff.manage, which the console's router requires of this screen): create, change role in
+ * this brand or allow-list, disable, reset password and 2FA.
+ */
 export const StaffPage = () => {
   const { staff: me } = useStaffSession();
-  const isAdmin = me?.role === 'admin';
-  const list = useStaffList(isAdmin);
+  const list = useStaffList(true);
+  const roles = useRoles(true);
   const update = useUpdateStaff();
   const [shown, setShown] = useState<Shown>(null);
   const close = () => {
     setShown(null);
   };
   const rows = list.data ?? [];
-
-  if (!isAdmin) {
-    return (
-      <section>
-        <h1>Staff</h1>
-        <p data-testid="staff-not-allowed">Only administrators manage staff accounts.</p>
-      </section>
-    );
-  }
 
   return (
     <section aria-labelledby="staff-title">
@@ -160,7 +154,7 @@ export const StaffPage = () => {
           New staff member
         </button>
       </header>
-      <ErrorMessage error={list.error ?? update.error} testId="staff-error" />
+      <ErrorMessage error={list.error ?? roles.error ?? update.error} testId="staff-error" />
       <ListTable
         testId="staff-table"
         columns={columns}
@@ -172,7 +166,7 @@ export const StaffPage = () => {
           <tr key={staff.id} data-testid={`staff-row-${staff.username}`}>
             <td>{staff.username}</td>
             <td>{staff.displayName}</td>
-            <td>{staff.role}</td>
+            <td>{staff.role ? staff.role.name : <span className="muted">no access</span>}</td>
             <td>
               <StateBadges staff={staff} />
             </td>
@@ -198,8 +192,8 @@ export const StaffPage = () => {
               <button
                 type="button"
                 className="button"
-                disabled={staff.id === me.id || update.isPending}
-                title={staff.id === me.id ? 'You cannot disable yourself.' : undefined}
+                disabled={staff.id === me?.id || update.isPending}
+                title={staff.id === me?.id ? 'You cannot disable yourself.' : undefined}
                 onClick={() => {
                   update.mutate({ id: staff.id, changes: { isActive: !staff.isActive } });
                 }}
@@ -224,6 +218,7 @@ export const StaffPage = () => {
       {shown?.kind === 'create' || shown?.kind === 'edit' ? (
         <StaffForm
           staff={shown.kind === 'edit' ? shown.staff : null}
+          roles={roles.data ?? []}
           onClose={close}
           onCreated={({ username, temporaryPassword }) => {
             setShown({ kind: 'password', username, temporaryPassword, isReset: false });

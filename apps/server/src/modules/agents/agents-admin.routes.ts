@@ -1,5 +1,4 @@
 import { moveMemberRequestSchema, moveMemberResponseSchema } from '@wps/contracts/agents';
-import type { StaffRole } from '@wps/contracts/backoffice';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
@@ -8,27 +7,26 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { AgentService } from './agents.service';
 
 const tags = ['backoffice: agents'];
-/** Moving a member changes who is paid for its play: admins and support, never finance alone. */
-const moveRoles: readonly StaffRole[] = ['admin', 'support'];
 
 /** Operator endpoints of the downline tree (under /wps/backoffice) of the brand the request names. */
 export const agentAdminRoutes =
   ({
     agents,
     requireStaff,
-    requireRole,
     requireBrand,
   }: {
     agents: AgentService;
     requireBrand: preHandlerAsyncHookHandler;
-  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
 
     app.post(
       '/agents/move-member',
       {
-        preHandler: [requireRole(moveRoles), requireBrand],
+        // Moving a member changes who is paid for its play.
+        config: { permission: 'agents.move_member' },
+        preHandler: requireBrand,
         schema: {
           tags,
           body: moveMemberRequestSchema,

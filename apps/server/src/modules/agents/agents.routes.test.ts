@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import { auditEvents } from '../audit/audit.tables';
 import { createVisitor } from '../auth/auth.test-helpers';
 import { findAgentByAffiliateCode, type MemberRow } from '../members/members.repository';
@@ -291,11 +292,13 @@ describe('registerCenter and affiliate links', () => {
       password: 'Secret123',
     });
     expect(created.body).toMatchObject({ success: true, value: { account: 'treenew01', type: 0 } });
-    const sub = await call(callerA, 'POST', '/wps/agent/members', {
-      username: 'treenewagent',
-      password: 'Secret123',
-      isAgent: true,
-    });
+    const sub = await call(
+      callerA,
+      'POST',
+      '/wps/agent/members',
+      { username: 'treenewagent', password: 'Secret123', isAgent: true },
+      { 'user-agent': 'AgentCentreTest/1.0' },
+    );
     expect(sub.body).toMatchObject({ success: true, value: { type: 1, upline: 'treeagenta' } });
     const [row] = await testApp.database.db
       .select()
@@ -304,6 +307,17 @@ describe('registerCenter and affiliate links', () => {
     expect((await findTreePosition(testApp.database.db, row?.id ?? 0n))?.path).toBe(
       `/${agentA.id}/${row?.id}/`,
     );
+    // The agent's own action in the audit trail, from where it came.
+    expect(await listAuditEvents(testApp.database.db, 'member', String(row?.id))).toMatchObject([
+      {
+        actorType: 'agent',
+        actorId: agentA.id.toString(),
+        actorIp: expect.any(String) as string,
+        userAgent: 'AgentCentreTest/1.0',
+        action: 'agents.downline.register',
+        after: { username: 'treenewagent', type: 1, upline: 'treeagenta' },
+      },
+    ]);
     expect(
       (await call(callerA, 'POST', '/wps/agent/members', { username: 'treenew01', password: 'Secret123' }))
         .body,

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { requestOriginOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
+import { auditOriginOf } from '../audit/audit.guard';
 import type { SiteService } from '../site/site.service';
 import type { AgentService } from './agents.service';
 
@@ -121,7 +122,14 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        return ok(await agents.registerMember(request.member, request.brandContext, request.body));
+        return ok(
+          await agents.registerMember(
+            request.member,
+            request.brandContext,
+            request.body,
+            auditOriginOf(request),
+          ),
+        );
       },
     );
 
@@ -143,7 +151,14 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        return ok(await agents.createAffiliateLink(request.member, await linkOrigin(request), request.body));
+        return ok(
+          await agents.createAffiliateLink(
+            request.member,
+            await linkOrigin(request),
+            request.body,
+            auditOriginOf(request),
+          ),
+        );
       },
     );
   };

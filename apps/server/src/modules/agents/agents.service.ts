@@ -1,5 +1,5 @@
 import type { AgentRegisterRequest } from '@wps/contracts/agents';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor, AuditOrigin } from '../audit/audit.service';
 import type { MemberRow } from '../members/members.service';
 import type { BrandContext } from '../site/site.service';
 import {
@@ -46,17 +46,25 @@ export const createAgentService = ({ db, members, ledger }: AgentServiceDependen
     teamTransactions: (agent: MemberRow, brand: AgentBrand, query: TeamTransactionsQuery) =>
       listTeamTransactions(context, agent, brand, query),
 
-    /** registerCenter: the brand's username and password rules apply, as on the register page. */
-    registerMember: (agent: MemberRow, brandContext: BrandContext, request: AgentRegisterRequest) =>
-      registerDownlineMember(context, agent, brandContext, request),
+    /** registerCenter: the brand's username and password rules apply, as on the register page; audited. */
+    registerMember: (
+      agent: MemberRow,
+      brandContext: BrandContext,
+      request: AgentRegisterRequest,
+      origin?: AuditOrigin,
+    ) => registerDownlineMember(context, agent, brandContext, request, origin),
 
     /** The agent's own code first (created on first use), then the links it made. */
     affiliateLinks: (agent: MemberRow, siteOrigin: string) =>
       listAgentAffiliateLinks(context, agent, siteOrigin),
 
-    /** `siteOrigin`: where the brand's site is reached, which the links start with. */
-    createAffiliateLink: (agent: MemberRow, siteOrigin: string, request: NewAffiliateLinkRequest) =>
-      createAffiliateLink(context, agent, siteOrigin, request),
+    /** `siteOrigin`: where the brand's site is reached, which the links start with; audited. */
+    createAffiliateLink: (
+      agent: MemberRow,
+      siteOrigin: string,
+      request: NewAffiliateLinkRequest,
+      origin?: AuditOrigin,
+    ) => createAffiliateLink(context, agent, siteOrigin, request, origin),
 
     /** Operator: a member and its whole subtree to a new upline (an agent of the same brand) or to the top. */
     moveMember: (actor: AuditActor, brandId: bigint, request: MoveMemberRequest) =>

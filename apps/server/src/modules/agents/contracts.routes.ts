@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   consolidatedContractInfoResponseSchema,
   type ContractKind,
@@ -21,7 +20,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import type { StaffGuards } from '../backoffice/backoffice.guard';
+import { auditOriginOf } from '../audit/audit.guard';
+import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { ContractService } from './contracts.service';
 import type { SettlementService } from './settlement.service';
 
@@ -85,7 +85,9 @@ export const agentContractRoutes =
         },
         async (request) => {
           const { member, brand, policyEnabled } = callerOf(request);
-          return ok(await contracts.process(member, brand, kind, request.body, policyEnabled));
+          return ok(
+            await contracts.process(member, brand, kind, request.body, policyEnabled, auditOriginOf(request)),
+          );
         },
       );
     }
@@ -154,16 +156,13 @@ export const agentContractRoutes =
     );
   };
 
-/** Settlement and platform-paid contracts move the platform's money: admins only, for every route here. */
-const runRoles: readonly StaffRole[] = ['admin'];
-
 /** Operator: run settlement now (under /wps/backoffice). A pretend `asOf` only when the server runs NODE_ENV=test. */
 export const agentContractAdminRoutes =
   ({
     contracts,
     settlement,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
     allowAsOf,
   }: {
@@ -171,10 +170,11 @@ export const agentContractAdminRoutes =
     settlement: SettlementService;
     requireBrand: preHandlerAsyncHookHandler;
     allowAsOf: boolean;
-  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff' | 'requirePermission'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
-    app.addHook('preHandler', requireRole(runRoles));
+    // Settlement and platform-paid contracts move the platform's money, every route here.
+    app.addHook('onRoute', requirePermission('agents.settle'));
 
     app.post(
       '/agent-contracts/platform-offer',
@@ -198,6 +198,7 @@ export const agentContractAdminRoutes =
             kind,
             { action: 'OFFER', ...offer },
             request.staff.id,
+            auditOriginOf(request),
           ),
         );
       },
@@ -217,7 +218,8 @@ export const agentContractAdminRoutes =
           const message = 'asOf is accepted only in tests';
           throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'asOf', message }] });
         }
-        return ok(await settlement.runAll(request.body.asOf ? new Date(request.body.asOf) : undefined));
+        const asOf = request.body.asOf ? new Date(request.body.asOf) : undefined;
+        return ok(await settlement.runAll(asOf, staffActorOf(request)));
       },
     );
   };

@@ -6,6 +6,7 @@ import {
   type ProcessContractRequest,
 } from '@wps/contracts/agent-contracts';
 import type { Executor } from '../../db/database';
+import type { AuditOrigin } from '../audit/audit.service';
 import type { MemberRow } from '../members/members.service';
 import { describeContractOverview, listMemberContracts } from './contracts/contract-listings';
 import { listContractPayments } from './contracts/contract-payments';
@@ -62,7 +63,8 @@ export const createContractService = ({
       kind: ContractKind,
       request: ProcessContractRequest,
       policyEnabled: boolean,
-    ) => processContract(context, member, brand, kind, request, policyEnabled),
+      origin?: AuditOrigin,
+    ) => processContract(context, member, brand, kind, request, policyEnabled, origin),
 
     /** Staff: a platform-paid offer from `upline` to its direct downline agent (accepted by the downline as usual). */
     offerPaidByPlatform: (
@@ -71,7 +73,8 @@ export const createContractService = ({
       kind: ContractKind,
       request: OfferRequest,
       staffId: string,
-    ) => offerContractPaidByPlatform(context, uplineUsername, brand, kind, request, staffId),
+      origin?: AuditOrigin,
+    ) => offerContractPaidByPlatform(context, uplineUsername, brand, kind, request, staffId, origin),
 
     list: (member: MemberRow, query: ContractListQuery) => listMemberContracts(context, member, query),
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows, type Transaction } from '../../db/database';
+import { batchEnd, type FoldBatchResult } from '../../db/ledger-follow';
 
 /**
  * The fold: ledger postings become the members' hourly and daily roll-ups and their agents' team roll-ups
@@ -165,24 +166,11 @@ const applyFlips = async (tx: Transaction, flips: readonly Flip[]): Promise<void
     on conflict (agent_id, day, gap) do update set members = a.members + excluded.members`);
 };
 
-/** The id the next database transaction will get: every transaction committed so far has a lower one. */
-export const nextTransactionId = async (db: Database): Promise<bigint> => {
-  const [row] = await selectRows<{ next: string }>(
-    db,
-    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
-  );
-  if (!row) throw new Error('no snapshot');
-  return BigInt(row.next);
-};
-
 /**
  * One batch under the fold lock (another instance's batch is waited for), at most `span` database transactions
  * wide: answers how many ledger transactions it took and whether it reached what is visible now.
  */
-export const foldBatch = (
-  db: Database,
-  span: number,
-): Promise<{ taken: number; caughtUp: boolean; horizon: bigint }> =>
+export const foldBatch = (db: Database, span: number): Promise<FoldBatchResult> =>
   db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${foldLock})`);
     const [state] = await selectRows<{ horizon: bigint | string; visible_below: bigint | string }>(
@@ -193,7 +181,7 @@ export const foldBatch = (
     if (!state) throw new Error('member_figures_fold has no row (migration 0029)');
     const from = BigInt(state.horizon);
     const visibleBelow = BigInt(state.visible_below);
-    const to = visibleBelow < from + BigInt(span) ? visibleBelow : from + BigInt(span);
+    const to = batchEnd(from, visibleBelow, span);
     if (to <= from) return { taken: 0, caughtUp: true, horizon: from };
     const rows = await applyBatch(tx, from, to);
     const flips = rows.flatMap((row) =>

@@ -1,7 +1,7 @@
-import { setTimeout } from 'node:timers/promises';
 import type { Database } from '../../db/database';
+import { foldEverythingCommitted } from '../../db/ledger-follow';
 import type { JobScheduler } from '../../jobs/scheduler';
-import { foldBatch, nextTransactionId } from './rollups.repository';
+import { foldBatch } from './rollups.repository';
 
 export type RollupService = {
   /** Folds every posting committed before the call into the roll-ups; answers how many ledger transactions it took. */
@@ -26,18 +26,7 @@ export const createRollupService = ({
   maxWaitMs?: number;
 }) => {
   const service: RollupService = {
-    fold: async () => {
-      const target = await nextTransactionId(db);
-      const deadline = Date.now() + maxWaitMs;
-      let total = 0;
-      for (;;) {
-        const batch = await foldBatch(db, span);
-        total += batch.taken;
-        if (!batch.caughtUp) continue;
-        if (batch.horizon >= target || Date.now() >= deadline) return total;
-        await setTimeout(10);
-      }
-    },
+    fold: () => foldEverythingCommitted(db, () => foldBatch(db, span), maxWaitMs),
   };
   return service;
 };

@@ -1,3 +1,4 @@
+import type { AuditActor } from '../audit/audit.service';
 import type { MemberRow } from '../members/members.service';
 import { previewSettlement } from './settlement/preview-settlement';
 import { retryUnpaid } from './settlement/retry-unpaid';
@@ -44,8 +45,11 @@ export const createSettlementService = ({
     /** Pays UNPAID records whose payer has the money now; the same ledger key, so never twice. */
     retryUnpaid: () => retryUnpaid(context),
 
-    /** Everything due now (or at a pretend `asOf`, in tests): periods, real-time slots, then retries. */
-    runAll: (asOf?: Date) => runDueSettlement(context, asOf),
+    /**
+     * Everything due now (or at a pretend `asOf`, in tests): periods, real-time slots, then retries; audited as
+     * `startedBy`'s action when a staff member starts it.
+     */
+    runAll: (asOf?: Date, startedBy?: AuditActor) => runDueSettlement(context, asOf, startedBy),
 
     /** What the period in progress would pay if it closed now; parties of an active contract only. */
     preview: (member: MemberRow, contractId: bigint) => previewSettlement(context, member, contractId),

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   socialProviderConfigRequestSchema,
   socialProviderConfigResponseSchema,
@@ -12,8 +11,6 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { SocialSignIn } from './social-sign-in';
 
 const tags = ['backoffice: site'];
-/** Where members sign in from is site configuration: admins only. */
-const changeRoles: readonly StaffRole[] = ['admin'];
 
 /**
  * Operator configuration of the social sign-in providers of the brand the request names (x-merchant-code).
@@ -24,9 +21,8 @@ export const socialSignInAdminRoutes =
     social: SocialSignIn,
     {
       requireStaff,
-      requireRole,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
@@ -35,7 +31,8 @@ export const socialSignInAdminRoutes =
     app.put(
       '/site/social/:provider',
       {
-        preHandler: requireRole(changeRoles),
+        // Where members sign in from is site configuration.
+        config: { permission: 'site.manage' },
         schema: {
           tags,
           params: socialProviderParamsSchema,

@@ -1,8 +1,16 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { staff, staffLoginChallenges, staffRecoveryCodes, staffSessions } from './backoffice.tables';
+import {
+  staff,
+  staffLoginChallenges,
+  staffRecoveryCodes,
+  staffRoleAssignments,
+  staffRoles,
+  staffSessions,
+} from './backoffice.tables';
 
 export type StaffRow = typeof staff.$inferSelect;
+export type StaffRoleRow = typeof staffRoles.$inferSelect;
 
 export const findStaffByUsername = async (db: Executor, username: string) => {
   const [row] = await db.select().from(staff).where(eq(staff.username, username)).limit(1);
@@ -22,7 +30,6 @@ export const insertStaff = async (
     username: string;
     displayName: string;
     passwordHash: string;
-    role: string;
     mustChangePassword: boolean;
     allowedIps: string[];
   },
@@ -39,7 +46,6 @@ export const updateStaff = async (
     Pick<
       StaffRow,
       | 'displayName'
-      | 'role'
       | 'isActive'
       | 'allowedIps'
       | 'passwordHash'
@@ -72,13 +78,25 @@ export const insertStaffSession = (
   session: { tokenHash: string; staffId: bigint; expiresAt: Date },
 ) => db.insert(staffSessions).values(session);
 
-/** The live session and its staff member, if the token is known, unrevoked, unexpired and not idle too long. */
+/**
+ * The live session and its staff member, if the token is known, unrevoked, unexpired and not idle too long,
+ * with the staff member's role in each brand: one row per brand they hold a role in (one row with no role when
+ * they hold none). One query, so the guard needs nothing more per request.
+ */
 export const findLiveSession = async (db: Executor, tokenHash: string, idleSince: Date) => {
   const now = new Date();
-  const [row] = await db
-    .select({ session: staffSessions, staff })
+  const rows = await db
+    .select({ staff, role: staffRoles })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .leftJoin(staffRoleAssignments, eq(staffRoleAssignments.staffId, staff.id))
+    .leftJoin(
+      staffRoles,
+      and(
+        eq(staffRoles.id, staffRoleAssignments.roleId),
+        eq(staffRoles.brandId, staffRoleAssignments.brandId),
+      ),
+    )
     .where(
       and(
         eq(staffSessions.tokenHash, tokenHash),
@@ -87,9 +105,9 @@ export const findLiveSession = async (db: Executor, tokenHash: string, idleSince
         gt(staffSessions.lastSeenAt, idleSince),
         eq(staff.isActive, true),
       ),
-    )
-    .limit(1);
-  return row;
+    );
+  const [first] = rows;
+  return first && { staff: first.staff, roles: rows.flatMap((row) => (row.role ? [row.role] : [])) };
 };
 
 export const touchSession = (db: Executor, tokenHash: string) =>
@@ -190,6 +208,186 @@ export const useRecoveryCode = async (db: Executor, staffId: bigint, codeHash: s
 /** Creates a staff member unless the username is taken; answers the row created (none when it was taken). */
 export const upsertStaff = (
   db: Executor,
-  member: { username: string; displayName: string; passwordHash: string; role: string },
+  member: { username: string; displayName: string; passwordHash: string },
 ) =>
   db.insert(staff).values(member).onConflictDoNothing({ target: staff.username }).returning({ id: staff.id });
+
+// Roles and who holds them.
+
+/** A staff member's role in one brand, if they hold one there. */
+export const findRoleOfStaff = async (db: Executor, staffId: bigint, brandId: bigint) => {
+  const [row] = await db
+    .select({ role: staffRoles })
+    .from(staffRoleAssignments)
+    .innerJoin(
+      staffRoles,
+      and(
+        eq(staffRoles.id, staffRoleAssignments.roleId),
+        eq(staffRoles.brandId, staffRoleAssignments.brandId),
+      ),
+    )
+    .where(and(eq(staffRoleAssignments.staffId, staffId), eq(staffRoleAssignments.brandId, brandId)))
+    .limit(1);
+  return row?.role;
+};
+
+/** Every staff member, each with their role in the brand (null when they hold none there). */
+export const listStaffWithRoles = (db: Executor, brandId: bigint) =>
+  db
+    .select({ staff, role: staffRoles })
+    .from(staff)
+    .leftJoin(
+      staffRoleAssignments,
+      and(eq(staffRoleAssignments.staffId, staff.id), eq(staffRoleAssignments.brandId, brandId)),
+    )
+    .leftJoin(
+      staffRoles,
+      and(
+        eq(staffRoles.id, staffRoleAssignments.roleId),
+        eq(staffRoles.brandId, staffRoleAssignments.brandId),
+      ),
+    )
+    .orderBy(asc(staff.id));
+
+/** A brand's roles, oldest first, with how many staff members hold each. */
+export const listRoles = (db: Executor, brandId: bigint) =>
+  db
+    .select({
+      role: staffRoles,
+      staffCount: sql<number>`(select count(*)::int from ${staffRoleAssignments} where ${staffRoleAssignments.roleId} = ${staffRoles.id})`,
+    })
+    .from(staffRoles)
+    .where(eq(staffRoles.brandId, brandId))
+    .orderBy(asc(staffRoles.id));
+
+export const findRole = async (db: Executor, brandId: bigint, roleId: bigint) => {
+  const [row] = await db
+    .select()
+    .from(staffRoles)
+    .where(and(eq(staffRoles.brandId, brandId), eq(staffRoles.id, roleId)))
+    .limit(1);
+  return row;
+};
+
+export const countRoleHolders = async (db: Executor, roleId: bigint): Promise<number> => {
+  const [row] = await db
+    .select({ holders: count() })
+    .from(staffRoleAssignments)
+    .where(eq(staffRoleAssignments.roleId, roleId));
+  return row?.holders ?? 0;
+};
+
+export const insertRole = async (
+  db: Executor,
+  role: { brandId: bigint; name: string; presetKey: string | null; permissions: string[] },
+) => {
+  const [row] = await db.insert(staffRoles).values(role).returning();
+  if (!row) throw new Error('role insert returned no row');
+  return row;
+};
+
+/** Adds the roles the brand lacks (by preset key or name); roles that exist are left as their admins made them. */
+export const insertRolesIfMissing = (
+  db: Executor,
+  roles: readonly { brandId: bigint; name: string; presetKey: string; permissions: string[] }[],
+) =>
+  db
+    .insert(staffRoles)
+    .values([...roles])
+    .onConflictDoNothing();
+
+export const findPresetRole = async (db: Executor, brandId: bigint, presetKey: string) => {
+  const [row] = await db
+    .select()
+    .from(staffRoles)
+    .where(and(eq(staffRoles.brandId, brandId), eq(staffRoles.presetKey, presetKey)))
+    .limit(1);
+  return row;
+};
+
+export const updateRole = async (
+  db: Executor,
+  roleId: bigint,
+  changes: Partial<Pick<StaffRoleRow, 'name' | 'permissions'>>,
+) => {
+  const [row] = await db
+    .update(staffRoles)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(staffRoles.id, roleId))
+    .returning();
+  return row;
+};
+
+export const deleteRole = (db: Executor, roleId: bigint) =>
+  db.delete(staffRoles).where(eq(staffRoles.id, roleId));
+
+/** Gives a staff member their role in a brand, replacing the one they held there. */
+export const assignRole = (db: Executor, assignment: { staffId: bigint; brandId: bigint; roleId: bigint }) =>
+  db
+    .insert(staffRoleAssignments)
+    .values(assignment)
+    .onConflictDoUpdate({
+      target: [staffRoleAssignments.staffId, staffRoleAssignments.brandId],
+      set: { roleId: assignment.roleId, assignedAt: new Date() },
+    });
+
+/** Gives a staff member a role in a brand only if they hold none there yet. */
+export const assignRoleIfNone = (
+  db: Executor,
+  assignment: { staffId: bigint; brandId: bigint; roleId: bigint },
+) => db.insert(staffRoleAssignments).values(assignment).onConflictDoNothing();
+
+export const removeRole = (db: Executor, staffId: bigint, brandId: bigint) =>
+  db
+    .delete(staffRoleAssignments)
+    .where(and(eq(staffRoleAssignments.staffId, staffId), eq(staffRoleAssignments.brandId, brandId)));
+
+/** The brands a staff member holds a role in. */
+export const listBrandsOfStaff = async (db: Executor, staffId: bigint): Promise<bigint[]> =>
+  (
+    await db
+      .select({ brandId: staffRoleAssignments.brandId })
+      .from(staffRoleAssignments)
+      .where(eq(staffRoleAssignments.staffId, staffId))
+  ).map((row) => row.brandId);
+
+/**
+ * Locks the brands' roles until the transaction ends, so changes to who may manage staff in a brand happen one
+ * at a time: two admins taking staff.manage from each other at once cannot both pass the check.
+ */
+export const lockRolesOfBrands = async (db: Executor, brandIds: readonly bigint[]): Promise<void> => {
+  if (brandIds.length === 0) return;
+  await db
+    .select({ id: staffRoles.id })
+    .from(staffRoles)
+    .where(inArray(staffRoles.brandId, [...brandIds]))
+    .orderBy(asc(staffRoles.id))
+    .for('update');
+};
+
+/** How many active staff members hold, in the brand, a role with the permission. */
+export const countActiveHoldersOf = async (
+  db: Executor,
+  brandId: bigint,
+  permission: string,
+): Promise<number> => {
+  const [row] = await db
+    .select({ holders: count() })
+    .from(staffRoleAssignments)
+    .innerJoin(staff, eq(staff.id, staffRoleAssignments.staffId))
+    .innerJoin(
+      staffRoles,
+      and(
+        eq(staffRoles.id, staffRoleAssignments.roleId),
+        eq(staffRoles.brandId, staffRoleAssignments.brandId),
+      ),
+    )
+    .where(
+      and(
+        eq(staffRoleAssignments.brandId, brandId),
+        eq(staff.isActive, true),
+        sql`${permission} = any(${staffRoles.permissions})`,
+      ),
+    );
+  return row?.holders ?? 0;
+};

@@ -1,5 +1,6 @@
 import {
   emptyResponseSchema,
+  permissionCatalogueResponseSchema,
   staffCreateRequestSchema,
   staffCreateResponseSchema,
   staffIdParamsSchema,
@@ -9,25 +10,32 @@ import {
   staffPasswordChangeRequestSchema,
   staffProfileResponseSchema,
   staffResetResponseSchema,
+  staffRoleCreateRequestSchema,
+  staffRoleIdParamsSchema,
+  staffRoleListResponseSchema,
+  staffRoleResponseSchema,
+  staffRoleUpdateRequestSchema,
   staffUpdateRequestSchema,
   staffUpdateResponseSchema,
   staffVerifyRequestSchema,
   staffVerifyResponseSchema,
 } from '@wps/contracts/backoffice';
+import { permissionGroups } from '@wps/contracts/staff-permissions';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { type StaffGuards, staffActorOf } from './backoffice.guard';
+import { anyStaffMember, type StaffGuards, staffActorOf } from './backoffice.guard';
 import type { BackofficeService } from './backoffice.service';
+import { toStaffProfile } from './staff-profile';
 
 const tags = ['backoffice: staff'];
 
 /**
  * Staff sign-in (the two operator routes open to anyone: the password, then the second factor), the signed-in
- * staff member's own session and password, and the admins' staff management.
+ * staff member's own session and password, the admins' staff management and the brand's roles.
  */
 export const backofficeRoutes =
-  (backoffice: BackofficeService, { requireStaff, requireRole }: StaffGuards): FastifyPluginAsyncZod =>
+  (backoffice: BackofficeService, { requireStaff, brandOf }: StaffGuards): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/session/login',
@@ -61,14 +69,17 @@ export const backofficeRoutes =
           response: { 200: staffVerifyResponseSchema, ...failureResponses },
         },
       },
-      async (request) =>
-        ok(
+      async (request) => {
+        const brandId = await brandOf(request);
+        return ok(
           await backoffice.completeSignIn({
             challenge: request.body.challenge,
             code: request.body.code,
             ip: request.ip,
+            brandId,
           }),
-        ),
+        );
+      },
     );
 
     await app.register(async (plugin) => {
@@ -77,16 +88,23 @@ export const backofficeRoutes =
 
       session.get(
         '/session/me',
-        { schema: { tags, response: { 200: staffProfileResponseSchema, ...failureResponses } } },
-        async (request) => {
-          const { tokenHash: _tokenHash, allowedIps: _allowedIps, ...profile } = request.staff;
-          return ok(profile);
+        {
+          config: { permission: anyStaffMember },
+          schema: {
+            tags,
+            description: 'Who is signed in, with their role and permissions in the brand the request names.',
+            response: { 200: staffProfileResponseSchema, ...failureResponses },
+          },
         },
+        async (request) => ok(toStaffProfile(request.staff, request.staff)),
       );
 
       session.delete(
         '/session/logout',
-        { schema: { tags, response: { 200: emptyResponseSchema, ...failureResponses } } },
+        {
+          config: { permission: anyStaffMember },
+          schema: { tags, response: { 200: emptyResponseSchema, ...failureResponses } },
+        },
         async (request) => {
           await backoffice.logout(request.staff, request.ip);
           return ok(null);
@@ -96,6 +114,7 @@ export const backofficeRoutes =
       session.post(
         '/session/password',
         {
+          config: { permission: anyStaffMember },
           schema: {
             tags,
             description: "Changes the staff member's own password; their other sessions end.",
@@ -113,47 +132,65 @@ export const backofficeRoutes =
     await app.register(async (plugin) => {
       const admin = plugin.withTypeProvider<ZodTypeProvider>();
       admin.addHook('onRequest', requireStaff);
-      admin.addHook('onRequest', requireRole(['admin']));
+      const config = { permission: 'staff.manage' } as const;
 
       admin.get(
         '/staff',
-        { schema: { tags, response: { 200: staffListResponseSchema, ...failureResponses } } },
-        async () => ok(await backoffice.listStaff()),
+        {
+          config,
+          schema: {
+            tags,
+            description: 'Every staff member, each with their role in the brand the request names.',
+            response: { 200: staffListResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) => ok(await backoffice.listStaff(request.staff.brandId)),
       );
 
       admin.post(
         '/staff',
         {
+          config,
           schema: {
             tags,
             description:
-              'A new staff member with a random temporary password (answered once); they change it and enrol two-factor at first sign-in.',
+              'A new staff member with a role in the brand the request names and a random temporary password (answered once); they change it and enrol two-factor at first sign-in.',
             body: staffCreateRequestSchema,
             response: { 200: staffCreateResponseSchema, ...failureResponses },
           },
         },
-        async (request) => ok(await backoffice.createStaff(staffActorOf(request), request.body)),
+        async (request) =>
+          ok(await backoffice.createStaff(staffActorOf(request), request.staff.brandId, request.body)),
       );
 
       admin.patch(
         '/staff/:id',
         {
+          config,
           schema: {
             tags,
             description:
-              'Changes name, role, active state or IP allow-list; an admin cannot disable or demote themselves.',
+              'Changes name, active state, IP allow-list or role in the brand the request names (null: none). Nobody disables themselves or takes staff.manage from themselves, and no change leaves a brand nobody active who holds staff.manage.',
             params: staffIdParamsSchema,
             body: staffUpdateRequestSchema,
             response: { 200: staffUpdateResponseSchema, ...failureResponses },
           },
         },
         async (request) =>
-          ok(await backoffice.updateStaff(staffActorOf(request), request.params.id, request.body)),
+          ok(
+            await backoffice.updateStaff(
+              staffActorOf(request),
+              request.staff.brandId,
+              request.params.id,
+              request.body,
+            ),
+          ),
       );
 
       admin.post(
         '/staff/:id/reset',
         {
+          config,
           schema: {
             tags,
             description:
@@ -163,6 +200,95 @@ export const backofficeRoutes =
           },
         },
         async (request) => ok(await backoffice.resetStaff(staffActorOf(request), request.params.id)),
+      );
+
+      admin.get(
+        '/permissions',
+        {
+          config,
+          schema: {
+            tags,
+            description: 'Every permission a role may hold, grouped as the roles editor shows them.',
+            response: { 200: permissionCatalogueResponseSchema, ...failureResponses },
+          },
+        },
+        async () =>
+          ok(
+            permissionGroups.map(({ key, label, permissions }) => ({
+              key,
+              label,
+              permissions: permissions.map((permission) => ({ ...permission })),
+            })),
+          ),
+      );
+
+      admin.get(
+        '/roles',
+        {
+          config,
+          schema: {
+            tags,
+            description: "The brand's roles with their permissions and how many staff members hold each.",
+            response: { 200: staffRoleListResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) => ok(await backoffice.listRoles(request.staff.brandId)),
+      );
+
+      admin.post(
+        '/roles',
+        {
+          config,
+          schema: {
+            tags,
+            description: 'A role of your own in the brand the request names; audited.',
+            body: staffRoleCreateRequestSchema,
+            response: { 200: staffRoleResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) =>
+          ok(await backoffice.createRole(staffActorOf(request), request.staff.brandId, request.body)),
+      );
+
+      admin.patch(
+        '/roles/:id',
+        {
+          config,
+          schema: {
+            tags,
+            description:
+              'Renames a role or replaces its permissions (presets too); audited with before and after. Refused when it would take staff.manage from your own role or leave the brand nobody active who holds it.',
+            params: staffRoleIdParamsSchema,
+            body: staffRoleUpdateRequestSchema,
+            response: { 200: staffRoleResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) =>
+          ok(
+            await backoffice.updateRole(
+              staffActorOf(request),
+              request.staff.brandId,
+              request.params.id,
+              request.body,
+            ),
+          ),
+      );
+
+      admin.delete(
+        '/roles/:id',
+        {
+          config,
+          schema: {
+            tags,
+            description: 'Deletes a role of your own that nobody holds; preset roles stay.',
+            params: staffRoleIdParamsSchema,
+            response: { 200: emptyResponseSchema, ...failureResponses },
+          },
+        },
+        async (request) => {
+          await backoffice.deleteRole(staffActorOf(request), request.staff.brandId, request.params.id);
+          return ok(null);
+        },
       );
     });
   };

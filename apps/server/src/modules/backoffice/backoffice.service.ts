@@ -1,6 +1,4 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import type { Database } from '../../db/database';
-import { AppError } from '../../http/app-error';
 import { hashSessionToken } from '../../lib/session-token';
 import { type AuditActor, recordAuditEvent } from '../audit/audit.service';
 import * as repository from './backoffice.repository';
@@ -13,30 +11,48 @@ import {
   resetStaffMember,
   updateStaffMember,
 } from './staff-accounts/staff-admin';
-import { type StaffIdentity, toStaffProfile } from './staff-profile';
+import { type AuthenticatedStaff, type StaffIdentity, toBrandAccess } from './staff-profile';
+import { installPresetRoles } from './staff-roles/preset-roles';
+import { createRole, deleteRole, listRoles, updateRole } from './staff-roles/role-admin';
 
-export type { StaffIdentity } from './staff-profile';
+export type { AuthenticatedStaff, StaffIdentity } from './staff-profile';
 
 const sessionIdleMs = 30 * 60 * 1000;
 
 type StaffActor = AuditActor & { type: 'staff' };
 
-/** Staff accounts and sessions: sign-in in two steps, the session behind a token, and the admins' staff list. */
+/**
+ * Staff accounts and sessions: sign-in in two steps, the session behind a token (with the staff member's role in
+ * every brand), the admins' staff list and each brand's roles.
+ */
 export const createBackofficeService = ({ db }: { db: Database }) => {
   const deps = { db };
   return {
     /** The password step: answers a second-factor challenge, never a session. */
     startSignIn: (input: { username: string; password: string; ip: string }) => startSignIn(deps, input),
-    /** The second-factor step: opens the session. */
-    completeSignIn: (input: { challenge: string; code: string; ip: string }) => completeSignIn(deps, input),
+    /** The second-factor step: opens the session; the profile is the staff member's in `brandId`. */
+    completeSignIn: (input: { challenge: string; code: string; ip: string; brandId: bigint }) =>
+      completeSignIn(deps, input),
 
-    /** The staff member behind a token, refreshing its idle timer; undefined when the session is not live. */
-    authenticate: async (token: string): Promise<StaffIdentity | undefined> => {
+    /**
+     * The staff member behind a token with their role in every brand (one query), refreshing its idle timer;
+     * undefined when the session is not live.
+     */
+    authenticate: async (token: string): Promise<AuthenticatedStaff | undefined> => {
       const tokenHash = hashSessionToken(token);
       const found = await repository.findLiveSession(db, tokenHash, new Date(Date.now() - sessionIdleMs));
       if (!found) return undefined;
       await repository.touchSession(db, tokenHash);
-      return { ...toStaffProfile(found.staff), tokenHash, allowedIps: found.staff.allowedIps };
+      const { staff } = found;
+      return {
+        id: staff.id.toString(),
+        username: staff.username,
+        displayName: staff.displayName,
+        mustChangePassword: staff.mustChangePassword,
+        tokenHash,
+        allowedIps: staff.allowedIps,
+        accessByBrand: new Map(found.roles.map((role) => [role.brandId, toBrandAccess(role)])),
+      };
     },
 
     logout: async (identity: StaffIdentity, ip: string) => {
@@ -56,17 +72,27 @@ export const createBackofficeService = ({ db }: { db: Database }) => {
       input: { oldPassword: string; newPassword: string; ip: string },
     ) => changeOwnPassword(deps, identity, input),
 
-    listStaff: () => listStaff(deps),
-    createStaff: (actor: StaffActor, input: Parameters<typeof createStaffMember>[2]) =>
-      createStaffMember(deps, actor, input),
-    updateStaff: (actor: StaffActor, id: string, input: Parameters<typeof updateStaffMember>[3]) =>
-      updateStaffMember(deps, actor, id, input),
+    /** Every staff member, each with their role in the brand. */
+    listStaff: (brandId: bigint) => listStaff(deps, brandId),
+    createStaff: (actor: StaffActor, brandId: bigint, input: Parameters<typeof createStaffMember>[3]) =>
+      createStaffMember(deps, actor, brandId, input),
+    updateStaff: (
+      actor: StaffActor,
+      brandId: bigint,
+      id: string,
+      input: Parameters<typeof updateStaffMember>[4],
+    ) => updateStaffMember(deps, actor, brandId, id, input),
     resetStaff: (actor: StaffActor, id: string) => resetStaffMember(deps, actor, id),
+
+    listRoles: (brandId: bigint) => listRoles(deps, brandId),
+    createRole: (actor: StaffActor, brandId: bigint, input: Parameters<typeof createRole>[3]) =>
+      createRole(deps, actor, brandId, input),
+    updateRole: (actor: StaffActor, brandId: bigint, id: string, input: Parameters<typeof updateRole>[4]) =>
+      updateRole(deps, actor, brandId, id, input),
+    deleteRole: (actor: StaffActor, brandId: bigint, id: string) => deleteRole(deps, actor, brandId, id),
+    /** A new brand's preset roles (admin, finance, risk, support, content, marketing); idempotent. */
+    installPresetRoles: (brandId: bigint) => installPresetRoles(db, brandId),
   };
 };
 
 export type BackofficeService = ReturnType<typeof createBackofficeService>;
-
-export const assertStaffRole = (identity: StaffIdentity, allowed: readonly StaffRole[]): void => {
-  if (!allowed.includes(identity.role)) throw new AppError('FORBIDDEN');
-};

@@ -1,4 +1,18 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { brands } from '../site/site.tables';
 
 /** Operator staff: a separate population from players, with their own sessions. */
 export const staff = pgTable('staff', {
@@ -6,7 +20,6 @@ export const staff = pgTable('staff', {
   username: text('username').notNull().unique(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   /** Set for a temporary password (a new account, an admin's reset): nothing else works until it is changed. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
@@ -70,4 +83,54 @@ export const staffRecoveryCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('staff_recovery_codes_staff_idx').on(table.staffId, table.codeHash)],
+);
+
+/**
+ * A brand's roles: named sets of permissions (the keys of the contracts' permission catalogue). Every brand gets
+ * the presets (admin, finance, risk, support, content, marketing); admins edit them and add their own.
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The preset the role was made from; null for an admin's own role. Presets cannot be deleted. */
+    presetKey: text('preset_key'),
+    permissions: text('permissions').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('staff_roles_brand_name_idx').on(table.brandId, sql`lower(${table.name})`),
+    uniqueIndex('staff_roles_brand_preset_idx').on(table.brandId, table.presetKey),
+    // The target of the assignments' (role, brand) key, so a staff member's role is always of that brand.
+    unique('staff_roles_id_brand_unique').on(table.id, table.brandId),
+  ],
+);
+
+/** A staff member's role in a brand: at most one per brand; none means no access to that brand. */
+export const staffRoleAssignments = pgTable(
+  'staff_role_assignments',
+  {
+    staffId: bigint('staff_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'bigint' }).notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.staffId, table.brandId] }),
+    foreignKey({
+      name: 'staff_role_assignments_role_fk',
+      columns: [table.roleId, table.brandId],
+      foreignColumns: [staffRoles.id, staffRoles.brandId],
+    }),
+    index('staff_role_assignments_role_idx').on(table.roleId),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorApiPrefix } from '../../platform';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createStaff, createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 
 type Route = { method: HTTPMethods; url: string };
 
@@ -9,6 +9,16 @@ type Route = { method: HTTPMethods; url: string };
 const openRoutes = new Set([
   `POST ${operatorApiPrefix}/session/login`,
   `POST ${operatorApiPrefix}/session/verify`,
+]);
+
+/**
+ * The operator routes any signed-in staff member may use whatever their role (`anyStaffMember`): who they are,
+ * signing out, changing their own password. Every other operator route declares a permission.
+ */
+const signedInRoutes = new Set([
+  `GET ${operatorApiPrefix}/session/me`,
+  `DELETE ${operatorApiPrefix}/session/logout`,
+  `POST ${operatorApiPrefix}/session/password`,
 ]);
 
 /**
@@ -76,5 +86,56 @@ describe('operator routes', () => {
     }
     expect(refusals.length).toBeGreaterThan(0);
     expect(refusals.filter((refusal) => !refusal.endsWith(' 401 UNAUTHORIZED'))).toEqual([]);
+  });
+
+  it('each declare a permission, all but the sign-in steps and the signed-in few (refused to a role holding none)', async () => {
+    // A staff member whose role in the brand holds no permission at all: every route that declares one
+    // refuses them; a route that declares none fails loudly (500) instead, and is listed here.
+    const admin = await operatorHeaders(subject.app);
+    const emptyRole = await subject.app.inject({
+      method: 'POST',
+      url: `${operatorApiPrefix}/roles`,
+      headers: admin,
+      payload: { name: 'Holds nothing', permissions: [] },
+    });
+    const nobody = await createStaff(subject.app, { role: 'content', username: 'holds-nothing' });
+    const listed = await subject.app.inject({
+      method: 'GET',
+      url: `${operatorApiPrefix}/staff`,
+      headers: admin,
+    });
+    const nobodyId = listed
+      .json<{ value: { id: string; username: string }[] }>()
+      .value.find((member) => member.username === 'holds-nothing')?.id;
+    const assigned = await subject.app.inject({
+      method: 'PATCH',
+      url: `${operatorApiPrefix}/staff/${nobodyId ?? ''}`,
+      headers: admin,
+      payload: { roleId: emptyRole.json<{ value: { id: string } }>().value.id },
+    });
+    expect(assigned.json()).toMatchObject({ success: true, value: { role: { name: 'Holds nothing' } } });
+
+    const undeclared: string[] = [];
+    for (const route of operatorRoutes) {
+      const name = `${route.method} ${route.url}`;
+      if (openRoutes.has(name) || signedInRoutes.has(name)) continue;
+      const response = await subject.app.inject({
+        method: route.method,
+        url: withDummyParams(route.url),
+        headers: nobody,
+      });
+      const answer = `${String(response.statusCode)} ${response.json<{ code?: string }>().code ?? ''}`;
+      if (answer !== '403 FORBIDDEN') undeclared.push(`${name} ${answer}`);
+    }
+    expect(undeclared).toEqual([]);
+
+    const listedNames = new Set(operatorRoutes.map((route) => `${route.method} ${route.url}`));
+    expect([...signedInRoutes].filter((name) => !listedNames.has(name))).toEqual([]);
+    const me = await subject.app.inject({
+      method: 'GET',
+      url: `${operatorApiPrefix}/session/me`,
+      headers: nobody,
+    });
+    expect(me.json()).toMatchObject({ success: true, value: { permissions: [] } });
   });
 });

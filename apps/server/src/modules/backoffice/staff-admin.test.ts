@@ -14,7 +14,7 @@ type Envelope = { success: boolean; code?: string; value: unknown };
 type Summary = {
   id: string;
   username: string;
-  role: string;
+  role: { id: string; name: string; presetKey: string | null } | null;
   isActive: boolean;
   mustChangePassword: boolean;
   isTotpEnrolled: boolean;
@@ -34,6 +34,9 @@ describe('staff management', () => {
   let subject: TestApp;
   let admin: Headers;
   let adminId: string;
+  /** The demo brand's preset roles' ids, by preset key. */
+  const roleIds = new Map<string, string>();
+  const roleId = (presetKey: string) => roleIds.get(presetKey) ?? '';
   beforeAll(async () => {
     subject = await createTestApp();
     admin = await operatorHeaders(subject.app);
@@ -42,6 +45,8 @@ describe('staff management', () => {
       .from(staff)
       .where(eq(staff.username, demoStaff.username));
     adminId = operator?.id.toString() ?? '';
+    const roles = valueOf(await call('GET', '/roles', admin)) as { id: string; presetKey: string | null }[];
+    for (const role of roles) if (role.presetKey) roleIds.set(role.presetKey, role.id);
   });
   afterAll(() => subject.close());
 
@@ -77,14 +82,14 @@ describe('staff management', () => {
       await call('POST', '/staff', admin, {
         username: 'cashier2',
         displayName: 'Second cashier',
-        role: 'finance',
+        roleId: roleId('finance'),
         allowedIps: ['203.0.113.0/24'],
       }),
     ) as { staff: Summary; temporaryPassword: string };
     expect(created.temporaryPassword.length).toBeGreaterThanOrEqual(16);
     expect(created.staff).toMatchObject({
       username: 'cashier2',
-      role: 'finance',
+      role: { id: roleId('finance'), name: 'Finance', presetKey: 'finance' },
       isActive: true,
       mustChangePassword: true,
       isTotpEnrolled: false,
@@ -95,7 +100,7 @@ describe('staff management', () => {
       expect.arrayContaining([demoStaff.username, 'cashier2']),
     );
     const [event] = await auditOf('staff.create', 'cashier2');
-    expect(event).toMatchObject({ actorType: 'staff', actorId: adminId });
+    expect(event).toMatchObject({ actorType: 'staff', actorId: adminId, after: { role: 'Finance' } });
     expect(JSON.stringify({ before: event?.before, after: event?.after })).not.toContain(
       created.temporaryPassword,
     );
@@ -103,7 +108,7 @@ describe('staff management', () => {
     const again = await call('POST', '/staff', admin, {
       username: 'cashier2',
       displayName: 'x',
-      role: 'support',
+      roleId: roleId('support'),
     });
     expect(bodyOf(again)).toMatchObject({ success: false, code: 'USERNAME_TAKEN' });
 
@@ -113,23 +118,27 @@ describe('staff management', () => {
 
   it('changes role and name, disables (ending sessions) and enables again, audited with before and after', async () => {
     const created = valueOf(
-      await call('POST', '/staff', admin, { username: 'helper2', displayName: 'Helper', role: 'support' }),
+      await call('POST', '/staff', admin, {
+        username: 'helper2',
+        displayName: 'Helper',
+        roleId: roleId('support'),
+      }),
     ) as { staff: Summary; temporaryPassword: string };
     const helper = await signIn('helper2', created.temporaryPassword);
     expect((await call('GET', '/session/me', helper)).statusCode).toBe(200);
 
     const promoted = valueOf(
       await call('PATCH', `/staff/${created.staff.id}`, admin, {
-        role: 'finance',
+        roleId: roleId('finance'),
         displayName: 'Helper Two',
       }),
     ) as Summary;
-    expect(promoted).toMatchObject({ role: 'finance', isActive: true });
+    expect(promoted).toMatchObject({ role: { name: 'Finance' }, isActive: true });
     const [changed] = await auditOf('staff.update', 'helper2');
     expect(changed).toMatchObject({
       actorId: adminId,
-      before: { role: 'support', displayName: 'Helper' },
-      after: { role: 'finance', displayName: 'Helper Two' },
+      before: { role: 'Support', displayName: 'Helper' },
+      after: { role: 'Finance', displayName: 'Helper Two' },
     });
 
     const disabled = valueOf(
@@ -143,12 +152,18 @@ describe('staff management', () => {
     expect((await login('helper2', created.temporaryPassword)).statusCode).toBe(200);
   });
 
-  it('refuses an admin disabling or demoting themselves', async () => {
-    for (const change of [{ isActive: false }, { role: 'support' }]) {
+  it('refuses an admin disabling themselves or taking staff management from themselves', async () => {
+    for (const change of [{ isActive: false }, { roleId: roleId('support') }, { roleId: null }]) {
       const response = await call('PATCH', `/staff/${adminId}`, admin, change);
       expect(bodyOf(response)).toMatchObject({ success: false, code: 'FORBIDDEN' });
     }
-    expect((await list()).find((row) => row.id === adminId)).toMatchObject({ role: 'admin', isActive: true });
+    expect((await list()).find((row) => row.id === adminId)).toMatchObject({
+      role: { presetKey: 'admin' },
+      isActive: true,
+    });
+    expect(bodyOf(await call('PATCH', `/staff/${adminId}`, admin, { roleId: '999999' }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(bodyOf(await call('PATCH', '/staff/999999', admin, { displayName: 'x' }))).toMatchObject({
       code: 'NOT_FOUND',
     });
@@ -156,7 +171,11 @@ describe('staff management', () => {
 
   it('resets a staff member: new temporary password, forced change, new enrolment, sessions ended, lock lifted', async () => {
     const created = valueOf(
-      await call('POST', '/staff', admin, { username: 'resetme', displayName: 'Reset me', role: 'support' }),
+      await call('POST', '/staff', admin, {
+        username: 'resetme',
+        displayName: 'Reset me',
+        roleId: roleId('support'),
+      }),
     ) as { staff: Summary; temporaryPassword: string };
     const before = await signIn('resetme', created.temporaryPassword);
     expect((await list()).find((row) => row.username === 'resetme')).toMatchObject({ isTotpEnrolled: true });
@@ -185,7 +204,11 @@ describe('staff management', () => {
     const finance = await createStaff(subject.app, { role: 'finance', username: 'notadmin' });
     const attempts = [
       await call('GET', '/staff', finance),
-      await call('POST', '/staff', finance, { username: 'sneaky', displayName: 'Sneaky', role: 'admin' }),
+      await call('POST', '/staff', finance, {
+        username: 'sneaky',
+        displayName: 'Sneaky',
+        roleId: roleId('admin'),
+      }),
       await call('PATCH', `/staff/${adminId}`, finance, { isActive: false }),
       await call('POST', `/staff/${adminId}/reset`, finance),
     ];

@@ -1,27 +1,95 @@
-import { type StaffProfile, type StaffRole, staffRoles, type StaffSummary } from '@wps/contracts/backoffice';
-import type { StaffRow } from './backoffice.repository';
+import type {
+  StaffProfile,
+  StaffRoleReference,
+  StaffRoleView,
+  StaffSummary,
+} from '@wps/contracts/backoffice';
+import {
+  isPermission,
+  type Permission,
+  permissions as catalogue,
+  presetRoleKeys,
+  type PresetRoleKey,
+} from '@wps/contracts/staff-permissions';
+import type { StaffRoleRow, StaffRow } from './backoffice.repository';
 
-export const isStaffRole = (role: string): role is StaffRole =>
-  (staffRoles as readonly string[]).includes(role);
+/** What a staff member may do in one brand: their role there and its permissions. */
+export type BrandAccess = { role: StaffRoleReference | null; permissions: ReadonlySet<Permission> };
 
-/** What a staff member sees of themselves. */
-export const toStaffProfile = (row: StaffRow): StaffProfile => ({
+/** No role in the brand: nothing but signing in, out and changing one's own password. */
+export const noAccess: BrandAccess = { role: null, permissions: new Set() };
+
+const isPresetRoleKey = (key: string): key is PresetRoleKey =>
+  (presetRoleKeys as readonly string[]).includes(key);
+
+/** A role's permissions the catalogue knows, in its order (a stored name it no longer has grants nothing). */
+export const knownPermissions = (stored: readonly string[]): Permission[] => {
+  const held = new Set(stored.filter(isPermission));
+  return catalogue.filter((permission) => held.has(permission));
+};
+
+export const toRoleReference = (role: StaffRoleRow): StaffRoleReference => ({
+  id: role.id.toString(),
+  name: role.name,
+  presetKey: role.presetKey !== null && isPresetRoleKey(role.presetKey) ? role.presetKey : null,
+});
+
+export const toBrandAccess = (role: StaffRoleRow | null | undefined): BrandAccess =>
+  role ? { role: toRoleReference(role), permissions: new Set(knownPermissions(role.permissions)) } : noAccess;
+
+export const toRoleView = (role: StaffRoleRow, staffCount: number): StaffRoleView => ({
+  ...toRoleReference(role),
+  permissions: knownPermissions(role.permissions),
+  staffCount,
+});
+
+/** The staff member behind a live session, with their role in every brand they hold one in. */
+export type AuthenticatedStaff = {
+  id: string;
+  username: string;
+  displayName: string;
+  mustChangePassword: boolean;
+  tokenHash: string;
+  allowedIps: readonly string[];
+  accessByBrand: ReadonlyMap<bigint, BrandAccess>;
+};
+
+/** The staff member the guard admitted, with their role and permissions in the brand the request names. */
+export type StaffIdentity = Omit<AuthenticatedStaff, 'accessByBrand'> & BrandAccess & { brandId: bigint };
+
+/** The admitted staff member in the request's brand. */
+export const identityInBrand = (
+  { accessByBrand, ...staff }: AuthenticatedStaff,
+  brandId: bigint,
+): StaffIdentity => ({ ...staff, ...(accessByBrand.get(brandId) ?? noAccess), brandId });
+
+/** What a staff member sees of themselves in a brand. */
+export const toStaffProfile = (
+  row: Pick<StaffRow, 'displayName' | 'username' | 'mustChangePassword'> & { id: bigint | string },
+  access: BrandAccess,
+): StaffProfile => ({
   id: row.id.toString(),
   username: row.username,
   displayName: row.displayName,
-  role: isStaffRole(row.role) ? row.role : 'support',
+  role: access.role,
+  permissions: catalogue.filter((permission) => access.permissions.has(permission)),
   mustChangePassword: row.mustChangePassword,
 });
 
-/** What an admin sees of a staff member in the staff list. */
-export const toStaffSummary = (row: StaffRow, lockedUntil: Date | null): StaffSummary => ({
-  ...toStaffProfile(row),
+/** What an admin sees of a staff member in the staff list: their role in the brand the request names. */
+export const toStaffSummary = (
+  row: StaffRow,
+  role: StaffRoleRow | null | undefined,
+  lockedUntil: Date | null,
+): StaffSummary => ({
+  id: row.id.toString(),
+  username: row.username,
+  displayName: row.displayName,
+  role: role ? toRoleReference(role) : null,
   isActive: row.isActive,
+  mustChangePassword: row.mustChangePassword,
   isTotpEnrolled: row.totpSecret !== null,
   allowedIps: row.allowedIps,
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   lockedUntil: lockedUntil?.toISOString() ?? null,
 });
-
-/** The staff member behind a live session, as the staff guard places it on the request. */
-export type StaffIdentity = StaffProfile & { tokenHash: string; allowedIps: readonly string[] };

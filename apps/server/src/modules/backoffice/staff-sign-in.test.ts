@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/password-hashing';
 import { operatorApiPrefix } from '../../platform';
 import { createTestApp, testOperatorPassword, type TestApp } from '../../testing/test-app';
+import { brands } from '../site/site.tables';
 import { demoStaff } from './backoffice.seed';
 import { staff, staffRecoveryCodes, staffSessions } from './backoffice.tables';
+import { assignPresetRole } from './staff-roles/preset-roles';
 
 type Envelope = { success: boolean; code?: string; value: Record<string, unknown> | null };
 type Challenge = { stage: 'totp' | 'enrol'; challenge: string; secret?: string };
@@ -72,14 +74,20 @@ describe('staff sign-in', () => {
       }),
   });
 
+  /** A staff member row, holding the demo brand's preset role. */
+  const insertStaff = async (values: typeof staff.$inferInsert, presetKey: 'finance' | 'support') => {
+    const { db } = subject.database;
+    const [row] = await db.insert(staff).values(values).returning({ id: staff.id });
+    const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.merchantCode, 'DEMO'));
+    if (!row || !brand) throw new Error('no staff row or demo brand');
+    await assignPresetRole(db, { staffId: row.id, brandId: brand.id, presetKey });
+  };
+
   const addStaff = async (username: string, password: string, allowedIps: string[] = []) => {
-    await subject.database.db.insert(staff).values({
-      username,
-      displayName: username,
-      role: 'finance',
-      passwordHash: await hashPassword(password),
-      allowedIps,
-    });
+    await insertStaff(
+      { username, displayName: username, passwordHash: await hashPassword(password), allowedIps },
+      'finance',
+    );
   };
 
   /** Signs in through both steps, enrolling on the way; answers the session and the TOTP secret. */
@@ -235,13 +243,15 @@ describe('staff sign-in', () => {
 
   it('keeps a staff member whose password must change out of everything but changing it', async () => {
     const client = from('203.0.113.7');
-    await subject.database.db.insert(staff).values({
-      username: 'newcomer',
-      displayName: 'Newcomer',
-      role: 'finance',
-      passwordHash: await hashPassword('temporary-password'),
-      mustChangePassword: true,
-    });
+    await insertStaff(
+      {
+        username: 'newcomer',
+        displayName: 'Newcomer',
+        passwordHash: await hashPassword('temporary-password'),
+        mustChangePassword: true,
+      },
+      'finance',
+    );
     const { session, secret } = await enrol('203.0.113.7', 'newcomer', 'temporary-password');
     expect(session.staff.mustChangePassword).toBe(true);
     const [recoveryCode = ''] = session.recoveryCodes ?? [];
@@ -280,13 +290,15 @@ describe('staff sign-in', () => {
   });
 
   it('shows no session row and no token for a disabled account', async () => {
-    await subject.database.db.insert(staff).values({
-      username: 'retired',
-      displayName: 'Retired',
-      role: 'support',
-      passwordHash: await hashPassword('retired-password'),
-      isActive: false,
-    });
+    await insertStaff(
+      {
+        username: 'retired',
+        displayName: 'Retired',
+        passwordHash: await hashPassword('retired-password'),
+        isActive: false,
+      },
+      'support',
+    );
     const response = await from('203.0.113.8').login('retired', 'retired-password');
     expect(bodyOf(response)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     const [row] = await subject.database.db

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import type { SuccessEnvelope } from '@wps/contracts/envelope';
 import {
   adminAnnouncementListResponseSchema,
@@ -23,8 +22,8 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { ContentService } from './content.service';
 
 const tags = ['backoffice: content'];
-/** What players read is the site's voice: admins and support staff change it; every staff member may look. */
-const changeRoles: readonly StaffRole[] = ['admin', 'support'];
+/** What players read is the site's voice: changing it is its own permission, looking another. */
+const change = { permission: 'content.edit' } as const;
 
 /**
  * Operator endpoints of the content of the brand the request names (x-merchant-code), under
@@ -35,16 +34,16 @@ export const contentAdminRoutes =
   ({
     content,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
   }: {
     content: ContentService;
     requireBrand: preHandlerAsyncHookHandler;
-  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff' | 'requirePermission'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('content.view'));
     app.addHook('preHandler', requireBrand);
-    const requireChangeRole = requireRole(changeRoles);
 
     /** One collection's four routes: list, create, replace and delete, each scoped to the brand. */
     const registerCollection = <Input extends z.ZodType, Item, List>(collection: {
@@ -68,7 +67,7 @@ export const contentAdminRoutes =
       app.post(
         base,
         {
-          preHandler: requireChangeRole,
+          config: change,
           schema: {
             tags,
             description: 'HTML content is sanitised before it is stored.',
@@ -82,7 +81,7 @@ export const contentAdminRoutes =
       app.put(
         `${base}/:id`,
         {
-          preHandler: requireChangeRole,
+          config: change,
           schema: {
             tags,
             description: 'Replaces the whole item; HTML content is sanitised before it is stored.',
@@ -101,7 +100,7 @@ export const contentAdminRoutes =
       app.delete(
         `${base}/:id`,
         {
-          preHandler: requireChangeRole,
+          config: change,
           schema: {
             tags,
             params: contentItemParamsSchema,

@@ -46,6 +46,7 @@ export const feedbackAdminRoutes =
     app.get(
       '/feedback',
       {
+        config: { permission: 'feedback.view' },
         schema: {
           tags: ['backoffice: feedback'],
           querystring: feedbackListQuerySchema,

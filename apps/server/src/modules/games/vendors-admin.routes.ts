@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   vendorListResponseSchema,
   vendorParamsSchema,
@@ -13,8 +12,8 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { VendorService } from './vendors.service';
 
 const tags = ['backoffice: games'];
-/** Connecting a vendor decides where players' money goes: admins only. Every staff member may look. */
-const changeRoles: readonly StaffRole[] = ['admin'];
+/** Connecting a vendor decides where players' money goes: changing vendors is its own permission. */
+const change = { permission: 'games.manage' } as const;
 /** A vendor's whole catalogue travels in one call (up to 20,000 games): more than the API's usual limit. */
 const catalogueBodyLimit = 16 * 1024 * 1024;
 
@@ -22,10 +21,11 @@ const catalogueBodyLimit = 16 * 1024 * 1024;
 export const vendorAdminRoutes =
   (
     vendors: VendorService,
-    { requireStaff, requireRole }: Pick<StaffGuards, 'requireStaff' | 'requireRole'>,
+    { requireStaff, requirePermission }: Pick<StaffGuards, 'requireStaff' | 'requirePermission'>,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('games.view'));
 
     app.get(
       '/game-vendors',
@@ -36,7 +36,7 @@ export const vendorAdminRoutes =
     app.post(
       '/game-vendors',
       {
-        preHandler: requireRole(changeRoles),
+        config: change,
         bodyLimit: catalogueBodyLimit,
         schema: {
           tags,
@@ -52,7 +52,7 @@ export const vendorAdminRoutes =
     app.put(
       '/game-vendors/:code',
       {
-        preHandler: requireRole(changeRoles),
+        config: change,
         bodyLimit: catalogueBodyLimit,
         schema: {
           tags,

@@ -17,6 +17,8 @@ import { lotteryAdminRoutes } from './lottery-admin.routes';
 import { lotteryRoutes } from './lottery.routes';
 import { createLotteryService, scheduleLottery, verifyLotteryDraw } from './lottery.service';
 import { createSeedService } from './seeds.service';
+import { createPvpBotsService } from './pvp/bots-admin';
+import { pvpBotsAdminRoutes } from './pvp/bots-admin.routes';
 import { pvpRoutes } from './pvp/pvp.routes';
 import { createPvpService, pvpFairnessGame, schedulePvp, verifyPvpDeal } from './pvp/pvp.service';
 import { houseGameRoutes } from './slot.routes';
@@ -182,6 +184,14 @@ export const houseGamesModule = defineModule(
     );
     await app.register(
       lotteryAdminRoutes(lottery, { ...app.backoffice, requireBrand: app.site.requireBrand }),
+      { prefix: operatorApiPrefix },
+    );
+    // The operator's switch for house bots at quiet hold'em tables (pvp/bots-driver.ts seats them).
+    await app.register(
+      pvpBotsAdminRoutes(createPvpBotsService({ db, ledger, ...(clock ? { clock } : {}) }), {
+        ...app.backoffice,
+        requireBrand: app.site.requireBrand,
+      }),
       { prefix: operatorApiPrefix },
     );
   },

@@ -93,6 +93,16 @@ export const houseGames: readonly HouseCatalogueGame[] = [
     isHot: true,
     isNew: true,
   },
+  // Niu-Niu at the same card rooms (pvp/niu-niu-*.ts), played on the site's /house/niu-niu page.
+  {
+    gameType: 'PVP',
+    gameCode: 'NIUNIU',
+    name: 'Niu-Niu',
+    classify: 'CARD',
+    sortOrder: 1,
+    isHot: true,
+    isNew: true,
+  },
 ];
 
 /** Idempotent; missing rows only, so operators' changes survive a restart. */

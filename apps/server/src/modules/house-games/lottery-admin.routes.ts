@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   adminDrawsQuerySchema,
   adminDrawsResponseSchema,
@@ -21,8 +20,8 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { LotteryService } from './lottery.service';
 
 const tags = ['backoffice: lottery'];
-/** Limits and results decide what the house risks and pays: admins only. Every staff member may look. */
-const changeRoles: readonly StaffRole[] = ['admin'];
+/** Limits and results decide what the house risks and pays. */
+const change = { permission: 'house_games.manage' } as const;
 
 /**
  * Operator endpoints of the lottery of the brand the request names (x-merchant-code), under
@@ -33,14 +32,14 @@ export const lotteryAdminRoutes =
     lottery: LotteryService,
     {
       requireStaff,
-      requireRole,
+      requirePermission,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff' | 'requirePermission'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('games.view'));
     app.addHook('preHandler', requireBrand);
-    const requireChangeRole = requireRole(changeRoles);
 
     app.get(
       '/lottery/draws',
@@ -69,7 +68,7 @@ export const lotteryAdminRoutes =
     app.put(
       '/lottery/games/:gameCode/settings',
       {
-        preHandler: requireChangeRole,
+        config: change,
         schema: {
           tags,
           description:
@@ -105,7 +104,7 @@ export const lotteryAdminRoutes =
     app.put(
       '/lottery/games/:gameCode/numbers/:number',
       {
-        preHandler: requireChangeRole,
+        config: change,
         schema: {
           tags,
           description: "A number's own cap on its potential payout per draw, or a block.",
@@ -129,7 +128,7 @@ export const lotteryAdminRoutes =
     app.post(
       '/lottery/draws/:drawId/result',
       {
-        preHandler: requireChangeRole,
+        config: change,
         schema: {
           tags,
           description:

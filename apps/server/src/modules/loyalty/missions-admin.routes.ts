@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   leaderboardBodySchema,
   leaderboardPayoutListResponseSchema,
@@ -19,24 +18,24 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { MissionService } from './missions.service';
 
 const tags = ['backoffice: loyalty missions'];
-/** Missions and prizes decide what the brand pays, like promotions: admins change them; all staff read them. */
-const definitionRoles: readonly StaffRole[] = ['admin'];
+/** Missions and prizes decide what the brand pays, like promotions. */
+const define = { permission: 'loyalty.manage' } as const;
 
 /** Operator endpoints under /wps/backoffice/loyalty: missions, leaderboards and their payouts, audited. */
 export const missionAdminRoutes =
   ({
     missions,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
   }: {
     missions: MissionService;
     requireBrand: preHandlerAsyncHookHandler;
-  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff' | 'requirePermission'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('loyalty.view'));
     app.addHook('preHandler', requireBrand);
-    const preHandler = requireRole(definitionRoles);
     const { admin } = missions;
 
     app.get(
@@ -47,7 +46,7 @@ export const missionAdminRoutes =
     app.post(
       '/loyalty/missions',
       {
-        preHandler,
+        config: define,
         schema: {
           tags,
           description: 'Created as a draft; amounts are decimals in the brand currency.',
@@ -60,7 +59,7 @@ export const missionAdminRoutes =
     app.put(
       '/loyalty/missions/:id',
       {
-        preHandler,
+        config: define,
         schema: {
           tags,
           params: missionParamsSchema,
@@ -81,7 +80,7 @@ export const missionAdminRoutes =
     app.post(
       '/loyalty/missions/:id/status',
       {
-        preHandler,
+        config: define,
         schema: {
           tags,
           description: 'draft → live; live ⇄ paused; any but a draft → ended (final).',
@@ -114,7 +113,7 @@ export const missionAdminRoutes =
     app.post(
       '/loyalty/leaderboards',
       {
-        preHandler,
+        config: define,
         schema: {
           tags,
           body: leaderboardBodySchema,
@@ -127,7 +126,7 @@ export const missionAdminRoutes =
     app.put(
       '/loyalty/leaderboards/:id',
       {
-        preHandler,
+        config: define,
         schema: {
           tags,
           description: 'Title, prizes and turnover; the metric and period never change.',
@@ -149,7 +148,7 @@ export const missionAdminRoutes =
     app.post(
       '/loyalty/leaderboards/:id/status',
       {
-        preHandler,
+        config: define,
         schema: {
           tags,
           params: missionParamsSchema,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobScheduler, type JobScheduler } from '../../jobs/scheduler';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import { memberRewards } from '../promotions/promotions.tables';
 import { leaderboardPayouts, leaderboards, missionPointScores } from './loyalty.tables';
 import { missionTestKit } from './missions.test-helpers';
@@ -106,5 +107,20 @@ describe.runIf(process.env.DATABASE_URL)('missions races on PostgreSQL', () => {
       const prizes = rewards.filter((reward) => reward.reference.startsWith(`leaderboard:${board.id}:`));
       expect(prizes).toHaveLength(member === members[0] ? 0 : 1);
     }
+    // Audited once, by the run that wrote the places.
+    expect(await listAuditEvents(db, 'leaderboard', board.id.toString())).toMatchObject([
+      {
+        actorType: 'system',
+        actorId: payLeaderboardsJobName,
+        action: 'loyalty.leaderboard.pay',
+        after: {
+          periodKey: yesterday,
+          places: [
+            { place: 1, memberId: members[2]?.id.toString(), amount: '500' },
+            { place: 2, memberId: members[1]?.id.toString(), amount: '300' },
+          ],
+        },
+      },
+    ]);
   });
 });

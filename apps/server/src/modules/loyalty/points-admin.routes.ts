@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   adminMallItemListResponseSchema,
   adminMallItemResponseSchema,
@@ -22,11 +21,8 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { PointsOperator, PointsService } from './points.service';
 
 const tags = ['backoffice: loyalty points'];
-/** The mall's catalogue and the points rules decide what the brand gives away: admins change them. */
-const definitionRoles: readonly StaffRole[] = ['admin'];
-/** Fulfilment is support work; points are value in a member's account, as for balance adjustments. */
-const fulfilmentRoles: readonly StaffRole[] = ['admin', 'finance', 'support'];
-const moneyRoles: readonly StaffRole[] = ['admin', 'finance'];
+/** The mall's catalogue and the points rules decide what the brand gives away. */
+const define = { permission: 'loyalty.manage' } as const;
 
 const operatorOf = (request: FastifyRequest): PointsOperator => ({
   brandId: request.brand.id,
@@ -39,16 +35,16 @@ export const pointsAdminRoutes =
   ({
     points,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
   }: { points: PointsService; requireBrand: preHandlerAsyncHookHandler } & Pick<
     StaffGuards,
-    'requireStaff' | 'requireRole'
+    'requireStaff' | 'requirePermission'
   >): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('loyalty.view'));
     app.addHook('preHandler', requireBrand);
-    const requireDefinitionRole = requireRole(definitionRoles);
 
     app.get(
       '/loyalty/mall-items',
@@ -58,7 +54,7 @@ export const pointsAdminRoutes =
     app.post(
       '/loyalty/mall-items',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           body: mallItemBodySchema,
@@ -70,7 +66,7 @@ export const pointsAdminRoutes =
     app.put(
       '/loyalty/mall-items/:id',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           params: mallItemParamsSchema,
@@ -95,7 +91,8 @@ export const pointsAdminRoutes =
     app.post(
       '/loyalty/redemptions/:id',
       {
-        preHandler: requireRole(fulfilmentRoles),
+        // Fulfilment is support work.
+        config: { permission: 'loyalty.fulfil' },
         schema: {
           tags,
           description: 'approve, ship (tracking number), deliver, or cancel (points and stock returned)',
@@ -115,7 +112,7 @@ export const pointsAdminRoutes =
     app.put(
       '/loyalty/settings',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           body: loyaltySettingsBodySchema,
@@ -127,7 +124,8 @@ export const pointsAdminRoutes =
     app.post(
       '/loyalty/points-adjustments',
       {
-        preHandler: requireRole(moneyRoles),
+        // Points are value in a member's account, as for balance adjustments.
+        config: { permission: 'loyalty.adjust_points' },
         schema: {
           tags,
           body: pointAdjustmentRequestSchema,

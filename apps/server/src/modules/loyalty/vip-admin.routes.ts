@@ -1,5 +1,4 @@
 import { emptySuccessSchema } from '@wps/contracts/auth';
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   memberVipLevelResponseSchema,
   setMemberVipLevelBodySchema,
@@ -16,26 +15,24 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { VipService } from './vip.service';
 
 const tags = ['backoffice: loyalty'];
-/** VIP levels decide what the brand pays out, like promotions: admins change them; every staff member reads them. */
-const definitionRoles: readonly StaffRole[] = ['admin'];
-/** A member's level changes their bonuses and withdrawal limits: admins, and support who handle VIP players. */
-const memberLevelRoles: readonly StaffRole[] = ['admin', 'support'];
+/** VIP levels decide what the brand pays out, like promotions. */
+const define = { permission: 'loyalty.manage' } as const;
 
 /** Operator endpoints of the brand the request names, under /wps/backoffice/loyalty: levels and member levels. */
 export const vipAdminRoutes =
   ({
     vip,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
   }: { vip: VipService; requireBrand: preHandlerAsyncHookHandler } & Pick<
     StaffGuards,
-    'requireStaff' | 'requireRole'
+    'requireStaff' | 'requirePermission'
   >): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('loyalty.view'));
     app.addHook('preHandler', requireBrand);
-    const requireDefinitionRole = requireRole(definitionRoles);
 
     app.get(
       '/loyalty/vip-levels',
@@ -45,7 +42,7 @@ export const vipAdminRoutes =
     app.post(
       '/loyalty/vip-levels',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           description:
@@ -59,7 +56,7 @@ export const vipAdminRoutes =
     app.put(
       '/loyalty/vip-levels/:id',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           params: vipLevelParamsSchema,
@@ -80,7 +77,7 @@ export const vipAdminRoutes =
     app.delete(
       '/loyalty/vip-levels/:id',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           description: 'Deletes a level no member holds.',
@@ -96,7 +93,8 @@ export const vipAdminRoutes =
     app.post(
       '/loyalty/vip-member-levels',
       {
-        preHandler: requireRole(memberLevelRoles),
+        // A member's level changes their bonuses and withdrawal limits.
+        config: { permission: 'members.edit' },
         schema: {
           tags,
           description:

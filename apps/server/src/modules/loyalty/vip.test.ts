@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import { members } from '../members/members.tables';
 import { brands } from '../site/site.tables';
 import { createLoyaltyFoldService } from './fold/fold.service';
@@ -154,6 +155,16 @@ describe('VIP review on the brand clock (UTC+7)', () => {
     expect(
       (await kit.changesOf(idle.id)).map((change) => [change.reference, change.fromRank, change.toRank]),
     ).toEqual([['review:2026-10', 2, 1]]);
+    expect(await listAuditEvents(testApp.database.db, 'member', idle.id.toString())).toMatchObject([
+      {
+        actorType: 'system',
+        actorId: 'vip-review',
+        action: 'loyalty.vip_member_level.lower',
+        before: { rank: 2, periodStart: '2026-10-01' },
+        after: { rank: 1, periodStart: '2026-11-01', keepPeriod: '2026-10' },
+      },
+    ]);
+    expect(await listAuditEvents(testApp.database.db, 'member', active.id.toString())).toEqual([]);
 
     expect(await review('2026-10-31T18:00:00Z')).toMatchObject({ kept: 0, lowered: 0 });
     expect(await review('2026-11-20T00:00:00Z')).toMatchObject({ kept: 0, lowered: 0 });
@@ -257,6 +268,8 @@ describe.runIf(process.env.DATABASE_URL)('VIP promotion races on PostgreSQL', ()
     for (const member of lowered) {
       expect((await kit.rankOf(member.id))?.rank).toBe(1);
       expect((await kit.changesOf(member.id)).map((change) => change.reference)).toEqual(['review:2025-01']);
+      // Audited once, by the review that won.
+      expect(await listAuditEvents(testApp.database.db, 'member', member.id.toString())).toHaveLength(1);
     }
   });
 });

@@ -123,7 +123,8 @@ describe('operator: member search', () => {
     expect(await accounts('ana')).toEqual(['anabel', 'anareyes']);
     expect(await accounts('+92 300 765 4321')).toEqual(['percent_man']);
     expect(await accounts(ana.id.toString())).toEqual(['anareyes']);
-    const elsewhere = await search('ana', undefined, { ...headers, 'x-merchant-code': 'SEARCHOTHER' });
+    // Roles are per brand: the operator acts there with their role there.
+    const elsewhere = await search('ana', undefined, await operatorHeaders(testApp.app, 'SEARCHOTHER'));
     expect(elsewhere.value.list).toHaveLength(1);
     expect(elsewhere.value.list[0]?.id).not.toBe(ana.id.toString());
   });

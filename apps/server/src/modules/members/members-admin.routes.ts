@@ -25,6 +25,7 @@ export const membersAdminRoutes =
     app.get(
       '/members',
       {
+        config: { permission: 'members.view' },
         schema: {
           tags: ['backoffice: members'],
           querystring: memberSearchQuerySchema,

@@ -16,9 +16,8 @@ export const notificationsAdminRoutes =
     notifications: NotificationService,
     {
       requireStaff,
-      requireRole,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
@@ -27,7 +26,7 @@ export const notificationsAdminRoutes =
     app.get(
       '/outbox',
       {
-        preHandler: requireRole(['admin']),
+        config: { permission: 'notifications.outbox' },
         schema: {
           tags: ['backoffice: notifications'],
           querystring: outboxQuerySchema,

@@ -10,7 +10,6 @@ import {
   staffDepositResponseSchema,
   upsertChannelRequestSchema,
 } from '@wps/contracts/payments';
-import type { StaffRole } from '@wps/contracts/backoffice';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
@@ -21,39 +20,40 @@ import type { DepositService } from './deposits.service';
 
 const tags = ['backoffice: payments'];
 const failures = { ...failureResponses, 409: failureEnvelopeSchema };
-/** Deposits are money: admin and finance staff only, for every route here. */
-const moneyRoles: readonly StaffRole[] = ['admin', 'finance'];
+/** Deciding a deposit moves money. */
+const decide = { permission: 'deposits.approve' } as const;
+/** Where members pay in and out, looked at and changed alike. */
+const configure = { permission: 'payments.channels' } as const;
 
 /**
- * Operator endpoints for deposits: channel configuration and the review of manual deposits. Admin and
- * finance staff only. The brand is the one the request names (x-merchant-code) or the default one.
+ * Operator endpoints for deposits: channel configuration and the review of manual deposits. The brand is the
+ * one the request names (x-merchant-code) or the default one.
  */
 export const depositAdminRoutes =
   ({
     deposits,
     channels,
     requireStaff,
-    requireRole,
     requireBrand,
   }: {
     deposits: DepositService;
     channels: ChannelService;
     requireBrand: preHandlerAsyncHookHandler;
-  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
-    app.addHook('preHandler', requireRole(moneyRoles));
     app.addHook('preHandler', requireBrand);
 
     app.get(
       '/payment-channels',
-      { schema: { tags, response: { 200: staffChannelListResponseSchema, ...failures } } },
+      { config: configure, schema: { tags, response: { 200: staffChannelListResponseSchema, ...failures } } },
       async (request) => ok({ list: await channels.listForStaff(request.brand.id) }),
     );
 
     app.put(
       '/payment-channels',
       {
+        config: configure,
         schema: {
           tags,
           body: upsertChannelRequestSchema,
@@ -66,6 +66,7 @@ export const depositAdminRoutes =
     app.get(
       '/deposits',
       {
+        config: { permission: 'deposits.view' },
         schema: {
           tags,
           querystring: reviewStatusQuerySchema,
@@ -78,6 +79,7 @@ export const depositAdminRoutes =
     app.post(
       '/deposits/:id/approve',
       {
+        config: decide,
         schema: {
           tags,
           params: idParamsSchema,
@@ -96,6 +98,7 @@ export const depositAdminRoutes =
     app.post(
       '/deposits/:id/reject',
       {
+        config: decide,
         schema: {
           tags,
           params: idParamsSchema,

@@ -74,6 +74,16 @@ describe('the sandbox gateway loop, for real', () => {
     expect(await fixture.postingsOf(deposit.id)).toBe(1);
     const messages = await fixture.messagesOf(member);
     expect(messages.map((message) => message.kind)).toEqual(['deposit_credited']);
+    // The gateway's word approved it: audited once, as the platform's action.
+    expect(await fixture.auditOf(deposit.id)).toMatchObject([
+      {
+        actorType: 'system',
+        actorId: 'payment-gateway',
+        action: 'payments.deposit.gateway_credit',
+        before: { status: 'pending' },
+        after: { status: 'credited', amount: '7550' },
+      },
+    ]);
 
     const own = await testApp.app.inject({
       url: `/wps/member/deposits/${deposit.id}`,
@@ -94,6 +104,9 @@ describe('the sandbox gateway loop, for real', () => {
     const messages = await fixture.messagesOf(member);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ kind: 'deposit_failed', params: { amount: '12.00' } });
+    expect(await fixture.auditOf(deposit.id)).toMatchObject([
+      { actorType: 'system', action: 'payments.deposit.gateway_failed', after: { status: 'failed' } },
+    ]);
   });
 });
 

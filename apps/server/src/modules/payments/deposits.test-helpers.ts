@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '@wps/contracts/backoffice';
+import type { PresetRoleKey } from '@wps/contracts/staff-permissions';
 import { type RunningSandboxGateway, startSandboxGateway } from '@wps/sandbox-gateway/sandbox-gateway';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -153,7 +153,7 @@ export const createDepositFixture = (testApp: Pick<TestApp, 'app' | 'database'>)
         payload: body,
       }),
     /** A staff member of another role, logged in. */
-    staffWithRole: async (role: StaffRole) => {
+    staffWithRole: async (role: PresetRoleKey) => {
       const username = `s${randomUUID().slice(0, 8)}`;
       const { authorization } = await createStaff(app, { username, role });
       return { authorization };

@@ -7,11 +7,19 @@ import { createDepositService } from './deposits.service';
 import { createGatewayClient, ownUrl } from './gateway-client';
 import { createPaymentPasswordService } from './payment-password.service';
 import { createPaymentSettingsService } from './payment-settings.service';
+import { countPendingReviews, type PendingReviews } from './pending-reviews';
 import { createPayoutAccountService } from './payout-accounts.service';
 import { listReferencedProofUploads } from './proof-uploads.repository';
 import { withdrawalAdminRoutes } from './withdrawals-admin.routes';
 import { withdrawalRoutes } from './withdrawals.routes';
 import { createWithdrawalService } from './withdrawals.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `pendingReviews`: the brand's deposits and withdrawals waiting for staff (the operator's dashboard). */
+    payments: { pendingReviews: (brandId: bigint) => Promise<PendingReviews> };
+  }
+}
 
 /** Deposit and withdrawal channels, requests and their approval. */
 export const paymentsModule = defineModule(
@@ -77,6 +85,7 @@ export const paymentsModule = defineModule(
       log: app.log,
     });
 
+    app.decorate('payments', { pendingReviews: (brandId: bigint) => countPendingReviews(db, brandId) });
     await app.register(
       withdrawalRoutes({
         withdrawals,

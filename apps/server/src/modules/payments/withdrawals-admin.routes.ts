@@ -12,19 +12,21 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import { type StaffGuards, staffActorOf, staffCan } from '../backoffice/backoffice.guard';
 import type { PaymentSettingsService } from './payment-settings.service';
 import type { StaffContext, WithdrawalService } from './withdrawals.service';
 
 const tags = ['backoffice: withdrawals'];
-/** Who may move money or change the rules; support staff may only look. */
-const moneyRoles = ['admin', 'finance'] as const;
+/** Deciding a withdrawal pays money out; support staff may only look. */
+const decide = { permission: 'withdrawals.approve' } as const;
+/** The brand's withdrawal rules. */
+const rules = { permission: 'payments.settings' } as const;
 
 export type WithdrawalAdminRoutesDependencies = {
   withdrawals: WithdrawalService;
   settings: PaymentSettingsService;
   requireBrand: preHandlerAsyncHookHandler;
-} & Pick<StaffGuards, 'requireStaff' | 'requireRole'>;
+} & Pick<StaffGuards, 'requireStaff'>;
 
 /**
  * The operator's side: the withdrawal queue with approve and reject, and the brand's withdrawal rules. The
@@ -35,19 +37,17 @@ export const withdrawalAdminRoutes =
     withdrawals,
     settings,
     requireStaff,
-    requireRole,
     requireBrand,
   }: WithdrawalAdminRoutesDependencies): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
     app.addHook('preHandler', requireBrand);
-    const requireMoneyRole = requireRole(moneyRoles);
 
     /** The staff member deciding and the brand they decide on, as the withdrawal service records them. */
     const staffContextOf = (request: FastifyRequest): StaffContext => ({
       staffId: request.staff.id,
       staffName: request.staff.username,
-      role: request.staff.role,
+      revealsPayoutAccounts: staffCan(request, 'withdrawals.approve'),
       brand: request.brand,
       ip: request.ip,
     });
@@ -55,6 +55,7 @@ export const withdrawalAdminRoutes =
     app.get(
       '/withdrawals',
       {
+        config: { permission: 'withdrawals.view' },
         schema: {
           tags,
           querystring: withdrawalReviewQuerySchema,
@@ -67,7 +68,7 @@ export const withdrawalAdminRoutes =
     app.post(
       '/withdrawals/:id/approve',
       {
-        preHandler: requireMoneyRole,
+        config: decide,
         schema: {
           tags,
           params: idParamsSchema,
@@ -87,7 +88,7 @@ export const withdrawalAdminRoutes =
     app.post(
       '/withdrawals/:id/reject',
       {
-        preHandler: requireMoneyRole,
+        config: decide,
         schema: {
           tags,
           params: idParamsSchema,
@@ -107,7 +108,7 @@ export const withdrawalAdminRoutes =
     app.get(
       '/payment-settings',
       {
-        preHandler: requireMoneyRole,
+        config: rules,
         schema: { tags, response: { 200: paymentSettingsResponseSchema, ...failureResponses } },
       },
       async (request) => ok(await settings.get(request.brand)),
@@ -116,7 +117,7 @@ export const withdrawalAdminRoutes =
     app.put(
       '/payment-settings',
       {
-        preHandler: requireMoneyRole,
+        config: rules,
         schema: {
           tags,
           body: updatePaymentSettingsRequestSchema,

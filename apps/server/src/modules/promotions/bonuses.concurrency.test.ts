@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
 import { createJobScheduler, type JobScheduler } from '../../jobs/scheduler';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import type { MemberRow } from '../members/members.repository';
 import { walletTestKit } from '../wallet/wallet-api.test-helpers';
 import { LedgerError } from '../wallet/wallet.errors';
@@ -144,6 +145,14 @@ describe.runIf(process.env.DATABASE_URL)('bonus engine races on PostgreSQL', () 
       expect(row?.status).toBe('expired');
       expect(row?.settledAmount).toBe(700n);
       expect(await postingKeys(`bonus-end:${row?.id ?? 0n}`)).toHaveLength(1);
+      // Audited once too: in the transaction that ended it, as the platform's action.
+      expect(await listAuditEvents(testApp.database.db, 'member_bonus', String(row?.id))).toMatchObject([
+        {
+          actorType: 'system',
+          action: 'promotions.bonus.expire',
+          after: { status: 'expired', returnedAmount: '700' },
+        },
+      ]);
       expect(await testApp.app.promotions.bonuses.balance(owner)).toBe(0n);
     }
     const ended = await testApp.database.db

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   promotionBodySchema,
   promotionListResponseSchema,
@@ -21,13 +20,10 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { PromotionAdminService } from './promotions-admin.service';
 
 const tags = ['backoffice: promotions'];
-/**
- * A promotion decides what the brand pays out, like the brand's other settings: admins change them. Every
- * staff member may read them (support staff answer players about them).
- */
-const definitionRoles: readonly StaffRole[] = ['admin'];
-/** A bonus is money in a member's account: admins and finance, as for balance adjustments. */
-const moneyRoles: readonly StaffRole[] = ['admin', 'finance'];
+/** A promotion decides what the brand pays out, like the brand's other settings. */
+const define = { permission: 'promotions.manage' } as const;
+/** A bonus is money in a member's account, as for balance adjustments. */
+const grant = { permission: 'bonuses.manage' } as const;
 
 /**
  * Operator endpoints of the brand the request names (x-merchant-code), under /wps/backoffice/promotions:
@@ -37,17 +33,17 @@ export const promotionsAdminRoutes =
   ({
     admin,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
   }: {
     admin: PromotionAdminService;
     requireBrand: preHandlerAsyncHookHandler;
-  } & Pick<StaffGuards, 'requireStaff' | 'requireRole'>): FastifyPluginAsyncZod =>
+  } & Pick<StaffGuards, 'requireStaff' | 'requirePermission'>): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    // Support staff read them too: they answer players about them.
+    app.addHook('onRoute', requirePermission('promotions.view'));
     app.addHook('preHandler', requireBrand);
-    const requireDefinitionRole = requireRole(definitionRoles);
-    const requireMoneyRole = requireRole(moneyRoles);
 
     app.get(
       '/promotions',
@@ -74,7 +70,7 @@ export const promotionsAdminRoutes =
     app.post(
       '/promotions',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           description:
@@ -88,7 +84,7 @@ export const promotionsAdminRoutes =
     app.put(
       '/promotions/:id',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           description:
@@ -104,7 +100,7 @@ export const promotionsAdminRoutes =
     app.post(
       '/promotions/:id/status',
       {
-        preHandler: requireDefinitionRole,
+        config: define,
         schema: {
           tags,
           description: 'publish (scheduled when the start is ahead), pause, resume or end (final).',
@@ -138,7 +134,7 @@ export const promotionsAdminRoutes =
     app.post(
       '/promotions/members/:username/bonuses',
       {
-        preHandler: requireMoneyRole,
+        config: grant,
         schema: {
           tags,
           description:
@@ -156,7 +152,7 @@ export const promotionsAdminRoutes =
     app.post(
       '/promotions/members/:username/bonuses/forfeit',
       {
-        preHandler: requireMoneyRole,
+        config: grant,
         schema: {
           tags,
           description: 'Ends the member’s active bonus; what is left returns to the house.',

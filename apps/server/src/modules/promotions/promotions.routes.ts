@@ -18,8 +18,6 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { SitePromotionService } from './site-promotions.service';
 
 const tags = ['promotions'];
-/** Who may pay or refuse a held claim; support staff may only look. */
-const moneyRoles = ['admin', 'finance'] as const;
 
 export type SitePromotionRoutesDependencies = {
   sitePromotions: SitePromotionService;
@@ -114,17 +112,17 @@ export const claimReviewAdminRoutes =
   ({
     sitePromotions,
     requireStaff,
-    requireRole,
+    requirePermission,
     requireBrand,
   }: { sitePromotions: SitePromotionService; requireBrand: preHandlerAsyncHookHandler } & Pick<
     StaffGuards,
-    'requireStaff' | 'requireRole'
+    'requireStaff' | 'requirePermission'
   >): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('promotions.view'));
     app.addHook('preHandler', requireBrand);
     const adminTags = ['backoffice: promotions'];
-    const requireMoneyRole = requireRole(moneyRoles);
 
     app.get(
       '/promotions/reviews',
@@ -142,7 +140,8 @@ export const claimReviewAdminRoutes =
       app.post(
         `/promotions/reviews/:id/${outcome}`,
         {
-          preHandler: requireMoneyRole,
+          // Paying or refusing a held claim; support staff may only look.
+          config: { permission: 'promotions.review_claims' },
           schema: {
             tags: adminTags,
             params: claimReviewParamsSchema,

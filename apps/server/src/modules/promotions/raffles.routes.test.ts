@@ -2,6 +2,7 @@ import type { Raffle } from '@wps/contracts/promotion-games';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import {
   createDepositFixture,
   type DepositFixture,
@@ -131,6 +132,15 @@ describe('raffle', () => {
     );
     expect(drawn.winners.map((winner) => winner.ticket)).toEqual(tickets);
     expect(new Set(tickets).size).toBe(3);
+    // Drawn once (two runs), audited once with its prizes, as the platform's action.
+    expect(await listAuditEvents(testApp.database.db, 'promotion', id.toString())).toMatchObject([
+      {
+        actorType: 'system',
+        actorId: drawRafflesJobName,
+        action: 'promotions.raffle.draw',
+        after: { totalTickets: 6, clientSeed: proof.clientSeed, winners: expect.any(Array) as unknown[] },
+      },
+    ]);
 
     const rewards = await testApp.database.db
       .select()

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobScheduler } from '../../jobs/scheduler';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import { games } from '../games/games.tables';
 import { members } from '../members/members.tables';
 import { brands, brandWhitelabelModules } from '../site/site.tables';
@@ -198,6 +199,15 @@ describe('rebate and cashback', () => {
       ]);
       const balances = await Promise.all(crowd.map((member) => cash(member)));
       expect(new Set(balances)).toEqual(new Set([100n]));
+      // Each paid chunk is audited as the job's, in the chunk's transaction: together, every member once.
+      const audited = await listAuditEvents(testApp.database.db, 'promotion', promotion.id.toString(), 1_000);
+      expect(new Set(audited.map((row) => `${row.actorType}:${row.actorId}:${row.action}`))).toEqual(
+        new Set([`system:${payRebatesJobName}:promotions.rebate.pay`]),
+      );
+      const paidInChunks = audited.map((row) => row.after as { members: number; total: string; day: string });
+      expect(paidInChunks.reduce((sum, chunk) => sum + chunk.members, 0)).toBe(100);
+      expect(paidInChunks.reduce((sum, chunk) => sum + BigInt(chunk.total), 0n)).toBe(10_000n);
+      expect(new Set(paidInChunks.map((chunk) => chunk.day))).toEqual(new Set(['2026-11-26']));
       await endPromotion(promotion.id);
     },
   );

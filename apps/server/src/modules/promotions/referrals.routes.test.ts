@@ -3,6 +3,7 @@ import type { Referral } from '@wps/contracts/promotions-rewards';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
+import { listAuditEvents } from '../audit/audit.service';
 import { gameRounds, games } from '../games/games.tables';
 import { members } from '../members/members.tables';
 import { createLedgerService } from '../wallet/ledger.service';
@@ -163,6 +164,14 @@ describe('referral', () => {
       status: 'claimable',
       promotionId: promotion.id,
     });
+    expect(await listAuditEvents(testApp.database.db, 'member', referrer.id.toString())).toMatchObject([
+      {
+        actorType: 'system',
+        actorId: qualifyReferralsJobName,
+        action: 'promotions.referral.reward',
+        after: { inviteeId: invitee.id.toString(), amount: '1000', currency: 'USD' },
+      },
+    ]);
     const after = await getReferral(referrer);
     expect(after.invitees[0]?.qualified).toBe(true);
     expect(after).toMatchObject({ rewardCount: 1, rewardsEarned: '10.00' });

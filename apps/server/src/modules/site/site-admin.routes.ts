@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   deliverySettingsResponseSchema,
   deliverySettingsSchema,
@@ -13,8 +12,8 @@ import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
 import type { SiteService } from './site.service';
 
 const tags = ['backoffice: site'];
-/** How the site behaves and where its messages go is configuration: admins only. Every staff member may look. */
-const changeRoles: readonly StaffRole[] = ['admin'];
+/** How the site behaves and where its messages go is configuration: changing it is its own permission. */
+const change = { permission: 'site.manage' } as const;
 
 /**
  * Operator endpoints for the site configuration of the brand the request names (x-merchant-code, else the
@@ -25,9 +24,8 @@ export const siteAdminRoutes =
     site: SiteService,
     {
       requireStaff,
-      requireRole,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
@@ -35,14 +33,17 @@ export const siteAdminRoutes =
 
     app.get(
       '/site/settings',
-      { schema: { tags, response: { 200: siteSettingsResponseSchema, ...failureResponses } } },
+      {
+        config: { permission: 'site.view' },
+        schema: { tags, response: { 200: siteSettingsResponseSchema, ...failureResponses } },
+      },
       async (request) => ok(await site.getSiteSettings(request.brand)),
     );
 
     app.patch(
       '/site/settings',
       {
-        preHandler: requireRole(changeRoles),
+        config: change,
         schema: {
           tags,
           body: siteSettingsPatchSchema,
@@ -56,7 +57,7 @@ export const siteAdminRoutes =
     app.put(
       '/site/delivery',
       {
-        preHandler: requireRole(changeRoles),
+        config: change,
         schema: {
           tags,
           body: deliverySettingsSchema,

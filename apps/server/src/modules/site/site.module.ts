@@ -37,6 +37,11 @@ export const siteModule = defineModule('site', ['backoffice'], async (app) => {
     requireBrand,
     requireBrandNamedBy: (merchantOf) => createBrandGuard(site, merchantOf),
   });
+  // Staff roles are per brand: the staff guard reads permissions for the brand this lookup names.
+  app.backoffice.resolveBrandsWith(async (request) => {
+    await requireBrand(request);
+    return request.brand.id;
+  });
   await app.register(siteRoutes(site), { prefix: apiPrefix });
   await app.register(liveChatRoutes(site), { prefix: apiPrefix });
   await app.register(siteAdminRoutes(site, { ...app.backoffice, requireBrand }), {

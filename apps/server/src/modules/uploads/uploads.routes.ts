@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   staffUploadLimits,
   staffUploadPurposeSchema,
@@ -95,12 +94,6 @@ export const uploadRoutes =
   };
 
 /**
- * Who may upload a promotion's picture: those who may change promotions (promotions-admin.routes.ts), since
- * the picture is only put to use by saving a promotion.
- */
-const promotionImageRoles: readonly StaffRole[] = ['admin'];
-
-/**
  * Staff read any upload (the proof behind a deposit or a dispute), and upload a promotion's picture (multipart,
  * field "file") for the brand the request names (x-merchant-code); the answer's id goes in the promotion.
  */
@@ -109,9 +102,8 @@ export const uploadAdminRoutes =
     uploads: UploadService,
     {
       requireStaff,
-      requireRole,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
@@ -124,7 +116,9 @@ export const uploadAdminRoutes =
       scope.post(
         '/uploads',
         {
-          preHandler: [requireRole(promotionImageRoles), requireBrand],
+          // Those who may change promotions, since the picture is only put to use by saving a promotion.
+          config: { permission: 'promotions.manage' },
+          preHandler: requireBrand,
           schema: {
             tags: ['backoffice: uploads'],
             consumes: ['multipart/form-data'],
@@ -150,7 +144,10 @@ export const uploadAdminRoutes =
 
     app.get(
       '/uploads/:id',
-      { schema: { tags: ['backoffice: uploads'], params: uploadParamsSchema } },
+      {
+        config: { permission: 'uploads.view' },
+        schema: { tags: ['backoffice: uploads'], params: uploadParamsSchema },
+      },
       async (request, reply) => {
         const { row, data } = await uploads.read(request.params.id);
         return sendImage(reply, row, data);

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   adjustmentProposalListResponseSchema,
   adjustmentProposalParamsSchema,
@@ -7,8 +6,6 @@ import {
   adjustmentRequestSchema,
   adjustmentResponseSchema,
   approveProposalRequestSchema,
-  auditListResponseSchema,
-  auditQuerySchema,
   memberWalletParamsSchema,
   memberWalletResponseSchema,
   rejectProposalRequestSchema,
@@ -24,13 +21,8 @@ import type { FundsService } from './funds.service';
 import type { StaffMember, WalletAdminService } from './wallet-admin.service';
 
 const tags = ['backoffice: wallet'];
-/** Money and its trail, every route here: admins and finance; support staff answer players but move no money. */
-const moneyRoles: readonly StaffRole[] = ['admin', 'finance'];
-/**
- * How a brand's wallets work is configuration: admins only, like the rest of the site settings (the
- * second-approval amount among them: finance staff must not lift their own four-eyes rule).
- */
-const settingsRoles: readonly StaffRole[] = ['admin'];
+/** The second approval of an adjustment above the brand's amount (four eyes), and its list. */
+const approve = { permission: 'money.approve' } as const;
 
 /** The staff member acting, for the audit trail and the approvals list. */
 const staffMemberOf = (request: FastifyRequest): StaffMember => ({
@@ -40,25 +32,24 @@ const staffMemberOf = (request: FastifyRequest): StaffMember => ({
 
 /**
  * Operator endpoints of wallets (under /wps/backoffice). The brand is the one the request selects (merchant
- * header, else host, else the default merchant), as for every other operator call; the audit list is not
- * a brand's.
+ * header, else host, else the default merchant), as for every other operator call. (The audit trail is the
+ * audit module's.)
  */
 export const walletAdminRoutes =
   (
     { funds, admin }: { funds: FundsService; admin: WalletAdminService },
     {
       requireStaff,
-      requireRole,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
-    app.addHook('preHandler', requireRole(moneyRoles));
 
     app.post(
       '/adjustments',
       {
+        config: { permission: 'money.adjust' },
         preHandler: requireBrand,
         schema: {
           tags,
@@ -72,6 +63,7 @@ export const walletAdminRoutes =
     app.get(
       '/adjustments/proposals',
       {
+        config: approve,
         preHandler: requireBrand,
         schema: {
           tags,
@@ -85,6 +77,7 @@ export const walletAdminRoutes =
     app.post(
       '/adjustments/proposals/:id/approve',
       {
+        config: approve,
         preHandler: requireBrand,
         schema: {
           tags,
@@ -107,6 +100,7 @@ export const walletAdminRoutes =
     app.post(
       '/adjustments/proposals/:id/reject',
       {
+        config: approve,
         preHandler: requireBrand,
         schema: {
           tags,
@@ -129,6 +123,7 @@ export const walletAdminRoutes =
     app.get(
       '/members/:username/wallet',
       {
+        config: { permission: 'members.view_balances' },
         preHandler: requireBrand,
         schema: {
           tags,
@@ -140,20 +135,9 @@ export const walletAdminRoutes =
     );
 
     app.get(
-      '/audit',
-      {
-        schema: {
-          tags,
-          querystring: auditQuerySchema,
-          response: { 200: auditListResponseSchema, ...failureResponses },
-        },
-      },
-      async (request) => ok(await admin.auditList(request.query)),
-    );
-
-    app.get(
       '/wallet-settings',
       {
+        config: { permission: 'payments.settings' },
         preHandler: requireBrand,
         schema: { tags, response: { 200: walletSettingsResponseSchema, ...failureResponses } },
       },
@@ -163,7 +147,10 @@ export const walletAdminRoutes =
     app.put(
       '/wallet-settings',
       {
-        preHandler: [requireRole(settingsRoles), requireBrand],
+        // How a brand's wallets work is site configuration (the second-approval amount among it: finance staff
+        // must not lift their own four-eyes rule).
+        config: { permission: 'site.manage' },
+        preHandler: requireBrand,
         schema: {
           tags,
           body: updateWalletSettingsRequestSchema,

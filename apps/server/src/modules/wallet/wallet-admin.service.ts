@@ -1,7 +1,6 @@
 import type { WalletBrand } from './wallet-context';
 import { adjustBalance } from './wallet-admin/adjust-balance';
 import { approveProposal, listProposals, rejectProposal } from './wallet-admin/adjustment-proposals';
-import { type AuditTrailQuery, listAuditTrail } from './wallet-admin/audit-trail';
 import { describeMemberWallet } from './wallet-admin/member-wallet';
 import type {
   AdjustmentRequest,
@@ -17,8 +16,8 @@ export type {
 
 /**
  * The operator's side of wallets: manual adjustments (audited, with the member told why; above the brand's
- * second-approval amount proposed by one staff member and approved by another), a member's funds
- * at a glance, and the audit trail.
+ * second-approval amount proposed by one staff member and approved by another), and a member's funds
+ * at a glance.
  *
  * The use cases live in ./wallet-admin/, one file each; this binds them to one set of dependencies.
  */
@@ -42,8 +41,6 @@ export const createWalletAdminService = (deps: WalletAdminServiceDependencies) =
     rejectProposal(deps, staffMember, brand, id, reason),
 
   memberWallet: (brand: WalletBrand, username: string) => describeMemberWallet(deps, brand, username),
-
-  auditList: (query: AuditTrailQuery) => listAuditTrail(deps, query),
 });
 
 export type WalletAdminService = ReturnType<typeof createWalletAdminService>;

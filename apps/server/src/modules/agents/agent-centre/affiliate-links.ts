@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { type AffiliateLink, maxAffiliateLinks } from '@wps/contracts/agents';
 import { MemberType } from '@wps/contracts/auth';
 import { AppError } from '../../../http/app-error';
+import { type AuditOrigin, recordAuditEvent } from '../../audit/audit.service';
 import type { MemberRow } from '../../members/members.service';
 import * as repository from '../agents.repository';
 import type { AgentServiceDependencies } from './agent-centre-types';
@@ -69,12 +70,13 @@ export const listAgentAffiliateLinks = async (
   ];
 };
 
-/** A new link (for members or for sub-agents), up to `maxAffiliateLinks` per agent. */
+/** A new link (for members or for sub-agents), up to `maxAffiliateLinks` per agent; audited as the agent's action. */
 export const createAffiliateLink = async (
   { db, members }: AffiliateLinkDependencies,
   agent: MemberRow,
   siteOrigin: string,
   request: NewAffiliateLinkRequest,
+  origin: AuditOrigin = {},
 ): Promise<AffiliateLink> => {
   assertAgent(agent);
   if ((await repository.countAffiliateLinks(db, agent.id)) >= maxAffiliateLinks) {
@@ -84,12 +86,24 @@ export const createAffiliateLink = async (
     const code = newAffiliateCode();
     // A member's own code and a link code share one namespace: registration looks at both.
     if (await members.findAgentByAffiliateCode(agent.brandId, code)) continue;
-    const isCreated = await repository.insertAffiliateLink(db, {
-      brandId: agent.brandId,
-      agentId: agent.id,
-      code,
-      memberType: request.isAgentLink === true ? MemberType.agent : MemberType.member,
-      note: request.note?.trim() || null,
+    const isCreated = await db.transaction(async (tx) => {
+      const isInserted = await repository.insertAffiliateLink(tx, {
+        brandId: agent.brandId,
+        agentId: agent.id,
+        code,
+        memberType: request.isAgentLink === true ? MemberType.agent : MemberType.member,
+        note: request.note?.trim() || null,
+      });
+      if (isInserted) {
+        await recordAuditEvent(tx, {
+          actor: { type: 'agent', id: agent.id.toString(), ...origin },
+          action: 'agents.affiliate_link.create',
+          entityType: 'agent_affiliate_link',
+          entityId: code,
+          after: { isAgentLink: request.isAgentLink === true, note: request.note?.trim() || null },
+        });
+      }
+      return isInserted;
     });
     if (isCreated) {
       return {

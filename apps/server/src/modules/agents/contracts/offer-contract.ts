@@ -13,9 +13,11 @@ import type { MemberRow, MemberService } from '../../members/members.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import * as repository from '../contracts.repository';
 import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
+import { type AuditActor, type AuditOrigin, recordAuditEvent } from '../../audit/audit.service';
 import type { ContractRow } from '../contracts.repository';
 import type { StoredTier } from '../contracts.tables';
 import type { ContractBrand, ContractContext, OfferRequest } from './contract-types';
+import { contractForAudit, endedForAudit } from './contract-audit';
 import { toContractView, toContractViews, toStoredKind } from './contract-views';
 
 export type OfferContractDependencies = Pick<ContractContext, 'db' | 'members' | 'ledger' | 'now'>;
@@ -94,7 +96,8 @@ const refuseRateAboveOwn = async (
 
 /**
  * An agent offers a contract of `kind` to a DIRECT downline agent (a "new contract request"), replacing its own
- * pending offer to that downline. Platform-paid offers (staff) are not limited by the upline's own rate.
+ * pending offer to that downline. Platform-paid offers (staff) are not limited by the upline's own rate. Audited
+ * as `actor`'s action (the upline agent unless a staff member offers for the platform).
  */
 export const offerContract = async (
   { db, members, ledger, now }: OfferContractDependencies,
@@ -102,7 +105,7 @@ export const offerContract = async (
   brand: ContractBrand,
   kind: ContractKind,
   request: OfferRequest,
-  options: { payer?: 'upline' | 'platform'; offeredBy?: string } = {},
+  options: { payer?: 'upline' | 'platform'; offeredBy?: string; actor?: AuditActor } = {},
 ): Promise<ContractActionResult> => {
   const period = choosePeriod(kind, request);
   const downline = await findDirectDownlineAgent(members, upline, brand, request.downline);
@@ -145,6 +148,13 @@ export const offerContract = async (
         offeredBy: options.offeredBy ?? `member:${upline.id}`,
       });
       if (!created) throw new AppError('CONTRACT_STATE_CHANGED');
+      await recordAuditEvent(tx, {
+        actor: options.actor ?? { type: 'agent', id: upline.id.toString() },
+        action: 'agents.contract.offer',
+        entityType: 'agent_contract',
+        entityId: created.id.toString(),
+        after: { ...contractForAudit(created), ended: endedForAudit(ended) },
+      });
       return {
         contract: await toContractView({ db, members, ledger }, created, upline.id, tx),
         ended: await toContractViews({ db, members, ledger }, ended, upline.id, tx),
@@ -156,7 +166,10 @@ export const offerContract = async (
   }
 };
 
-/** Staff: a platform-paid offer from `upline` to its direct downline agent (accepted by the downline as usual). */
+/**
+ * Staff: a platform-paid offer from `upline` to its direct downline agent (accepted by the downline as usual),
+ * audited as the staff member's action.
+ */
 export const offerContractPaidByPlatform = async (
   deps: OfferContractDependencies,
   uplineUsername: string,
@@ -164,11 +177,13 @@ export const offerContractPaidByPlatform = async (
   kind: ContractKind,
   request: OfferRequest,
   staffId: string,
+  origin: AuditOrigin = {},
 ) => {
   const upline = await deps.members.findByUsername(brand.id, uplineUsername);
   if (!upline || !isAgentType(upline.type)) throw new AppError('NOT_AN_AGENT');
   return offerContract(deps, upline, brand, kind, request, {
     payer: 'platform',
     offeredBy: `staff:${staffId}`,
+    actor: { type: 'staff', id: staffId, ...origin },
   });
 };

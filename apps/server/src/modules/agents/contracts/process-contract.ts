@@ -6,6 +6,7 @@ import type {
 } from '@wps/contracts/agent-contracts';
 import { isAgentType } from '@wps/contracts/auth';
 import { AppError } from '../../../http/app-error';
+import { type AuditOrigin, recordAuditEvent } from '../../audit/audit.service';
 import type { MemberRow } from '../../members/members.service';
 import * as repository from '../contracts.repository';
 import type { ContractRow } from '../contracts.repository';
@@ -15,6 +16,7 @@ import {
   type ContractContext,
   refuseStateChange,
 } from './contract-types';
+import { contractForAudit, endedForAudit } from './contract-audit';
 import { toContractView, toContractViews, toStoredKind } from './contract-views';
 import { offerContract } from './offer-contract';
 import { respondToOffer } from './respond-to-contract';
@@ -36,6 +38,7 @@ const assertAgent = (member: MemberRow, policyEnabled: boolean) => {
 /**
  * An action on an existing contract of `kind` that the member is a party to. Every change is a conditional
  * update on the status the caller saw, under the contract row's lock, so two racing actions end in exactly one.
+ * A change is audited as the agent's action, with the contract before and after and the contracts it ended.
  */
 export const actOnContract = async (
   deps: ActOnContractDependencies,
@@ -44,6 +47,7 @@ export const actOnContract = async (
   kind: ContractKind,
   action: ContractAction,
   contractId: bigint,
+  origin: AuditOrigin = {},
 ): Promise<ContractActionResult> => {
   const at = deps.now();
   const { contract, ended } = await deps.db.transaction(async (tx) => {
@@ -52,9 +56,24 @@ export const actOnContract = async (
     if (!current || !side || current.brandId !== brand.id || current.kind !== toStoredKind(kind)) {
       throw new AppError('CONTRACT_NOT_FOUND');
     }
-    if (current.status === 'pending') return respondToOffer(deps, tx, current, side, action, brand, at);
-    if (current.status === 'active') return terminateContract(tx, current, side, action, at);
-    return refuseStateChange();
+    const change =
+      current.status === 'pending'
+        ? await respondToOffer(deps, tx, current, side, action, brand, at)
+        : current.status === 'active'
+          ? await terminateContract(tx, current, side, action, at)
+          : refuseStateChange();
+    // Asking again for a termination already asked for changes nothing, and records nothing.
+    if (change.contract !== current || change.ended.length > 0) {
+      await recordAuditEvent(tx, {
+        actor: { type: 'agent', id: member.id.toString(), ...origin },
+        action: `agents.contract.${action.toLowerCase()}`,
+        entityType: 'agent_contract',
+        entityId: current.id.toString(),
+        before: contractForAudit(current),
+        after: { ...contractForAudit(change.contract), ended: endedForAudit(change.ended) },
+      });
+    }
+    return change;
   });
   return {
     contract: await toContractView(deps, contract, member.id),
@@ -70,8 +89,13 @@ export const processContract = async (
   kind: ContractKind,
   request: ProcessContractRequest,
   policyEnabled: boolean,
+  origin: AuditOrigin = {},
 ): Promise<ContractActionResult> => {
   assertAgent(member, policyEnabled);
-  if (request.action === 'OFFER') return offerContract(deps, member, brand, kind, request);
-  return actOnContract(deps, member, brand, kind, request.action, BigInt(request.contractId));
+  if (request.action === 'OFFER') {
+    return offerContract(deps, member, brand, kind, request, {
+      actor: { type: 'agent', id: member.id.toString(), ...origin },
+    });
+  }
+  return actOnContract(deps, member, brand, kind, request.action, BigInt(request.contractId), origin);
 };

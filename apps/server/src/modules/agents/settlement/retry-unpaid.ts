@@ -1,12 +1,14 @@
 import type { SettlementRunResult } from '@wps/contracts/agent-contracts';
+import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../settlement.repository';
 import { findPayAccounts, isInsufficientFunds, periodPayPosting } from './pay-postings';
+import { settlementAuditActor } from './settlement-audit';
 import type { SettlementContext } from './settlement-context';
 import { emptySettlementResult } from './settlement-results';
 
 export type RetryUnpaidDependencies = Pick<SettlementContext, 'db' | 'ledger' | 'wallet' | 'now' | 'log'>;
 
-/** Pays UNPAID records whose payer has the money now; the same ledger key, so never twice. */
+/** Pays UNPAID records whose payer has the money now; the same ledger key, so never twice. Each payment audited. */
 export const retryUnpaid = async (deps: RetryUnpaidDependencies): Promise<SettlementRunResult> => {
   const { db, ledger, wallet, now, log } = deps;
   const result = emptySettlementResult();
@@ -20,6 +22,20 @@ export const retryUnpaid = async (deps: RetryUnpaidDependencies): Promise<Settle
         if (!locked) return false;
         const posting = await ledger.post(periodPayPosting(locked, accounts), { executor: tx });
         await repository.markPaymentPaid(tx, row.id, posting.transactionId, at);
+        await recordAuditEvent(tx, {
+          actor: settlementAuditActor,
+          action: 'agents.settlement.retry_paid',
+          entityType: 'agent_contract_payment',
+          entityId: row.id.toString(),
+          before: { status: 'unpaid' },
+          after: {
+            status: 'paid',
+            contractId: row.contractId.toString(),
+            amount: row.amount.toString(),
+            currency: row.currency,
+            ledgerTransactionId: posting.transactionId.toString(),
+          },
+        });
         return true;
       });
       if (paid) {

@@ -1,5 +1,6 @@
 import type { SettlementRunResult } from '@wps/contracts/agent-contracts';
 import type { Transaction } from '../../../db/database';
+import { recordAuditEvent } from '../../audit/audit.service';
 import type { LedgerService, PostingRequest } from '../../wallet/ledger.service';
 import * as repository from '../settlement.repository';
 import type { NewPayment, TeamFigures } from '../settlement.repository';
@@ -7,6 +8,7 @@ import type { SettlementItem } from './plan-settlement';
 import { computePeriodPay, subtractRecorded } from './period-pay';
 import { findPayAccounts, isInsufficientFunds, type PayAccounts, periodPayPosting } from './pay-postings';
 import type { SettlementContext } from './settlement-context';
+import { settlementAuditActor } from './settlement-audit';
 import { emptySettlementResult } from './settlement-results';
 
 export type SettleBatchDependencies = Pick<SettlementContext, 'db' | 'ledger' | 'wallet'>;
@@ -88,12 +90,26 @@ const toPaymentRecord = (
   };
 };
 
+const paymentForAudit = (payment: NewPayment) => ({
+  contractId: payment.contractId.toString(),
+  periodStart: payment.periodStart.toISOString(),
+  periodEnd: payment.periodEnd.toISOString(),
+  uplineId: payment.uplineId.toString(),
+  downlineId: payment.downlineId.toString(),
+  payer: payment.payer,
+  amount: (payment.amount ?? 0n).toString(),
+  currency: payment.currency,
+  status: payment.status,
+  ledgerTransactionId: payment.ledgerTransactionId?.toString() ?? null,
+});
+
 /**
  * One batch in one transaction: it locks its contracts first (id order), settles an item only if the contract's
  * `settled_through` is still where the plan expects it, and commits the pay records (unique per contract and
  * period start), the ledger postings (key `agent-contract:<contract>:<period start>`) and the new marks
  * together. A payer short of money records the period UNPAID with its amount (the mark still moves). Figures and
- * accounts are read before the transaction, so it holds its locks only while it writes.
+ * accounts are read before the transaction, so it holds its locks only while it writes. The batch's pay records
+ * are audited in the same transaction.
  */
 export const settleBatch = async (
   deps: SettleBatchDependencies,
@@ -155,6 +171,16 @@ export const settleBatch = async (
       payments.push(toPaymentRecord(due, pay.rateBasisPoints, amount, status, ledgerTransactionId, runAt));
     }
     await repository.insertPayments(tx, payments);
+    if (payments.length > 0) {
+      // The batch's pay records, as the platform's action, in the transaction that writes them.
+      await recordAuditEvent(tx, {
+        actor: settlementAuditActor,
+        action: 'agents.settlement.batch',
+        entityType: 'agent_settlement_run',
+        entityId: runAt.toISOString(),
+        after: { payments: payments.map(paymentForAudit) },
+      });
+    }
     await repository.advanceSettledThrough(
       tx,
       live.map(({ item }) => ({ contractId: item.contract.id, through: item.period.end })),

@@ -4,7 +4,7 @@ import { AppError } from '../../../http/app-error';
 import { createSessionToken, hashSessionToken } from '../../../lib/session-token';
 import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../backoffice.repository';
-import { toStaffProfile } from '../staff-profile';
+import { toBrandAccess, toStaffProfile } from '../staff-profile';
 import { isAddressAllowed } from './address-allow-list';
 import { hashRecoveryCode, isTotpCodeShape, matchTotpStep, newRecoveryCodes } from './second-factor';
 import { accountKey, failedSignIn, signedIn, takeSignInAttempt } from './sign-in-limits';
@@ -53,11 +53,12 @@ const useSecondFactor = async (
 /**
  * The second step: a TOTP code (or a recovery code) for an open challenge, after an attempt of the address and
  * the account is taken. Wrong codes count toward the account's lockout. Opens the session and uses the
- * challenge up in one transaction; an enrolment answers the recovery codes, once.
+ * challenge up in one transaction; an enrolment answers the recovery codes, once. The profile answered is the
+ * staff member's in the brand the request names (`brandId`): their role and permissions there.
  */
 export const completeSignIn = async (
   { db }: { db: Database },
-  input: { challenge: string; code: string; ip: string },
+  input: { challenge: string; code: string; ip: string; brandId: bigint },
 ): Promise<StaffSession> => {
   const challengeHash = hashSessionToken(input.challenge);
   const found = await repository.findOpenChallenge(db, challengeHash);
@@ -84,7 +85,10 @@ export const completeSignIn = async (
       return {
         token,
         expiresAt: expiresAt.toISOString(),
-        staff: toStaffProfile(staff),
+        staff: toStaffProfile(
+          staff,
+          toBrandAccess(await repository.findRoleOfStaff(tx, staff.id, input.brandId)),
+        ),
         ...(recoveryCodes ? { recoveryCodes } : {}),
       };
     });

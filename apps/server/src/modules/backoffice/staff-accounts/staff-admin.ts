@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffCreateRequest, StaffSummary, StaffUpdateRequest } from '@wps/contracts/backoffice';
-import type { Database } from '../../../db/database';
+import { staffManagePermission } from '@wps/contracts/staff-permissions';
+import type { Database, Executor } from '../../../db/database';
 import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
 import { AppError } from '../../../http/app-error';
 import { hashPassword } from '../../../lib/password-hashing';
@@ -8,6 +9,7 @@ import { type AuditActor, recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../backoffice.repository';
 import { accountLockedUntil, unlockAccount } from '../sign-in/sign-in-limits';
 import { toStaffSummary } from '../staff-profile';
+import { keepingStaffManagers, refuseOwnLockout } from '../staff-roles/manager-rule';
 
 type Dependencies = { db: Database };
 type Actor = AuditActor & { type: 'staff' };
@@ -15,96 +17,147 @@ type Actor = AuditActor & { type: 'staff' };
 /** A random temporary password (120 bits), shown once to the admin; its owner must change it at first sign-in. */
 const newTemporaryPassword = (): string => randomBytes(15).toString('base64url');
 
-const summaryOf = async (db: Database, row: repository.StaffRow): Promise<StaffSummary> =>
-  toStaffSummary(row, await accountLockedUntil(db, row.username));
-
 const findOrRefuse = async (db: Database, id: string): Promise<repository.StaffRow> => {
   const row = await repository.findStaffById(db, BigInt(id));
   if (!row) throw new AppError('NOT_FOUND', { message: 'No such staff member.' });
   return row;
 };
 
-/** Every staff member, with their two-factor state and any lock. */
-export const listStaff = async ({ db }: Dependencies): Promise<StaffSummary[]> =>
-  Promise.all((await repository.listStaff(db)).map((row) => summaryOf(db, row)));
+/** One of the brand's roles, or a validation failure naming the field. */
+const findRoleOrRefuse = async (db: Executor, brandId: bigint, roleId: string) => {
+  const role = await repository.findRole(db, brandId, BigInt(roleId));
+  if (!role) {
+    throw new AppError('VALIDATION_FAILED', {
+      issues: [{ field: 'roleId', message: 'Not a role of this brand.' }],
+    });
+  }
+  return role;
+};
 
-/** A new staff member with a temporary password: at first sign-in they change it and enrol two-factor. */
+/** Every staff member with their role in the brand, their two-factor state and any lock. */
+export const listStaff = async ({ db }: Dependencies, brandId: bigint): Promise<StaffSummary[]> =>
+  Promise.all(
+    (await repository.listStaffWithRoles(db, brandId)).map(async ({ staff, role }) =>
+      toStaffSummary(staff, role, await accountLockedUntil(db, staff.username)),
+    ),
+  );
+
+/**
+ * A new staff member with a temporary password and a role in the brand: at first sign-in they change the
+ * password and enrol two-factor.
+ */
 export const createStaffMember = async (
   { db }: Dependencies,
   actor: Actor,
+  brandId: bigint,
   input: StaffCreateRequest,
 ): Promise<{ staff: StaffSummary; temporaryPassword: string }> => {
   const temporaryPassword = newTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
-  const row = await db
+  const { row, role } = await db
     .transaction(async (tx) => {
+      const chosen = await findRoleOrRefuse(tx, brandId, input.roleId);
       const created = await repository.insertStaff(tx, {
         username: input.username,
         displayName: input.displayName,
-        role: input.role,
         passwordHash,
         mustChangePassword: true,
         allowedIps: input.allowedIps ?? [],
       });
+      await repository.assignRole(tx, { staffId: created.id, brandId, roleId: chosen.id });
       await recordAuditEvent(tx, {
         actor,
         action: 'staff.create',
         entityType: 'staff',
         entityId: created.username,
-        after: { displayName: created.displayName, role: created.role, allowedIps: created.allowedIps },
+        after: {
+          displayName: created.displayName,
+          brandId: brandId.toString(),
+          role: chosen.name,
+          allowedIps: created.allowedIps,
+        },
       });
-      return created;
+      return { row: created, role: chosen };
     })
     .catch((error: unknown) => {
       if (isDatabaseError(error, uniqueViolation)) throw new AppError('USERNAME_TAKEN');
       throw error;
     });
-  return { staff: await summaryOf(db, row), temporaryPassword };
+  return {
+    staff: toStaffSummary(row, role, await accountLockedUntil(db, row.username)),
+    temporaryPassword,
+  };
 };
 
 /**
- * Changes a staff member's name, role, active state or allow-list. An admin cannot disable or demote
- * themselves (so an admin always remains); disabling ends the staff member's sessions and open sign-ins.
+ * Changes a staff member's name, active state, allow-list or role in the brand (null: none, so no access to
+ * it). Nobody disables themselves or takes staff.manage from themselves, and no change leaves a brand nobody
+ * active who holds staff.manage (manager-rule.ts); disabling ends the member's sessions and open sign-ins.
  */
 export const updateStaffMember = async (
   { db }: Dependencies,
   actor: Actor,
+  brandId: bigint,
   id: string,
   input: StaffUpdateRequest,
 ): Promise<StaffSummary> => {
   const before = await findOrRefuse(db, id);
   const isSelf = before.id.toString() === actor.id;
-  if (isSelf && (input.isActive === false || (input.role !== undefined && input.role !== 'admin'))) {
-    throw new AppError('FORBIDDEN', { message: 'You cannot disable or demote yourself.' });
+  if (isSelf && input.isActive === false) {
+    throw new AppError('FORBIDDEN', { message: 'You cannot disable yourself.' });
   }
   const changes = {
     ...(input.displayName === undefined ? {} : { displayName: input.displayName }),
-    ...(input.role === undefined ? {} : { role: input.role }),
     ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
     ...(input.allowedIps === undefined ? {} : { allowedIps: input.allowedIps }),
   };
-  const after = await db.transaction(async (tx) => {
-    const updated = (await repository.updateStaff(tx, before.id, changes)) ?? before;
-    if (input.isActive === false) {
-      await repository.revokeStaffSessions(tx, before.id);
-      await repository.deleteChallenges(tx, before.id);
-    }
-    await recordAuditEvent(tx, {
-      actor,
-      action: 'staff.update',
-      entityType: 'staff',
-      entityId: before.username,
-      before: {
-        displayName: before.displayName,
-        role: before.role,
-        isActive: before.isActive,
-        allowedIps: before.allowedIps,
-      },
-      after: changes,
+  const { updated, role } = await db.transaction(async (tx) => {
+    // Disabling someone touches every brand they hold a role in; a new role, this brand only.
+    const affectedBrands = [
+      ...(input.roleId === undefined && input.isActive !== false ? [] : [brandId]),
+      ...(input.isActive === false ? await repository.listBrandsOfStaff(tx, before.id) : []),
+    ];
+    return keepingStaffManagers(tx, affectedBrands, async () => {
+      const roleBefore = await repository.findRoleOfStaff(tx, before.id, brandId);
+      const roleAfter =
+        input.roleId === undefined
+          ? roleBefore
+          : input.roleId === null
+            ? undefined
+            : await findRoleOrRefuse(tx, brandId, input.roleId);
+      if (input.roleId !== undefined) {
+        if (isSelf && !roleAfter?.permissions.includes(staffManagePermission)) throw refuseOwnLockout();
+        if (roleAfter) await repository.assignRole(tx, { staffId: before.id, brandId, roleId: roleAfter.id });
+        else await repository.removeRole(tx, before.id, brandId);
+      }
+      const row =
+        Object.keys(changes).length === 0
+          ? before
+          : ((await repository.updateStaff(tx, before.id, changes)) ?? before);
+      if (input.isActive === false) {
+        await repository.revokeStaffSessions(tx, before.id);
+        await repository.deleteChallenges(tx, before.id);
+      }
+      await recordAuditEvent(tx, {
+        actor,
+        action: 'staff.update',
+        entityType: 'staff',
+        entityId: before.username,
+        before: {
+          displayName: before.displayName,
+          role: roleBefore?.name ?? null,
+          isActive: before.isActive,
+          allowedIps: before.allowedIps,
+        },
+        after: {
+          ...changes,
+          ...(input.roleId === undefined ? {} : { role: roleAfter?.name ?? null }),
+        },
+      });
+      return { updated: row, role: roleAfter };
     });
-    return updated;
   });
-  return summaryOf(db, after);
+  return toStaffSummary(updated, role, await accountLockedUntil(db, updated.username));
 };
 
 /**

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import {
   adminFightResponseSchema,
   adminFightsQuerySchema,
@@ -15,8 +14,8 @@ import { type StaffGuards, staffActorOf } from '../../backoffice/backoffice.guar
 import type { CockfightService } from './cockfight.service';
 
 const tags = ['backoffice: cockfight'];
-/** Running fights decides what the house takes and pays: admins only. Every staff member may look. */
-const changeRoles: readonly StaffRole[] = ['admin'];
+/** Running fights decides what the house takes and pays. */
+const change = { permission: 'house_games.manage' } as const;
 
 const moves = [
   ['open', 'Opens betting on a scheduled fight (one fight of the arena takes bets at a time).'],
@@ -35,14 +34,14 @@ export const cockfightAdminRoutes =
     cockfight: CockfightService,
     {
       requireStaff,
-      requireRole,
+      requirePermission,
       requireBrand,
-    }: Pick<StaffGuards, 'requireStaff' | 'requireRole'> & { requireBrand: preHandlerAsyncHookHandler },
+    }: Pick<StaffGuards, 'requireStaff' | 'requirePermission'> & { requireBrand: preHandlerAsyncHookHandler },
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireStaff);
+    app.addHook('onRoute', requirePermission('games.view'));
     app.addHook('preHandler', requireBrand);
-    const requireChangeRole = requireRole(changeRoles);
 
     app.get(
       '/cockfight/fights',
@@ -59,7 +58,7 @@ export const cockfightAdminRoutes =
     app.post(
       '/cockfight/fights',
       {
-        preHandler: requireChangeRole,
+        config: change,
         schema: {
           tags,
           description: 'Schedules the next fight: its entries and limits (the arena defaults when left out).',
@@ -74,7 +73,7 @@ export const cockfightAdminRoutes =
       app.post(
         `/cockfight/fights/:fightId/${move}`,
         {
-          preHandler: requireChangeRole,
+          config: change,
           schema: {
             tags,
             description,
@@ -97,7 +96,7 @@ export const cockfightAdminRoutes =
     app.post(
       '/cockfight/fights/:fightId/result',
       {
-        preHandler: requireChangeRole,
+        config: change,
         schema: {
           tags,
           description: 'Enters the result of a closed fight, once, and settles its bets.',

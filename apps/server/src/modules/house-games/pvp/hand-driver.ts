@@ -1,33 +1,42 @@
 // The hands of every card table, driven by one instance under the `house-pvp` lease in `crash_driver_leases`.
 import { claimLease, releaseLease } from '../crash.repository';
+import { memberIdOf } from './bots-players';
+import { balanceBots, listBotTablesToDrive, playBotTurn } from './bots-driver';
 import { saveStep, startHand } from './hand-steps';
 import { readHoldemState } from './holdem-codec';
 import { actOnTimeout } from './holdem-engine';
+import { driveNiuNiuTable } from './niu-niu-steps';
 import type { PvpContext } from './pvp-context';
+import { niuNiuGameCode } from './pvp-game';
 import * as repository from './pvp.repository';
 
 export const pvpLeaseName = 'house-pvp';
 
 /**
- * One step of one table, in one transaction under its lock: the clock's move for a player out of time, or a
- * new hand when none is in play. Answers the members whose cash moved, or null when nothing changed.
+ * One step of one table, in one transaction under its lock: a house bot's move on its turn or the clock's move
+ * for a player out of time; or, when no hand is in play, bots seated or sent away (bots-driver.ts) and a new
+ * hand. Answers the members whose cash moved, or null when nothing changed.
  */
 const driveTable = async (context: PvpContext, tableId: bigint, now: number): Promise<bigint[] | null> =>
   context.db.transaction(async (tx) => {
     const table = await repository.lockTable(tx, tableId);
     if (!table) return null;
     const hand = await repository.findPlayingHand(tx, table.id);
+    if (table.game === niuNiuGameCode) return driveNiuNiuTable(context, tx, table, hand, now);
     if (!hand) {
+      const isSeatingChanged = await balanceBots(context, tx, table);
       const { started, cashedOut } = await startHand(context, tx, table, now);
-      return started ? cashedOut : null;
+      return started || isSeatingChanged ? cashedOut : null;
     }
     const state = readHoldemState(hand.state);
+    const botMoved = await playBotTurn(context, tx, table, hand, state, now);
+    if (botMoved) return botMoved;
     const after = actOnTimeout(state, now);
     const player = state.players.find((candidate) => candidate.seat === state.toAct);
     if (!after || !player) return null;
     const folded = after.players.find((candidate) => candidate.seat === player.seat)?.folded ?? false;
     return saveStep(context, tx, table, hand, state, after, {
-      memberId: BigInt(player.memberId),
+      memberId: memberIdOf(player),
       seat: player.seat,
       kind: folded ? 'FOLD' : 'CHECK',
       amount: null,
@@ -53,7 +62,11 @@ const driveOnce = async (context: PvpContext): Promise<void> => {
   if (context.driver.isClosed) return;
   const at = context.clock();
   if (!(await holdLease(context, at))) return;
-  for (const tableId of await repository.listTablesToDrive(context.db, new Date(at))) {
+  const tableIds = new Set([
+    ...(await repository.listTablesToDrive(context.db, new Date(at))),
+    ...(await listBotTablesToDrive(context, new Date(at))),
+  ]);
+  for (const tableId of tableIds) {
     try {
       const moved = await driveTable(context, tableId, at);
       if (moved === null) continue;

@@ -1,17 +1,18 @@
 import type { Executor } from '../../../db/database';
 import { openHouseRounds } from '../../games/house-rounds.service';
-import { commitDeck } from './deck';
+import { botPlayerId, isBotPlayer } from './bots-players';
 import { storeHoldemState } from './holdem-codec';
 import { type HoldemState, startHoldemHand } from './holdem-engine';
 import type { PvpContext } from './pvp-context';
-import { readGame, requireHoldemGame, storeGame } from './pvp-game';
+import { insertDealtHand, nextSeatAfter, readyToDeal } from './pvp-deal';
+import { readGame } from './pvp-game';
 import * as repository from './pvp.repository';
 import type { PvpHandRow, PvpTableRow } from './pvp.repository';
 import { settlePvpHand } from './settle-pvp-hand';
 
-/** A move to write with the step: a member's (with their action id) or the clock's. */
+/** A move to write with the step: a member's (with their action id), the clock's or a bot's (no member). */
 export type HandMove = {
-  memberId: bigint;
+  memberId: bigint | null;
   seat: number;
   kind: string;
   amount: bigint | null;
@@ -21,9 +22,9 @@ export type HandMove = {
 
 /**
  * Writes a hand's next state and everything it moved, in the caller's transaction (under the table's lock):
- * the stacks of the seats whose chips moved, a betting record for each player's first chip of the hand, the
- * move itself, the state and its turn deadline; and, when the move ended the hand, its settlement. Answers the
- * members whose cash moved.
+ * the stacks of the seats whose chips moved, a betting record for each member's first chip of the hand (none
+ * for a bot: its chips are the house's, never a member's bet or turnover), the move itself, the state and its
+ * turn deadline; and, when the move ended the hand, its settlement. Answers the members whose cash moved.
  */
 export const saveStep = async (
   context: PvpContext,
@@ -42,7 +43,7 @@ export const saveStep = async (
       await repository.updateSeat(tx, BigInt(player.seatId), { stack: player.stack });
     }
     const key = String(player.seat);
-    if (player.totalIn === 0n || records[key] !== undefined) continue;
+    if (player.totalIn === 0n || records[key] !== undefined || isBotPlayer(player)) continue;
     const [roundId] = await openHouseRounds(tx, [
       {
         brandId: table.brandId,
@@ -90,13 +91,6 @@ export const saveStep = async (
   return settlePvpHand(context, tx, table, { ...hand, records }, after, records);
 };
 
-/** The next button: the first seat dealt in clockwise after the last hand's button. */
-const nextButton = (seats: readonly number[], lastButton: number | null, tableSize: number): number => {
-  if (lastButton === null) return seats[0] ?? 0;
-  const distance = (seat: number) => (seat - lastButton - 1 + tableSize) % tableSize;
-  return [...seats].sort((a, b) => distance(a) - distance(b))[0] ?? 0;
-};
-
 /**
  * Deals a hand at a table with no hand in play, when two seats or more can play and the pause after the last
  * hand is over, under the table's lock: the seeds drawn and the deck committed before anything is dealt, the
@@ -108,29 +102,20 @@ export const startHand = async (
   table: PvpTableRow,
   now: number,
 ): Promise<{ started: boolean; cashedOut: bigint[] }> => {
-  const idle = { started: false, cashedOut: [] };
-  if (await repository.findPlayingHand(tx, table.id)) return idle;
-  const last = await repository.findLatestHand(tx, table.id);
-  if (last?.endedAt && now < last.endedAt.getTime() + context.settings.pauseMs) return idle;
-  const seats = (await repository.listOpenSeats(tx, table.id)).filter(
-    (seat) => seat.status === 'playing' && seat.stack > 0n && !seat.isLeaving,
-  );
-  if (seats.length < 2) return idle;
-  const game = await requireHoldemGame(tx).catch(() => null);
-  if (!game) return idle;
+  const ready = await readyToDeal(context, tx, table, now);
+  if (!ready) return { started: false, cashedOut: [] };
+  const { last, seats, game } = ready;
   const lastButton = typeof last?.state.button === 'number' ? last.state.button : null;
-  const button = nextButton(
+  // The next button: the first seat dealt in clockwise after the last hand's button.
+  const button = nextSeatAfter(
     seats.map((seat) => seat.seat),
     lastButton,
     table.seatCount,
   );
-  const number = await repository.countHand(tx, table.id);
-  const seeds = { ...context.drawSeeds(number), nonce: number };
-  const { deck, commitment } = commitDeck(seeds);
   const state = startHoldemHand({
     seats: seats.map((seat) => ({
       seat: seat.seat,
-      memberId: seat.memberId.toString(),
+      memberId: seat.memberId === null ? botPlayerId(seat.id) : seat.memberId.toString(),
       seatId: seat.id.toString(),
       stack: seat.stack,
     })),
@@ -141,18 +126,12 @@ export const startHand = async (
     turnMs: context.settings.turnMs,
     now,
   });
-  const hand = await repository.insertHand(tx, {
-    tableId: table.id,
-    number,
+  const hand = await insertDealtHand(context, tx, table, {
+    game,
     state: storeHoldemState(state),
-    records: {},
-    game: storeGame(game),
-    ...seeds,
-    commitment,
-    deadline: state.deadline === null ? null : new Date(state.deadline),
-    startedAt: new Date(now),
+    deadline: state.deadline,
+    now,
   });
-  context.decks.set(hand.id, deck);
   const before: HoldemState = {
     ...state,
     players: state.players.map((player) => ({

@@ -10,9 +10,17 @@ import type { PvpHandRow } from './pvp.repository';
 export const holdemGameCode = 'HOLDEM';
 export const holdemGameName = "Texas Hold'em";
 
+/** The Niu-Niu game in the catalogue (vendor HOUSE, a PVP game; its tables are `pvp_tables.game` NIUNIU). */
+export const niuNiuGameCode = 'NIUNIU';
+export const niuNiuGameName = 'Niu-Niu';
+
 /** The catalogue entry, when listed and enabled (GAME_NOT_FOUND or GAME_UNAVAILABLE otherwise). */
 export const requireHoldemGame = (executor: Executor): Promise<HouseGame> =>
   requireHouseGame(executor, houseVendorCode, holdemGameCode);
+
+/** The catalogue entry of a table's game (`pvp_tables.game`: HOLDEM or NIUNIU). */
+export const requirePvpGame = (executor: Executor, gameCode: string): Promise<HouseGame> =>
+  requireHouseGame(executor, houseVendorCode, gameCode);
 
 /** The game as a hand keeps it (its betting records are written under it, whatever happens to the catalogue). */
 export type StoredGame = { gameId: string; vendorId: string; productLine: string; gameName: string };

@@ -1,20 +1,25 @@
 import { MoneyFormatError, toMinorUnits } from '@wps/contracts/money';
-import type { PvpStakeLevel } from '@wps/contracts/pvp';
+import type { PvpGame, PvpStakeLevel } from '@wps/contracts/pvp';
+import { niuNiuRoomDefinitions } from './niu-niu-rooms';
 
 /**
  * The hold'em rooms every brand has, by stake level and table size. Blinds and the rake cap are decimals of
  * the brand's currency; a buy-in is 40 to 100 big blinds. The rake is 5 % of each pot, at most the cap per
  * hand, and no flop, no rake (rake.ts). A currency that cannot hold a room's small blind exactly has no such
- * room. Each room is one table per brand and currency (`pvp_tables`, made when first listed).
+ * room. Each room is one table per brand and currency (`pvp_tables`, made when first listed). The Niu-Niu
+ * rooms (niu-niu-rooms.ts) follow the hold'em ones.
  */
 type RoomDefinition = {
   code: string;
+  game: PvpGame;
   level: PvpStakeLevel;
   name: string;
-  seats: 6 | 9;
+  seats: number;
   smallBlind: string;
   bigBlind: string;
   rakeCap: string;
+  /** The buy-in range in big blinds (base stakes at a Niu-Niu table). */
+  buyInBigBlinds: readonly [bigint, bigint];
 };
 
 export const minBuyInBigBlinds = 40n;
@@ -28,21 +33,29 @@ const levels: ReadonlyArray<{ level: PvpStakeLevel; label: string; blinds: [stri
     { level: 'MID', label: 'Mid', blinds: ['2', '5'], cap: '10' },
   ];
 
-export const roomDefinitions: readonly RoomDefinition[] = levels.flatMap(({ level, label, blinds, cap }) =>
+const holdemRoomDefinitions: readonly RoomDefinition[] = levels.flatMap(({ level, label, blinds, cap }) =>
   ([6, 9] as const).map((seats) => ({
     code: `HOLDEM-${level}-${seats}`,
+    game: 'HOLDEM' as const,
     level,
     name: `Hold'em ${label} ${blinds[0]}/${blinds[1]} · ${seats}-max`,
     seats,
     smallBlind: blinds[0],
     bigBlind: blinds[1],
     rakeCap: cap,
+    buyInBigBlinds: [minBuyInBigBlinds, maxBuyInBigBlinds] as const,
   })),
 );
+
+export const roomDefinitions: readonly RoomDefinition[] = [
+  ...holdemRoomDefinitions,
+  ...niuNiuRoomDefinitions,
+];
 
 /** A room in minor units of one currency. */
 export type PvpRoom = {
   code: string;
+  game: PvpGame;
   level: PvpStakeLevel;
   name: string;
   seats: number;
@@ -73,13 +86,14 @@ export const roomsFor = (exponent: number): PvpRoom[] =>
     return [
       {
         code: room.code,
+        game: room.game,
         level: room.level,
         name: room.name,
         seats: room.seats,
         smallBlind,
         bigBlind,
-        minBuyIn: bigBlind * minBuyInBigBlinds,
-        maxBuyIn: bigBlind * maxBuyInBigBlinds,
+        minBuyIn: bigBlind * room.buyInBigBlinds[0],
+        maxBuyIn: bigBlind * room.buyInBigBlinds[1],
         rakeBasisPoints,
         rakeCap,
       },

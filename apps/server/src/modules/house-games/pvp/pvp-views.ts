@@ -12,8 +12,10 @@ import { cardCode } from '../tables/shoe';
 import { dealHoldem } from './deck';
 import { readHoldemState } from './holdem-codec';
 import { type HoldemState, holdemOptions } from './holdem-engine';
+import { isStoredNiuNiuState } from './niu-niu-codec';
+import { niuNiuMemberView, niuNiuTableView } from './niu-niu-views';
 import type { PvpContext } from './pvp-context';
-import { deckOf } from './pvp-game';
+import { deckOf, niuNiuGameCode } from './pvp-game';
 import { roomDefinitions } from './pvp-rooms';
 import * as repository from './pvp.repository';
 import type { PvpHandRow, PvpSeatRow, PvpTableRow } from './pvp.repository';
@@ -24,6 +26,7 @@ export type TableSnapshot = {
   seats: PvpSeatRow[];
   /** The hand in play, or the last one. */
   hand: PvpHandRow | undefined;
+  /** A hold'em hand's state (a Niu-Niu table's views read theirs: niu-niu-views.ts). */
   state: HoldemState | undefined;
   format: (amount: bigint) => string;
 };
@@ -36,7 +39,7 @@ export const readTableSnapshot = async (context: PvpContext, table: PvpTableRow)
     table,
     seats,
     hand,
-    state: hand ? readHoldemState(hand.state) : undefined,
+    state: hand && !isStoredNiuNiuState(hand.state) ? readHoldemState(hand.state) : undefined,
     format: (amount) => formatMinorUnits(amount, exponent),
   };
 };
@@ -99,9 +102,10 @@ export const publicTableView = (context: PvpContext, snapshot: TableSnapshot): P
   const { table, seats, hand, state, format } = snapshot;
   const room = roomDefinitions.find((definition) => definition.code === table.roomCode);
   const shown = new Map(
-    (hand?.status === 'settled' && hand.result ? pvpHandResultSchema.parse(hand.result).shown : []).map(
-      (entry) => [entry.seat, entry.cards],
-    ),
+    (hand?.status === 'settled' && hand.result && state
+      ? pvpHandResultSchema.parse(hand.result).shown
+      : []
+    ).map((entry) => [entry.seat, entry.cards]),
   );
   const players = seats.map((seat): PvpPlayer => {
     const inHand = state?.players.find((player) => player.seatId === seat.id.toString());
@@ -109,6 +113,7 @@ export const publicTableView = (context: PvpContext, snapshot: TableSnapshot): P
     return {
       seat: seat.seat,
       playerName: seat.playerName,
+      isBot: seat.isBot,
       stack: format(seat.stack),
       status: seat.status === 'playing' ? 'PLAYING' : 'SITTING_OUT',
       isInHand: inHand !== undefined && !inHand.folded,
@@ -119,10 +124,10 @@ export const publicTableView = (context: PvpContext, snapshot: TableSnapshot): P
       cards: shown.get(seat.seat) ?? null,
     };
   });
-  return {
+  const view: PvpTable = {
     tableId: table.id.toString(),
     roomCode: table.roomCode,
-    game: 'HOLDEM',
+    game: room?.game ?? 'HOLDEM',
     level: room?.level ?? 'MICRO',
     name: room?.name ?? table.roomCode,
     seats: table.seatCount,
@@ -135,10 +140,12 @@ export const publicTableView = (context: PvpContext, snapshot: TableSnapshot): P
     players,
     hand: handView(context, snapshot),
   };
+  return table.game === niuNiuGameCode ? niuNiuTableView(snapshot, view) : view;
 };
 
 /** What only one member sees: their seat, their own hole cards, and their options on their turn. */
 export const memberView = (context: PvpContext, snapshot: TableSnapshot, memberId: bigint | null): PvpYou => {
+  if (snapshot.table.game === niuNiuGameCode) return niuNiuMemberView(context, snapshot, memberId);
   const { seats, hand, state, format } = snapshot;
   const seat = memberId === null ? undefined : seats.find((open) => open.memberId === memberId);
   const index = state?.players.findIndex((player) => player.memberId === memberId?.toString()) ?? -1;

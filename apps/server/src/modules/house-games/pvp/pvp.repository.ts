@@ -25,7 +25,7 @@ export const ensureTables = async (
         brandId,
         currency,
         roomCode: room.code,
-        game: 'HOLDEM',
+        game: room.game,
         seatCount: room.seats,
         smallBlind: room.smallBlind,
         bigBlind: room.bigBlind,
@@ -43,7 +43,7 @@ export const listTables = (executor: Executor, brandId: bigint, currency: string
     .select()
     .from(pvpTables)
     .where(and(eq(pvpTables.brandId, brandId), eq(pvpTables.currency, currency)))
-    .orderBy(asc(pvpTables.bigBlind), asc(pvpTables.seatCount));
+    .orderBy(asc(pvpTables.game), asc(pvpTables.bigBlind), asc(pvpTables.seatCount));
 
 /** Per table of the list: seats taken and whether a hand is in play. */
 export const tableOccupancy = async (executor: Executor, tableIds: readonly bigint[]) => {

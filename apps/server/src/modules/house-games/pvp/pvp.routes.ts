@@ -7,6 +7,7 @@ import {
   pvpTableParamsSchema,
   pvpTableViewResponseSchema,
 } from '@wps/contracts/pvp';
+import { niuNiuActionRequestSchema } from '@wps/contracts/pvp-niu-niu';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,8 @@ const viewResponse = { 200: pvpTableViewResponseSchema, ...failureResponses };
  * The card rooms: the spec's `GLS2_roomList` (the brand's rooms, public), a table's view for a member
  * (`GET /pvp/tables/:tableId/state`, and `/events`, a text/event-stream of the same view read with the
  * member's token, one `state` event per change of what they see), sitting down, leaving, sitting out and
- * back, a move in the hand, and a settled hand's proof.
+ * back, a move in the hand (a Niu-Niu table's banker bids and multipliers at `…/niu-niu/actions`), and a
+ * settled hand's proof.
  */
 export const pvpRoutes =
   ({
@@ -43,7 +45,8 @@ export const pvpRoutes =
         preHandler: requireBrand,
         schema: {
           tags,
-          description: "The PVP rooms (no-limit hold'em by stake level): blinds, buy-in range, seats taken.",
+          description:
+            "The PVP rooms (no-limit hold'em and Niu-Niu by stake level): blinds or base stake, buy-in range, seats taken.",
           response: { 200: pvpRoomListResponseSchema, ...failureResponses },
         },
       },
@@ -99,6 +102,15 @@ export const pvpRoutes =
         schema: { tags, params, body: pvpActionRequestSchema, response: viewResponse },
       },
       async (request) => ok(await pvp.act(request.member, request.params.tableId, request.body)),
+    );
+
+    app.post(
+      '/pvp/tables/:tableId/niu-niu/actions',
+      {
+        preHandler: requireRealMember,
+        schema: { tags, params, body: niuNiuActionRequestSchema, response: viewResponse },
+      },
+      async (request) => ok(await pvp.actNiuNiu(request.member, request.params.tableId, request.body)),
     );
 
     app.get(

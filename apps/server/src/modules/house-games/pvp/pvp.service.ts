@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PvpActionRequest, PvpRoom, PvpSitDownRequest, PvpTableView } from '@wps/contracts/pvp';
 import { formatMinorUnits } from '@wps/contracts/money';
+import type { NiuNiuActionRequest } from '@wps/contracts/pvp-niu-niu';
 import { LRUCache } from 'lru-cache';
 import type { JobScheduler } from '../../../jobs/scheduler';
 import { AppError } from '../../../http/app-error';
 import { createClientSeed, createServerSeed } from '../fairness';
 import type { Card } from '../tables/shoe';
 import { actAtTable } from './act';
+import { actAtNiuNiuTable } from './niu-niu-act';
 import { closePvpDriver, drivePvpTables } from './hand-driver';
 import {
   defaultPvpSettings,
@@ -28,7 +30,7 @@ const parseTableId = (text: string): bigint => {
 };
 
 /**
- * The house's card rooms (no-limit hold'em): tables per brand and currency by room, seats bought in from the
+ * The house's card rooms (no-limit hold'em, and Niu-Niu: niu-niu-*.ts): tables per brand and currency by room, seats bought in from the
  * wallet, hands played under one driver lease (`house-pvp`), every state change one transaction with the chips
  * or money it moves. Chips live on the tables' rows between a buy-in and a cash-out: the brand's
  * `table_stacks` ledger account always holds exactly the open seats' stacks plus the chips in hands in play
@@ -127,7 +129,7 @@ export const createPvpService = ({
           {
             roomId: table.id.toString(),
             roomCode: table.roomCode,
-            game: 'HOLDEM' as const,
+            game: room.game,
             level: room.level,
             name: room.name,
             seats: table.seatCount,
@@ -157,6 +159,11 @@ export const createPvpService = ({
     },
     act: async (member: PvpMember, tableId: string, request: PvpActionRequest) => {
       await actAtTable(context, member, parseTableId(tableId), request);
+      return view(tableId, member, member.brandId);
+    },
+    /** A banker bid or a bet multiplier at a Niu-Niu table (niu-niu-act.ts). */
+    actNiuNiu: async (member: PvpMember, tableId: string, request: NiuNiuActionRequest) => {
+      await actAtNiuNiuTable(context, member, parseTableId(tableId), request);
       return view(tableId, member, member.brandId);
     },
     verify: (handId: string) => verifyPvpHand(context.db, handId),

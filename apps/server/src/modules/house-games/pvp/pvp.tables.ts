@@ -59,7 +59,8 @@ export const pvpSeatStatuses = ['playing', 'sitting_out'] as const;
  * A member's time in one seat, from the buy-in (one ledger posting `pvp:buyin:<member>:<requestId>`, cash to
  * the brand's `table_stacks` account) to the cash-out (`pvp:cashout:<seat id>`, the stack back to cash), or
  * until the stack is gone. `stack` is the chips behind: a hand in play holds the rest (its state). A seat
- * `leaving` is cashed out when the hand it is all in on ends.
+ * `leaving` is cashed out when the hand it is all in on ends. A house bot's seat (`is_bot`, no member; see
+ * bots-driver.ts) buys in from and cashes out to the brand's bots account instead of a member's cash.
  */
 export const pvpSeats = pgTable(
   'pvp_seats',
@@ -69,9 +70,9 @@ export const pvpSeats = pgTable(
       .notNull()
       .references(() => pvpTables.id),
     seat: integer('seat').notNull(),
-    memberId: bigint('member_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => members.id),
+    /** Null for a house bot's seat. */
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
+    isBot: boolean('is_bot').notNull().default(false),
     playerName: text('player_name').notNull(),
     requestId: text('request_id').notNull(),
     buyIn: bigint('buy_in', { mode: 'bigint' }).notNull(),
@@ -97,6 +98,7 @@ export const pvpSeats = pgTable(
     uniqueIndex('pvp_seats_request_key').on(table.memberId, table.requestId),
     check('pvp_seats_stack_check', sql`${table.stack} >= 0 and ${table.buyIn} > 0`),
     check('pvp_seats_status_check', sql`${table.status} in ('playing', 'sitting_out')`),
+    check('pvp_seats_bot_check', sql`${table.isBot} = (${table.memberId} is null)`),
   ],
 );
 
@@ -149,7 +151,8 @@ export const pvpHands = pgTable(
 
 /**
  * Every move of a hand, in order: a member's (with the page's action id, unique per member, so a resent action
- * is applied once) or the clock's (no action id). Written in the action's transaction.
+ * is applied once), the clock's (no action id) or a house bot's (no member, no action id). Written in the
+ * action's transaction.
  */
 export const pvpActions = pgTable(
   'pvp_actions',
@@ -158,9 +161,8 @@ export const pvpActions = pgTable(
     handId: bigint('hand_id', { mode: 'bigint' })
       .notNull()
       .references(() => pvpHands.id),
-    memberId: bigint('member_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => members.id),
+    /** Null for a house bot's move. */
+    memberId: bigint('member_id', { mode: 'bigint' }).references(() => members.id),
     actionId: text('action_id'),
     seat: integer('seat').notNull(),
     sequence: integer('sequence').notNull(),

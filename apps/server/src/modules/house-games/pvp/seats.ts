@@ -5,7 +5,8 @@ import { foldOnLeaving, isInHand } from './holdem-engine';
 import { readHoldemState } from './holdem-codec';
 import { saveStep } from './hand-steps';
 import type { PvpContext, PvpMember } from './pvp-context';
-import { holdemGameCode, requireHoldemGame, tableStacksAccount } from './pvp-game';
+import { leaveDuringNiuNiuHand } from './niu-niu-steps';
+import { niuNiuGameCode, requirePvpGame, tableStacksAccount } from './pvp-game';
 import * as repository from './pvp.repository';
 import type { PvpTableRow } from './pvp.repository';
 
@@ -41,7 +42,7 @@ export const sitDown = async (
 ): Promise<void> => {
   const { db, ledger, wallet } = context;
   const table = await requireTable(context, member, tableId);
-  await requireHoldemGame(db);
+  await requirePvpGame(db, table.game);
   const amount = await wallet.parseAmount(request.buyIn, table.currency, 'buyIn');
   if (amount < table.minBuyIn || amount > table.maxBuyIn) {
     const message = 'The buy-in is outside the table limits';
@@ -76,7 +77,7 @@ export const sitDown = async (
           { accountId: stacks.id, amount },
         ],
         reference: `pvp:table:${table.id}`,
-        memo: `${holdemGameCode} table ${table.roomCode}`,
+        memo: `${table.game} table ${table.roomCode}`,
       },
       { executor: tx },
     );
@@ -99,7 +100,8 @@ export const sitDown = async (
 /**
  * A member leaves the table, under its lock. Not in the hand in play (or folded in it): the stack goes back
  * to cash now. Still in it: they fold at once; a player all in cannot fold, so their seat is marked leaving
- * and cashed out when the hand ends, with whatever it wins. Leaving without a seat changes nothing.
+ * and cashed out when the hand ends, with whatever it wins. At a Niu-Niu table a player dealt in stays in the
+ * hand the same way (their turns played by the clock at once). Leaving without a seat changes nothing.
  */
 export const leaveTable = async (context: PvpContext, member: PvpMember, tableId: bigint): Promise<void> => {
   const table = await requireTable(context, member, tableId);
@@ -110,7 +112,11 @@ export const leaveTable = async (context: PvpContext, member: PvpMember, tableId
     const seat = (await repository.listOpenSeats(tx, table.id)).find((open) => open.memberId === member.id);
     if (!seat) return [];
     const hand = await repository.findPlayingHand(tx, table.id);
-    if (hand) {
+    if (hand && locked.game === niuNiuGameCode) {
+      // Dealt into a Niu-Niu hand: their stack stays at stake until it ends (niu-niu-steps.ts).
+      const deferred = await leaveDuringNiuNiuHand(context, tx, locked, hand, seat);
+      if (deferred) return deferred;
+    } else if (hand) {
       const state = readHoldemState(hand.state);
       if (isInHand(state, seat.seat)) {
         const after = foldOnLeaving(state, seat.seat, now);

@@ -1,14 +1,13 @@
 import type { PvpHandResult } from '@wps/contracts/pvp';
 import type { Executor } from '../../../db/database';
-import { settleHouseRoundsWithStakes } from '../../games/house-rounds.service';
 import { cardCode } from '../tables/shoe';
-import { cashOutSeat } from './cash-out';
 import { dealHoldem } from './deck';
 import { evaluateHand, handName, type HandValue } from './hand-evaluator';
 import { storeHoldemState } from './holdem-codec';
 import type { HoldemState } from './holdem-engine';
 import type { PvpContext } from './pvp-context';
-import { deckOf, houseAccount, readGame, tableStacksAccount } from './pvp-game';
+import { deckOf } from './pvp-game';
+import { closeHandSeats, postHandRake, settleHandRecords } from './pvp-hand-close';
 import * as repository from './pvp.repository';
 import type { PvpHandRow, PvpTableRow } from './pvp.repository';
 import { settleHand } from './settle-hand';
@@ -62,54 +61,24 @@ export const settlePvpHand = async (
   });
   const paidOut = (seat: number): bigint => settlement.payouts.get(seat) ?? 0n;
 
-  const seats = new Map(
-    (await repository.listOpenSeats(tx, table.id)).map((seat) => [seat.id.toString(), seat]),
+  // A player who left folded first, so nothing can come back to them (closeHandSeats checks).
+  const cashedOut = await closeHandSeats(
+    context,
+    tx,
+    table,
+    hand,
+    state.players.map((player) => ({
+      seat: player.seat,
+      seatId: player.seatId,
+      stack: player.stack + paidOut(player.seat),
+      isOwed: paidOut(player.seat) > 0n,
+      timedOut: player.timedOut,
+      hasActed: player.hasActed,
+    })),
   );
-  const cashedOut: bigint[] = [];
-  for (const player of state.players) {
-    const seat = seats.get(player.seatId);
-    const stack = player.stack + paidOut(player.seat);
-    if (!seat) {
-      // A player who left folded first, so nothing can come back to them.
-      if (paidOut(player.seat) > 0n)
-        throw new Error(`hand ${hand.id} pays seat ${player.seat}, which has left`);
-      continue;
-    }
-    const missedHands = player.timedOut ? seat.missedHands + 1 : player.hasActed ? 0 : seat.missedHands;
-    if (seat.isLeaving || stack === 0n) {
-      if (await cashOutSeat(context, tx, table, seat, stack)) cashedOut.push(seat.memberId);
-      continue;
-    }
-    await repository.updateSeat(tx, seat.id, {
-      stack,
-      missedHands,
-      ...(missedHands >= context.settings.missedHandsToSitOut ? { status: 'sitting_out' as const } : {}),
-    });
-  }
   await context.afterStep('settle.stacks', tx);
 
-  const game = readGame(hand.game);
-  let rakeTransactionId: bigint | null = null;
-  if (settlement.rake > 0n) {
-    const stacks = await tableStacksAccount(context, table.brandId, table.currency, tx);
-    const house = await houseAccount(context, table.brandId, table.currency, tx);
-    const posting = await context.ledger.post(
-      {
-        brandId: table.brandId,
-        idempotencyKey: `pvp:rake:${hand.id}`,
-        kind: 'pvp.rake',
-        legs: [
-          { accountId: stacks.id, amount: -settlement.rake },
-          { accountId: house.id, amount: settlement.rake },
-        ],
-        reference: `pvp:hand:${hand.id}`,
-        memo: `${table.roomCode} hand ${hand.number}`,
-        productLine: game.productLine,
-      },
-      { executor: tx },
-    );
-    rakeTransactionId = posting.transactionId;
-  }
+  const rakeTransactionId = await postHandRake(context, tx, table, hand, settlement.rake);
   await context.afterStep('settle.rake', tx);
 
   const returned = new Map(settlement.returned.map(({ seat, amount }) => [seat, amount]));
@@ -119,7 +88,7 @@ export const settlePvpHand = async (
     const validBet = player.totalIn - (returned.get(player.seat) ?? 0n);
     return [
       {
-        player,
+        memberId: BigInt(player.memberId),
         roundId: BigInt(roundId),
         betAmount: player.totalIn,
         winAmount: paidOut(player.seat),
@@ -127,20 +96,7 @@ export const settlePvpHand = async (
       },
     ];
   });
-  await settleHouseRoundsWithStakes(tx, settled);
-  await context.turnover.recordValidBets(
-    tx,
-    settled
-      .filter(({ validBet }) => validBet > 0n)
-      .map(({ player, roundId, validBet }) => ({
-        brandId: table.brandId,
-        memberId: BigInt(player.memberId),
-        currency: table.currency,
-        amount: validBet,
-        reference: `round:${roundId}`,
-        productLine: game.productLine,
-      })),
-  );
+  await settleHandRecords(context, tx, table, hand, settled);
 
   const result: PvpHandResult = {
     rake: settlement.rake.toString(),

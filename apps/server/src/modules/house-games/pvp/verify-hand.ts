@@ -4,6 +4,8 @@ import { AppError } from '../../../http/app-error';
 import { cardCode } from '../tables/shoe';
 import { dealHoldem, deckCommitment, holdemMaximumSeats, shuffleDeck, verifyDeck } from './deck';
 import { readHoldemState } from './holdem-codec';
+import { isStoredNiuNiuState } from './niu-niu-codec';
+import { verifyNiuNiuDeal, verifyNiuNiuHand } from './niu-niu-verify';
 import * as repository from './pvp.repository';
 
 /** The card rooms' kind on the house games' verification page (`/fairness`). */
@@ -24,6 +26,7 @@ export const verifyPvpHand = async (executor: Executor, handIdText: string): Pro
   const hand = handId === null ? undefined : await repository.findHand(executor, handId);
   if (hand?.status !== 'settled')
     throw new AppError('NOT_FOUND', { message: 'No settled hand with this id' });
+  if (isStoredNiuNiuState(hand.state)) return verifyNiuNiuHand(hand);
   const seeds = { serverSeed: hand.serverSeed, clientSeed: hand.clientSeed, nonce: hand.nonce };
   const verification = verifyDeck(seeds, hand.commitment);
   const state = readHoldemState(hand.state);
@@ -49,7 +52,7 @@ export const verifyPvpHand = async (executor: Executor, handIdText: string): Pro
 
 /**
  * The verifier registered under `pvp` for the verification page: the seeds' deck, its commitment and the
- * hold'em deal for `players` (2 … 9, param).
+ * hold'em deal for `players` (2 … 9, param); with the param `game` NIUNIU, the Niu-Niu deal (2 … 6 players).
  */
 export const verifyPvpDeal = ({
   serverSeed,
@@ -63,6 +66,7 @@ export const verifyPvpDeal = ({
   params: Readonly<Record<string, string>>;
 }): Record<string, unknown> => {
   const players = Number(params.players ?? '2');
+  if (params.game === 'NIUNIU') return verifyNiuNiuDeal({ serverSeed, clientSeed, nonce }, players);
   if (!Number.isInteger(players) || players < 2 || players > holdemMaximumSeats) {
     throw new AppError('VALIDATION_FAILED', { message: `players is 2 to ${holdemMaximumSeats}` });
   }

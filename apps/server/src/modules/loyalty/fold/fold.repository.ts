@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows, type Transaction } from '../../../db/database';
+import { selectRows, type Transaction } from '../../../db/database';
+import { visibleBelowSql } from '../../../db/ledger-follow';
 import { numberArray, textArray } from '../../../db/array-literals';
 import type { DayFigures, LoginDay, LoyaltyActivity, MemberFigures } from './fold-types';
 
@@ -231,23 +232,6 @@ export const writeFigures = async (
 export type FoldState = { from: bigint; visibleBelow: bigint; loginHorizon: bigint };
 
 /**
- * The lowest transaction id still running in this database (as far as can be told), else the snapshot's xmax:
- * every transaction of this database below it has finished. The snapshot's xmin alone would also wait for
- * transactions of other databases of the cluster (which never write this ledger), so one long transaction
- * elsewhere would hold every member's progress back. A running transaction is left out only when a backend of
- * another database is seen holding it; one that cannot be placed (finished meanwhile, prepared, or its session
- * hidden from this role) is waited for, as before.
- */
-const visibleBelowSql = sql`with snap as (select pg_current_snapshot() as s), elsewhere as (
-    select backend_xid::text::int8 as xid from pg_stat_activity
-    where backend_xid is not null and datname is distinct from current_database()
-  )
-  select coalesce(
-    (select min(x::text::int8) from snap, pg_snapshot_xip(snap.s) x
-      where x::text::int8 % 4294967296 not in (select xid from elsewhere)),
-    (select pg_snapshot_xmax(s)::text::int8 from snap))`;
-
-/**
  * Takes the fold lock (another instance's batch is waited for) and reads where the fold stands. The batch commits
  * without waiting for its WAL to reach the disk: a batch lost in a crash loses its horizon with it and is folded
  * again, and whatever later commits durably after reading its results (a redeem of the points) flushes it first.
@@ -276,14 +260,4 @@ export const moveFold = async (tx: Transaction, horizon: bigint, loginHorizon: b
   await tx.execute(
     sql`update loyalty_fold set horizon = ${horizon}, login_event_horizon = ${loginHorizon} where id = 1`,
   );
-};
-
-/** The id the next database transaction will get: every transaction committed so far has a lower one. */
-export const nextTransactionId = async (db: Database): Promise<bigint> => {
-  const [row] = await selectRows<{ next: string }>(
-    db,
-    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`,
-  );
-  if (!row) throw new Error('no snapshot');
-  return BigInt(row.next);
 };

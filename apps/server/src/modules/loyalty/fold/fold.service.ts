@@ -1,12 +1,16 @@
-import { setTimeout } from 'node:timers/promises';
 import type { Database } from '../../../db/database';
+import {
+  batchEnd,
+  createPacedFollowUp,
+  type FoldBatchResult,
+  foldEverythingCommitted,
+} from '../../../db/ledger-follow';
 import type { PushService } from '../../push/push.service';
 import type { LoyaltyConsumer } from './fold-types';
 import { tallyFigures } from './fold-figures';
 import {
   lockFold,
   moveFold,
-  nextTransactionId,
   readActivities,
   readFigures,
   recordLoginDays,
@@ -45,15 +49,13 @@ export const createLoyaltyFoldService = ({
 }) => {
   const consumers: LoyaltyConsumer[] = [];
   const committedHooks: Array<() => Promise<void>> = [];
-  let restUntil = 0;
 
   /** One batch; answers how many activities it took and whether it reached what is visible now. */
-  const foldBatch = async (): Promise<{ taken: number; caughtUp: boolean; horizon: bigint }> => {
+  const foldBatch = async (): Promise<FoldBatchResult> => {
     const changed = new Set<bigint>();
     const result = await db.transaction(async (tx) => {
       const state = await lockFold(tx);
-      const to =
-        state.visibleBelow < state.from + BigInt(span) ? state.visibleBelow : state.from + BigInt(span);
+      const to = batchEnd(state.from, state.visibleBelow, span);
       const activities = to > state.from ? await readActivities(tx, state.from, to) : [];
       const logins = await recordLoginDays(tx, state.loginHorizon);
       for (const activity of activities) changed.add(activity.memberId);
@@ -76,25 +78,8 @@ export const createLoyaltyFoldService = ({
     return result;
   };
 
-  /**
-   * Unless resting, batches until the fold reaches what is visible now, then rests in proportion; answers how
-   * many activities it took.
-   */
-  const followUp = async (): Promise<number> => {
-    const started = now();
-    if (started < restUntil) return 0;
-    let total = 0;
-    try {
-      for (;;) {
-        const batch = await foldBatch();
-        total += batch.taken;
-        if (batch.caughtUp) return total;
-      }
-    } finally {
-      const ended = now();
-      restUntil = ended + Math.min(maxRestMs, (ended - started) * restFactor);
-    }
-  };
+  /** Unless resting, batches until the fold reaches what is visible now, then rests in proportion. */
+  const followUp = createPacedFollowUp({ foldBatch, restFactor, maxRestMs, now });
 
   return {
     /** Registers what follows each batch (in registration order, inside the batch's transaction). */
@@ -115,18 +100,7 @@ export const createLoyaltyFoldService = ({
      */
     followUp,
     /** Folds everything committed before the call; answers how many activities it took. */
-    fold: async (): Promise<number> => {
-      const target = await nextTransactionId(db);
-      const deadline = Date.now() + maxWaitMs;
-      let total = 0;
-      for (;;) {
-        const batch = await foldBatch();
-        total += batch.taken;
-        if (!batch.caughtUp) continue;
-        if (batch.horizon >= target || Date.now() >= deadline) return total;
-        await setTimeout(10);
-      }
-    },
+    fold: (): Promise<number> => foldEverythingCommitted(db, foldBatch, maxWaitMs),
   };
 };
 

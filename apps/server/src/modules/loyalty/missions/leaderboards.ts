@@ -1,6 +1,7 @@
 import type { MemberLeaderboard, MissionLeaderboards } from '@wps/contracts/loyalty-missions';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../../db/database';
+import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../missions.repository';
 import type { LeaderboardRow } from '../missions.repository';
 import { type PeriodKind, periodAt, periodBefore } from './mission-periods';
@@ -87,7 +88,8 @@ export const missionLeaderboards = async (
  * Pays a leaderboard's last ended period: one payout row per place (its primary key makes a period paid once,
  * whichever instance or run gets there first; the other's insert waits for it and then finds the places taken)
  * and, for each place it wrote, the prize in the winner's reward centre with the board's turnover multiplier.
- * A period that ended before the board was created is not paid (its scores were not a competition).
+ * A period that ended before the board was created is not paid (its scores were not a competition). The places
+ * paid are audited in the same transaction.
  */
 const payBoard = async (
   deps: MissionDependencies,
@@ -131,6 +133,24 @@ const payBoard = async (
         title: `${board.title.en} #${payout.place}`,
         amount: payout.amount,
         turnoverRequired: payout.amount * BigInt(board.prizeTurnoverMultiplier),
+      });
+    }
+    if (paid.length > 0) {
+      // The places this run wrote, as the platform's action (a run that found them taken writes none).
+      await recordAuditEvent(tx, {
+        actor: { type: 'system', id: payLeaderboardsJobName },
+        action: 'loyalty.leaderboard.pay',
+        entityType: 'leaderboard',
+        entityId: board.id.toString(),
+        after: {
+          periodKey: ended.key,
+          currency,
+          places: paid.map((payout) => ({
+            place: payout.place,
+            memberId: payout.memberId.toString(),
+            amount: payout.amount.toString(),
+          })),
+        },
       });
     }
     return paid.map((payout) => payout.memberId);

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../vip.repository';
 import type { MemberLevelRow, VipBrand, VipLevelRow } from '../vip.repository';
 import { dayIn, nextPeriodStart, periodKeyOf, periodStartOf } from './vip-periods';
@@ -19,7 +20,8 @@ export type VipReviewResult = {
  * One member's ended keep period, in one transaction: the figures of [period start, period end) against the
  * level's keep requirement; kept starts the next period, missed lowers one level (to the next lower level of
  * the brand) and starts the next period there. The change's unique reference ('review:<period>') and the
- * conditional move make a second review of the same period, on this instance or another, change nothing.
+ * conditional move make a second review of the same period, on this instance or another, change nothing. A
+ * lowered level is audited as the platform's action.
  */
 const reviewMember = async (
   deps: VipDependencies,
@@ -54,6 +56,14 @@ const reviewMember = async (
       });
       // Recorded before: another review of this period won; undo this one's move.
       if (!isRecorded) throw new ReviewRaced();
+      await recordAuditEvent(tx, {
+        actor: { type: 'system', id: reviewVipLevelsJobName },
+        action: 'loyalty.vip_member_level.lower',
+        entityType: 'member',
+        entityId: member.memberId.toString(),
+        before: { rank: level.rank, periodStart: member.periodStart },
+        after: { rank: toRank, periodStart: nextStart, keepPeriod: periodKeyOf(member.periodStart, period) },
+      });
       return 'lowered';
     })
     .catch((error: unknown) => {

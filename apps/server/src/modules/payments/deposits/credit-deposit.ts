@@ -3,10 +3,15 @@ import { AppError } from '../../../http/app-error';
 import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../deposits.repository';
 import type { DepositRow } from '../deposits.repository';
-import type { DepositServiceDependencies, SettledDeposit, StaffActor } from './deposit-types';
+import {
+  type DepositServiceDependencies,
+  gatewayActor,
+  type SettledDeposit,
+  type StaffActor,
+} from './deposit-types';
 import { depositMessageParams } from './deposit-views';
 
-/** Who settles a deposit: the gateway's signed notice, or a staff member (audited). */
+/** Who settles a deposit: the gateway's signed notice, or a staff member (both audited). */
 export type Settler = { by: 'gateway' } | { by: 'staff'; actor: StaffActor; note: string | null };
 
 export type CreditDepositDependencies = Pick<
@@ -46,7 +51,7 @@ const postDeposit = async (
 /**
  * Credits a pending deposit, exactly once, inside one transaction with the deposit row locked: the money,
  * the deposit bonus the member chose (when they still may have it), the turnover requirement, the status, the
- * member's messages and (for staff) the audit row commit together. A deposit that is no longer pending is
+ * member's messages and the audit row commit together. A deposit that is no longer pending is
  * answered as it is, and nothing changes.
  */
 export const creditDeposit = async (
@@ -105,6 +110,20 @@ export const creditDeposit = async (
         entityId: id.toString(),
         before: { status: deposit.status },
         after: { status: row.status, ledgerTransactionId: posting.toString(), note: settler.note },
+      });
+    } else {
+      // The gateway's signed notice approves it: the platform's own action, on the gateway's word.
+      await recordAuditEvent(tx, {
+        actor: gatewayActor,
+        action: 'payments.deposit.gateway_credit',
+        entityType: 'deposit',
+        entityId: id.toString(),
+        before: { status: deposit.status },
+        after: {
+          status: row.status,
+          ledgerTransactionId: posting.toString(),
+          amount: deposit.amount.toString(),
+        },
       });
     }
     return { row, isChanged: true };

@@ -19,6 +19,8 @@ export type StaffDeposit = z.infer<typeof staffDepositSchema>;
 /** The brand a member deposits in: its channels, its currency, and its code for the gateway's notify URL. */
 export type DepositBrand = { id: bigint; currency: string; merchantCode: string };
 export type StaffActor = AuditActor & { type: 'staff' };
+/** Who settles a deposit on the payment gateway's word (its signed notice, or its silence). */
+export const gatewayActor: AuditActor = { type: 'system', id: 'payment-gateway' };
 export type Page = { pageNo: number; pageSize: number };
 
 export type DepositServiceDependencies = {

@@ -1,7 +1,12 @@
 import { AppError } from '../../../http/app-error';
 import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../deposits.repository';
-import type { DepositServiceDependencies, SettledDeposit, StaffActor } from './deposit-types';
+import {
+  type DepositServiceDependencies,
+  gatewayActor,
+  type SettledDeposit,
+  type StaffActor,
+} from './deposit-types';
 import { depositMessageParams } from './deposit-views';
 
 export type SettleWithoutMoneyDependencies = Pick<DepositServiceDependencies, 'db' | 'wallet' | 'messages'>;
@@ -38,16 +43,15 @@ export const settleDepositWithoutMoney = async (
       title: 'Deposit not credited',
       body: `Your deposit no. ${params.reference} of ${params.amount} ${params.currency} was not credited: ${outcome.reason}`,
     });
-    if (staff) {
-      await recordAuditEvent(tx, {
-        actor: staff,
-        action: 'payments.deposit.reject',
-        entityType: 'deposit',
-        entityId: id.toString(),
-        before: { status: deposit.status },
-        after: { status: row.status, reason: outcome.reason },
-      });
-    }
+    await recordAuditEvent(tx, {
+      // Without a staff member, the gateway declined it or never answered: the platform's own action.
+      actor: staff ?? gatewayActor,
+      action: staff ? 'payments.deposit.reject' : `payments.deposit.gateway_${outcome.status}`,
+      entityType: 'deposit',
+      entityId: id.toString(),
+      before: { status: deposit.status },
+      after: { status: row.status, reason: outcome.reason },
+    });
     return { row, isChanged: true };
   });
   if (settled.isChanged) messages.notify(settled.row.memberId);

@@ -4,12 +4,7 @@ import { recordAuditEvent } from '../../audit/audit.service';
 import type { OutgoingMessage } from '../../messages/messages.service';
 import * as repository from '../withdrawals.repository';
 import type { WithdrawalRow } from '../withdrawals.repository';
-import {
-  revealsPayoutAccounts,
-  type StaffContext,
-  type StaffWithdrawal,
-  type WithdrawalServiceDependencies,
-} from './withdrawal-types';
+import type { StaffContext, StaffWithdrawal, WithdrawalServiceDependencies } from './withdrawal-types';
 import { toStaffWithdrawals } from './withdrawal-views';
 
 export type ReviewWithdrawalDependencies = Pick<
@@ -135,7 +130,7 @@ export const reviewWithdrawal = async (
   const [staffView] = await toStaffWithdrawals(deps, [view], {
     ...limits,
     secondApprovalAbove,
-    revealPayoutAccounts: revealsPayoutAccounts(context.role),
+    revealPayoutAccounts: context.revealsPayoutAccounts,
   });
   if (!staffView) throw new Error(`Withdrawal ${id} could not be described`);
   return staffView;

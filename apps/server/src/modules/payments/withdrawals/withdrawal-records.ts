@@ -2,13 +2,7 @@ import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
 import type { Database } from '../../../db/database';
 import { listAuditEvents, recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../withdrawals.repository';
-import {
-  type MemberContext,
-  type Page,
-  revealsPayoutAccounts,
-  type StaffContext,
-  type WithdrawalServiceDependencies,
-} from './withdrawal-types';
+import type { MemberContext, Page, StaffContext, WithdrawalServiceDependencies } from './withdrawal-types';
 import { toStaffWithdrawals, toWithdrawal } from './withdrawal-views';
 
 /** The member's own withdrawals, newest first, paged. */
@@ -62,7 +56,7 @@ const recordPayoutAccountsRead = async (
  */
 export const listWithdrawalsForStaff = async (
   deps: Pick<WithdrawalServiceDependencies, 'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'funds'>,
-  { brand, role, staffId, ip }: StaffContext,
+  { brand, revealsPayoutAccounts, staffId, ip }: StaffContext,
   query: Page & { status: WithdrawalReviewStatus },
 ) => {
   const [{ rows, total }, limits, secondApprovalAbove] = await Promise.all([
@@ -73,7 +67,7 @@ export const listWithdrawalsForStaff = async (
     deps.settings.limits(brand),
     deps.funds.secondApprovalAbove(brand),
   ]);
-  const revealPayoutAccounts = revealsPayoutAccounts(role);
+  const revealPayoutAccounts = revealsPayoutAccounts;
   if (revealPayoutAccounts && rows.length > 0) {
     await recordPayoutAccountsRead(
       deps.db,

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@wps/contracts/backoffice';
 import type {
   confirmWithdrawalRequestSchema,
   createWithdrawalRequestSchema,
@@ -27,22 +26,17 @@ export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
 /** A member acting on their own brand's site. */
 export type MemberContext = { member: MemberRow; brand: PaymentBrand; ip: string };
 /**
- * A staff member acting on a brand; the username is what the console shows of a first approval, the role
- * decides whether they read payout accounts in full.
+ * A staff member acting on a brand; the username is what the console shows of a first approval.
+ * `revealsPayoutAccounts`: whether they read payout account numbers in full, which those who approve
+ * withdrawals (and so pay them out) do; others answer players and see the last four characters only.
  */
 export type StaffContext = {
   staffId: string;
   staffName: string;
-  role: StaffRole;
+  revealsPayoutAccounts: boolean;
   brand: PaymentBrand;
   ip: string;
 };
-
-/**
- * Who reads payout account numbers in full: the roles that approve withdrawals and so pay them out (finance,
- * and admins, who may approve too). Support staff answer players and see the last four characters only.
- */
-export const revealsPayoutAccounts = (role: StaffRole): boolean => role === 'finance' || role === 'admin';
 export type Page = { pageNo: number; pageSize: number };
 /** A reviewer's decision on a pending withdrawal. */
 export type WithdrawalDecision =

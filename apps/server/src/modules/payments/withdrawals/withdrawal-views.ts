@@ -47,7 +47,7 @@ export const readOwnWithdrawal = async (
 
 /**
  * Adds who asked and their outstanding turnover, for the reviewer, the payout account in full for the roles
- * that pay (revealsPayoutAccounts), and the four-eyes state: how many approvals
+ * that pay (StaffContext.revealsPayoutAccounts), and the four-eyes state: how many approvals
  * the amount needs (two above the brand's second-approval amount) and the first one, once given.
  */
 export const toStaffWithdrawals = async (

@@ -1,5 +1,6 @@
 import { maskUsername } from './mask-username';
 import type { Executor } from '../../../db/database';
+import { recordAuditEvent } from '../../audit/audit.service';
 import type { RaffleWin } from '../promotion-games.tables';
 import type { PromotionGameDependencies } from '../promotion-games/game-types';
 import { turnoverOf } from '../promotion-games/pay-prize';
@@ -66,13 +67,29 @@ const drawOne = async (
       expiresAt: new Date(now.getTime() + prizeClaimDays * dayMs),
     });
   }
-  return repository.completeDraw(tx, promotionId, {
+  const isDrawn = await repository.completeDraw(tx, promotionId, {
     clientSeed,
     totalTickets: BigInt(totalTickets),
     ticketOrder: order,
     winners,
     drawnAt: now,
   });
+  if (isDrawn) {
+    // The prizes it gave, as the platform's action, in the transaction that writes them.
+    await recordAuditEvent(tx, {
+      actor: { type: 'system', id: drawRafflesJobName },
+      action: 'promotions.raffle.draw',
+      entityType: 'promotion',
+      entityId: promotionId.toString(),
+      after: {
+        currency,
+        totalTickets,
+        clientSeed,
+        winners: winners.map(({ prize, amount, ticket, memberId }) => ({ prize, amount, ticket, memberId })),
+      },
+    });
+  }
+  return isDrawn;
 };
 
 /**

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '../../audit/audit.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import {
   listPayingPromotions,
@@ -33,7 +34,7 @@ type UnpaidRow = { member_id: bigint; account_id: bigint | null };
  * Pays one chunk: its accounts go into the ledger cache in one query (outside any transaction), then one
  * transaction marks the rows paid (rows already paid, or held by another payer, drop out), posts each member's
  * payment in one batched statement (`rebate:<promotionId>:<day>:<memberId>`) and adds the turnover in one
- * statement. Answers the members paid.
+ * statement, and records the chunk in the audit trail. Answers the members paid.
  */
 const payChunk = async (
   deps: RebateDependencies,
@@ -76,6 +77,21 @@ const payChunk = async (
       }),
       { executor: tx },
     );
+    // One row per chunk, not per member: the ledger holds each member's payment under its own key.
+    await recordAuditEvent(tx, {
+      actor: { type: 'system', id: payRebatesJobName },
+      action: 'promotions.rebate.pay',
+      entityType: 'promotion',
+      entityId: promotion.id.toString(),
+      after: {
+        day,
+        members: taken.length,
+        total: taken.reduce((sum, row) => sum + row.amount, 0n).toString(),
+        currency,
+        firstMemberId: taken[0]?.member_id.toString() ?? null,
+        lastMemberId: taken.at(-1)?.member_id.toString() ?? null,
+      },
+    });
     const changes = taken
       .map((row) => ({
         brandId,

@@ -1,4 +1,5 @@
 import type { PromotionConfig } from '@wps/contracts/promotions';
+import { recordAuditEvent } from '../../audit/audit.service';
 import { ineligibilityOf } from '../eligibility/check-eligibility';
 import * as promotions from '../promotions.repository';
 import * as repository from '../referrals.repository';
@@ -30,7 +31,8 @@ export type LiveReferralRules = NonNullable<Awaited<ReturnType<typeof liveReferr
 /**
  * Gives the referrer one claimable reward for an invitee who met both thresholds, in one transaction: the
  * referrer must be eligible for the promotion and within its claim limit (a claim per invitee), and the reward
- * is unique per referrer and invitee, so a second run or instance creates nothing more.
+ * is unique per referrer and invitee, so a second run or instance creates nothing more. Audited as the platform's
+ * action.
  */
 const rewardReferrer = async (
   deps: ReferralDependencies,
@@ -62,7 +64,20 @@ const rewardReferrer = async (
       amount: rules.reward,
       turnoverRequired: (rules.reward * BigInt(promotion.turnoverPercent)) / 100n,
     });
-    return created !== undefined;
+    if (created === undefined) return false;
+    await recordAuditEvent(tx, {
+      actor: { type: 'system', id: qualifyReferralsJobName },
+      action: 'promotions.referral.reward',
+      entityType: 'member',
+      entityId: referrer.id.toString(),
+      after: {
+        promotionId: promotion.id.toString(),
+        inviteeId: pair.inviteeId.toString(),
+        amount: rules.reward.toString(),
+        currency: rules.currency,
+      },
+    });
+    return true;
   });
 };
 

@@ -6,6 +6,7 @@ import type {
   PvpSitDownRequest,
   PvpTableView,
 } from '@wps/contracts/pvp';
+import type { NiuNiuActionRequest } from '@wps/contracts/pvp-niu-niu';
 import { useEffect } from 'react';
 import { apiFetch, apiRequest } from '../../../lib/api-client';
 import { followEvents } from '../../wallet/api/event-stream';
@@ -22,7 +23,7 @@ export const pokerQueryKeys = {
 /** The stream is the live source; this poll covers a dropped stream. */
 const fallbackPollMs = 5_000;
 
-/** `GLS2_roomList`: the brand's hold'em rooms with their blinds, buy-ins and seats taken. */
+/** `GLS2_roomList`: the brand's rooms of every game (hold'em, Niu-Niu) with their stakes, buy-ins and seats taken. */
 export const usePokerRooms = () =>
   useQuery({
     queryKey: pokerQueryKeys.rooms,
@@ -132,6 +133,15 @@ export const usePokerAction = (tableId: string) =>
     tableId,
     (request: PvpActionRequest) =>
       apiRequest<PvpTableView>(`${tablePath(tableId)}/actions`, { method: 'POST', body: request }),
+    false,
+  );
+
+/** A banker bid or a bet multiplier at a Niu-Niu table. */
+export const useNiuNiuAction = (tableId: string) =>
+  useTableMutation(
+    tableId,
+    (request: NiuNiuActionRequest) =>
+      apiRequest<PvpTableView>(`${tablePath(tableId)}/niu-niu/actions`, { method: 'POST', body: request }),
     false,
   );
 

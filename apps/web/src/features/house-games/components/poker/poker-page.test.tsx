@@ -49,6 +49,7 @@ const view = (overrides: Partial<PvpTableView['you']> = {}): PvpTableView => ({
     players: [0, 1].map((seat) => ({
       seat,
       playerName: seat === 0 ? 'pl***1' : 'bo***b',
+      isBot: false,
       stack: seat === 0 ? '99.50' : '99.00',
       status: 'PLAYING' as const,
       isInHand: true,
@@ -147,6 +148,18 @@ describe('the poker page', { timeout: 30_000 }, () => {
     await waitFor(() => {
       expect(screen.queryByTestId('poker-actions')).toBeNull();
     });
+  });
+
+  it('labels a house bot at the table as a bot', async () => {
+    const withBot = view();
+    withBot.table.players = withBot.table.players.map((player) =>
+      player.seat === 1 ? { ...player, playerName: 'Bot', isBot: true } : player,
+    );
+    logInWithApi({ 'GET /wps/pvp/tables/5/state': ok(withBot) });
+    renderApp('/house/poker?table=5', permission);
+    expect((await screen.findByTestId('poker-bot-1', {}, chunkWait)).textContent).toBe('Bot');
+    expect(screen.getByTestId('poker-seat-1').textContent).toContain('Bot');
+    expect(screen.queryByTestId('poker-bot-0')).toBeNull();
   });
 });
 

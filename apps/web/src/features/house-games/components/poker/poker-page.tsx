@@ -1,4 +1,4 @@
-import type { PvpActionKind, PvpTableView } from '@wps/contracts/pvp';
+import type { PvpActionKind, PvpGame, PvpTableView } from '@wps/contracts/pvp';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,33 +21,36 @@ import { PokerActions } from './poker-actions';
 import { PokerFelt } from './poker-table';
 import './poker.css';
 
-/** The rooms by stake level (`GLS2_roomList`): blinds, buy-in range, seats taken; joining opens the table. */
-function PokerLobby({ onJoin }: { onJoin: (room: PvpRoom) => void }) {
+/**
+ * One game's rooms by stake level (`GLS2_roomList`, which lists every game's): blinds (a Niu-Niu room's base
+ * stake), buy-in range, seats taken; joining opens the table.
+ */
+export function PokerLobby({ game = 'HOLDEM', onJoin }: { game?: PvpGame; onJoin: (room: PvpRoom) => void }) {
   const { t } = useTranslation();
   const rooms = usePokerRooms();
   if (rooms.isPending) return <p>{t('house_poker.loading')}</p>;
   if (rooms.isError) return <p role="alert">{translateApiError(t, rooms.error)}</p>;
-  if (rooms.data.length === 0) return <p>{t('house_poker.no_rooms')}</p>;
+  const listed = rooms.data.filter((room) => room.game === game);
+  if (listed.length === 0) return <p>{t('house_poker.no_rooms')}</p>;
+  const isNiuNiu = game === 'NIUNIU';
   return (
     <table className="poker-lobby" data-testid="poker-lobby">
       <thead>
         <tr>
           <th>{t('house_poker.room')}</th>
-          <th>{t('house_poker.blinds')}</th>
+          <th>{isNiuNiu ? t('house_poker.niuniu.base_stake') : t('house_poker.blinds')}</th>
           <th>{t('house_poker.buy_in')}</th>
           <th>{t('house_poker.players')}</th>
           <th />
         </tr>
       </thead>
       <tbody>
-        {rooms.data.map((room) => (
+        {listed.map((room) => (
           <tr key={room.roomId} data-testid={`poker-room-${room.roomCode}`}>
             <td>
               {t(`house_poker.levels.${room.level}`)} · {t('house_poker.max_seats', { seats: room.seats })}
             </td>
-            <td>
-              {room.smallBlind}/{room.bigBlind}
-            </td>
+            <td>{isNiuNiu ? room.bigBlind : `${room.smallBlind}/${room.bigBlind}`}</td>
             <td>
               {room.minBuyIn} – {room.maxBuyIn}
             </td>
@@ -74,7 +77,15 @@ function PokerLobby({ onJoin }: { onJoin: (room: PvpRoom) => void }) {
 }
 
 /** The buy-in form of a member without a seat (the seat picked on the felt, or the first free one). */
-function BuyIn({ view, seat, onDone }: { view: PvpTableView; seat: number | null; onDone: () => void }) {
+export function BuyIn({
+  view,
+  seat,
+  onDone,
+}: {
+  view: PvpTableView;
+  seat: number | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { table } = view;
   const sitDown = useSitDown(table.tableId);
@@ -119,12 +130,38 @@ function BuyIn({ view, seat, onDone }: { view: PvpTableView; seat: number | null
   );
 }
 
+/** A settled hand's commitment, and on request its proof: whether the revealed seed shuffles that deck. */
+export function HandProof({ handId, commitment }: { handId: string; commitment: string }) {
+  const { t } = useTranslation();
+  const [isProofOpen, setProofOpen] = useState(false);
+  const proof = usePokerHandProof(isProofOpen ? handId : null);
+  return (
+    <p className="poker-result__proof">
+      {t('house_poker.commitment')}: <code>{commitment.slice(0, 16)}…</code>{' '}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          setProofOpen(true);
+        }}
+        data-testid="poker-verify"
+      >
+        {t('house_poker.verify')}
+      </button>
+      {proof.data && (
+        <span data-testid="poker-proof" data-matches={String(proof.data.commitmentMatches)}>
+          {' '}
+          {proof.data.commitmentMatches ? t('house_poker.proof_ok') : t('house_poker.proof_failed')}
+        </span>
+      )}
+    </p>
+  );
+}
+
 /** The last hand's outcome: who won what with which hand, the rake, and its proof once the seed is out. */
 function HandResult({ view }: { view: PvpTableView }) {
   const { t } = useTranslation();
   const hand = view.table.hand;
-  const [isProofOpen, setProofOpen] = useState(false);
-  const proof = usePokerHandProof(isProofOpen && hand?.status === 'SETTLED' ? hand.handId : null);
   if (hand?.status !== 'SETTLED' || !hand.result) return null;
   const nameOf = (seat: number) =>
     view.table.players.find((player) => player.seat === seat)?.playerName ??
@@ -143,26 +180,45 @@ function HandResult({ view }: { view: PvpTableView }) {
         </p>
       ))}
       <p className="poker-result__rake">{t('house_poker.rake', { amount: hand.result.rake })}</p>
-      <p className="poker-result__proof">
-        {t('house_poker.commitment')}: <code>{hand.commitment.slice(0, 16)}…</code>{' '}
+      <HandProof key={hand.handId} handId={hand.handId} commitment={hand.commitment} />
+    </section>
+  );
+}
+
+/** A seated member's buttons: sit out from the next hands (or come back), and leave with the stack. */
+export function SeatControls({ tableId, isSittingOut }: { tableId: string; isSittingOut: boolean }) {
+  const { t } = useTranslation();
+  const leave = useLeaveTable(tableId);
+  const sitOut = useSitOut(tableId);
+  const error = leave.error ?? sitOut.error;
+  return (
+    <>
+      <div className="poker-seat-controls">
         <button
           type="button"
-          className="link-button"
+          className="button"
+          disabled={sitOut.isPending}
           onClick={() => {
-            setProofOpen(true);
+            sitOut.mutate(!isSittingOut);
           }}
-          data-testid="poker-verify"
+          data-testid="poker-sit-out"
         >
-          {t('house_poker.verify')}
+          {isSittingOut ? t('house_poker.back') : t('house_poker.sit_out')}
         </button>
-        {proof.data && (
-          <span data-testid="poker-proof" data-matches={String(proof.data.commitmentMatches)}>
-            {' '}
-            {proof.data.commitmentMatches ? t('house_poker.proof_ok') : t('house_poker.proof_failed')}
-          </span>
-        )}
-      </p>
-    </section>
+        <button
+          type="button"
+          className="button"
+          disabled={leave.isPending}
+          onClick={() => {
+            leave.mutate(undefined);
+          }}
+          data-testid="poker-leave"
+        >
+          {t('house_poker.leave')}
+        </button>
+      </div>
+      {error && <p role="alert">{translateApiError(t, error)}</p>}
+    </>
   );
 }
 
@@ -170,8 +226,6 @@ function PokerTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () =
   const { t } = useTranslation();
   const table = usePokerTable(tableId);
   const act = usePokerAction(tableId);
-  const leave = useLeaveTable(tableId);
-  const sitOut = useSitOut(tableId);
   const [chosenSeat, setChosenSeat] = useState<number | null>(null);
   const view = table.data?.view;
   const serverNow = useServerNow(table.data?.clockOffsetMs ?? 0, view?.table.hand?.status === 'PLAYING', 250);
@@ -184,7 +238,7 @@ function PokerTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () =
     if (!hand) return;
     act.mutate({ handId: hand.handId, actionId: crypto.randomUUID(), kind, ...(amount ? { amount } : {}) });
   };
-  const error = act.error ?? leave.error ?? sitOut.error;
+  const error = act.error;
   return (
     <>
       <header className="poker-page__table-header">
@@ -222,32 +276,7 @@ function PokerTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () =
           }}
         />
       )}
-      {isSeated && (
-        <div className="poker-seat-controls">
-          <button
-            type="button"
-            className="button"
-            disabled={sitOut.isPending}
-            onClick={() => {
-              sitOut.mutate(!you.isSittingOut);
-            }}
-            data-testid="poker-sit-out"
-          >
-            {you.isSittingOut ? t('house_poker.back') : t('house_poker.sit_out')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={leave.isPending}
-            onClick={() => {
-              leave.mutate(undefined);
-            }}
-            data-testid="poker-leave"
-          >
-            {t('house_poker.leave')}
-          </button>
-        </div>
-      )}
+      {isSeated && <SeatControls tableId={tableId} isSittingOut={you.isSittingOut} />}
       {error && <p role="alert">{translateApiError(t, error)}</p>}
       <HandResult view={view} />
     </>

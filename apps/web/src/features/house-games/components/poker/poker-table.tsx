@@ -26,7 +26,7 @@ export function PokerCard({ code }: { code: string | null }) {
 }
 
 /** Where seat `seat` sits round the oval, the member's own seat (or seat 0) at the bottom. */
-const seatPosition = (seat: number, seats: number, bottomSeat: number) => {
+export const seatPosition = (seat: number, seats: number, bottomSeat: number) => {
   const angle = Math.PI / 2 + ((seat - bottomSeat) * 2 * Math.PI) / seats;
   return { left: `${50 + 44 * Math.cos(angle)}%`, top: `${50 + 40 * Math.sin(angle)}%` };
 };
@@ -97,6 +97,11 @@ function Seat({
         )}
         {player.playerName}
         {isYou && ` (${t('house_poker.you')})`}
+        {player.isBot && (
+          <span className="poker-seat__bot" data-testid={`poker-bot-${seat}`}>
+            {t('house_poker.bot')}
+          </span>
+        )}
       </p>
       <p className="poker-seat__stack" data-testid={`poker-stack-${seat}`}>
         {player.stack}

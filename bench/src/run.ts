@@ -20,6 +20,8 @@ import { tablesBench } from './tables.bench';
 import { tablesStreamBench } from './tables-stream.bench';
 import { cockfightBench } from './cockfight.bench';
 import { fishingBench } from './fishing.bench';
+import { fishingLoadBench } from './fishing-load.bench';
+import { pokerBench } from './poker.bench';
 import { reportsBench } from './reports.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
@@ -44,6 +46,8 @@ const benches = [
   tablesStreamBench,
   cockfightBench,
   fishingBench,
+  fishingLoadBench,
+  pokerBench,
   reportsBench,
 ];
 

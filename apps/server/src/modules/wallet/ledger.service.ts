@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
 import type { CashEntryQuery, PostingBatchCtes, PostingCtes } from './ledger.repository';
 import { listAccountEntries } from './ledger/account-entries';
 import type { MemberAccountKind, SystemAccountKind } from './ledger/account-kinds';
@@ -91,7 +92,8 @@ export const createLedgerService = ({ db, afterStatement }: LedgerServiceDepende
      */
     preloadAccounts: (accountIds: Iterable<bigint>) => preloadAccounts(context, accountIds),
 
-    getCurrencyExponent: (code: string) => getCurrencyExponent(context, code),
+    /** Inside a transaction pass it: on the embedded PGlite (one connection) a read outside it would wait forever. */
+    getCurrencyExponent: (code: string, executor?: Executor) => getCurrencyExponent(context, code, executor),
 
     getHold: (holdId: bigint) => findHold(context, holdId),
 

@@ -129,7 +129,7 @@ const earnBatchPoints = async (
     const units = unitsBySource(tally, brandRules, ranks.get(tally.memberId) ?? 0);
     if (units.size === 0) continue;
     const batchUnits = [...units.values()].reduce((total, value) => total + value, 0n);
-    const unit = unitsPerPoint(await deps.ledger.getCurrencyExponent(tally.currency));
+    const unit = unitsPerPoint(await deps.ledger.getCurrencyExponent(tally.currency, tx));
     const held =
       state.pointsRemainder + batchUnits < 0n
         ? await pointBalance(deps.ledger, tx, tally.brandId, tally.memberId)

@@ -157,6 +157,13 @@ const imageUrl = z
   .max(2_000)
   .regex(/^(\/[^/\\]|https:\/\/)/, 'a site path (/…) or an https URL');
 
+/**
+ * The site path of a banner picture an operator uploaded (POST /wps/backoffice/uploads): a banner's imageUrl.
+ * Players are served it while a banner of the brand shows it.
+ */
+export const bannerImagePath = (uploadId: string): string => `/wps/content/banner-images/${uploadId}`;
+export const bannerImageParamsSchema = z.strictObject({ uploadId: z.uuid() });
+
 export const contentItemParamsSchema = z.strictObject({
   id: z.string().regex(/^[1-9][0-9]{0,17}$/),
 });

@@ -3,6 +3,10 @@ import type { ComponentType } from 'react';
 import { ApprovalsPage } from '../features/approvals/approvals-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { CockfightPage } from '../features/cockfight/cockfight-page';
+import { AnnouncementsPage } from '../features/content/announcements-page';
+import { BannersPage } from '../features/content/banners-page';
+import { HelpArticlesPage } from '../features/content/help-articles-page';
+import { SitePreviewPage } from '../features/content/site-preview-page';
 import { LeaderboardsPage } from '../features/loyalty/leaderboards-page';
 import { MallItemsPage } from '../features/loyalty/mall-items-page';
 import { MissionsPage } from '../features/loyalty/missions-page';
@@ -50,6 +54,15 @@ export const consoleSections: readonly ConsoleSection[] = [
   { path: '/leaderboards', label: 'Leaderboards', permission: 'loyalty.view', Page: LeaderboardsPage },
   { path: '/points-mall', label: 'Points mall', permission: 'loyalty.view', Page: MallItemsPage },
   { path: '/redemptions', label: 'Redemptions', permission: 'loyalty.view', Page: RedemptionsPage },
+  { path: '/banners', label: 'Banners', permission: 'content.view', Page: BannersPage },
+  {
+    path: '/announcements',
+    label: 'Notices and popups',
+    permission: 'content.view',
+    Page: AnnouncementsPage,
+  },
+  { path: '/help-centre', label: 'Help centre', permission: 'content.view', Page: HelpArticlesPage },
+  { path: '/site-preview', label: 'Site preview', permission: 'content.view', Page: SitePreviewPage },
   { path: '/cockfight', label: 'Cockfight', permission: 'games.view', Page: CockfightPage },
   { path: '/pvp-bots', label: 'Card-room bots', permission: 'games.view', Page: PvpBotsPage },
   { path: '/channels', label: 'Channels', permission: 'payments.channels', Page: ChannelsPage },

@@ -1,4 +1,5 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { createBannerImages } from './banner-images';
 import { contentAdminRoutes } from './content-admin.routes';
 import { contentRoutes } from './content.routes';
 import { type ContentService, createContentService } from './content.service';
@@ -11,11 +12,16 @@ declare module 'fastify' {
   }
 }
 
-/** Banners, announcements, notices and help articles. */
-export const contentModule = defineModule('content', ['site', 'backoffice'], async (app) => {
-  const content = createContentService({ db: app.platform.database.db });
+/** Banners (and the pictures operators upload for them), announcements, notices and help articles. */
+export const contentModule = defineModule('content', ['site', 'backoffice', 'uploads'], async (app) => {
+  const { db } = app.platform.database;
+  const content = createContentService({ db });
+  const bannerImages = createBannerImages({ db, uploads: app.uploads.uploads });
+  app.uploads.uploads.registerReferences('content-banners', bannerImages.findReferencedUploads);
   app.decorate('content', { content });
-  await app.register(contentRoutes({ content, requireBrand: app.site.requireBrand }), { prefix: apiPrefix });
+  await app.register(contentRoutes({ content, bannerImages, requireBrand: app.site.requireBrand }), {
+    prefix: apiPrefix,
+  });
   await app.register(
     contentAdminRoutes({ content, ...app.backoffice, requireBrand: app.site.requireBrand }),
     {

@@ -279,3 +279,32 @@ export const insertAnnouncements = async (
 export const insertHelpArticles = async (executor: Executor, values: HelpArticleValues[]): Promise<void> => {
   if (values.length > 0) await executor.insert(contentHelpArticles).values(values);
 };
+
+// Banner pictures uploaded by operators
+
+/** Whether a banner of the brand shows this image URL. */
+export const bannerShowsImage = async (
+  executor: Executor,
+  brandId: bigint,
+  imageUrl: string,
+): Promise<boolean> => {
+  const [row] = await executor
+    .select({ id: contentBanners.id })
+    .from(contentBanners)
+    .where(and(eq(contentBanners.brandId, brandId), eq(contentBanners.imageUrl, imageUrl)))
+    .limit(1);
+  return row !== undefined;
+};
+
+/** Which of these image URLs some banner shows. */
+export const listShownBannerImages = async (
+  executor: Executor,
+  imageUrls: readonly string[],
+): Promise<string[]> => {
+  if (imageUrls.length === 0) return [];
+  const rows = await executor
+    .selectDistinct({ imageUrl: contentBanners.imageUrl })
+    .from(contentBanners)
+    .where(inArray(contentBanners.imageUrl, [...imageUrls]));
+  return rows.map((row) => row.imageUrl);
+};

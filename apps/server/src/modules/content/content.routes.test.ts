@@ -2,14 +2,18 @@ import {
   adminAnnouncementResponseSchema,
   adminBannerResponseSchema,
   announcementListResponseSchema,
+  bannerImagePath,
   bannersResponseSchema,
   contentResponseSchema,
   helpResponseSchema,
 } from '@wps/contracts/content';
+import { uploadResponseSchema } from '@wps/contracts/uploads';
 import { and, eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createTestApp, operatorHeaders, type TestApp } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
+import { uploads } from '../uploads/uploads.tables';
 import { seedContentDemo } from './content.seed';
 import { contentAnnouncements, contentBanners } from './content.tables';
 
@@ -293,6 +297,42 @@ describe('content', () => {
         .from(contentAnnouncements)
         .where(and(eq(contentAnnouncements.brandId, brandId), eq(contentAnnouncements.type, 'H')));
       expect(help).toHaveLength(4);
+    });
+
+    it('serves a banner picture an operator uploaded while a banner shows it, and the purge keeps it', async () => {
+      const upload = async () => {
+        const body = new FormData();
+        body.append('purpose', 'promotion_image');
+        const png = PNG.sync.write(new PNG({ width: 2, height: 2 }));
+        body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
+        const response = await subject.app.inject({
+          method: 'POST',
+          url: '/wps/backoffice/uploads',
+          headers: operator,
+          body,
+        });
+        return uploadResponseSchema.parse(response.json()).value.id;
+      };
+      const shown = await upload();
+      const unused = await upload();
+      // No banner shows it yet: not served (nor is any other upload by this path).
+      expect((await get(bannerImagePath(shown))).statusCode).toBe(404);
+
+      const banner = { groupName: 'w_login', imageUrl: bannerImagePath(shown), title: 'Uploaded' };
+      const saved = adminBannerResponseSchema.parse((await send('POST', '/banners', banner)).json()).value;
+      const picture = await get(bannerImagePath(shown));
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/png');
+      expect((await get(bannerImagePath(unused))).statusCode).toBe(404);
+
+      // A day and more later, the upload purge keeps what a banner shows and deletes the other.
+      await subject.app.uploads.uploads.purgeOrphans(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000));
+      const left = (await subject.database.db.select({ id: uploads.id }).from(uploads)).map((row) => row.id);
+      expect(left).toContain(shown);
+      expect(left).not.toContain(unused);
+
+      await send('DELETE', `/banners/${saved.id}`, undefined);
+      expect((await get(bannerImagePath(shown))).statusCode).toBe(404);
     });
 
     it('seeds once: a second run adds nothing', async () => {

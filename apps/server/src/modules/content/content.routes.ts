@@ -1,6 +1,7 @@
 import {
   announcementListQuerySchema,
   announcementListResponseSchema,
+  bannerImageParamsSchema,
   bannersQuerySchema,
   bannersResponseSchema,
   contentQuerySchema,
@@ -12,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import type { BannerImages } from './banner-images';
 import type { ContentService } from './content.service';
 
 const tags = ['content'];
@@ -20,9 +22,11 @@ const tags = ['content'];
 export const contentRoutes =
   ({
     content,
+    bannerImages,
     requireBrand,
   }: {
     content: ContentService;
+    bannerImages: BannerImages;
     requireBrand: (request: FastifyRequest) => Promise<void>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -54,6 +58,26 @@ export const contentRoutes =
       },
       async (request) =>
         ok(await content.listBanners(request.brand.id, request.query.groupName, request.query.language)),
+    );
+
+    app.get(
+      '/content/banner-images/:uploadId',
+      {
+        schema: {
+          tags,
+          description: 'A banner picture an operator uploaded, while a banner of the brand shows it.',
+          params: bannerImageParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { row, data } = await bannerImages.read(request.brand.id, request.params.uploadId);
+        // The path names the upload, so a changed picture is a new URL and a day's caching is safe.
+        return reply
+          .header('content-type', row.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('content-disposition', 'inline')
+          .send(data);
+      },
     );
 
     app.get(

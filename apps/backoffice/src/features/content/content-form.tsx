@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+
+/**
+ * A schedule's instant as a `datetime-local` field shows it (the operator's own time zone, to the minute), and
+ * back: an empty field is no instant.
+ */
+export const toLocalInput = (iso: string | null): string => {
+  if (iso === null) return '';
+  const date = new Date(iso);
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}`;
+};
+export const fromLocalInput = (value: string): string | null => {
+  if (value.trim() === '') return null;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+};
+
+/** Field messages of a body checked against the contract's input schema, by field ("activeTo" …). */
+export type FieldErrors = Partial<Record<string, string>>;
+export const checkBody = <S extends z.ZodType>(
+  schema: S,
+  body: z.input<S>,
+): { ok: true } | { ok: false; errors: FieldErrors } => {
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+};
+
+/** A labelled field with its message from the form's check, under it. */
+export const Field = ({
+  label,
+  error,
+  testId,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  testId: string;
+  children: ReactNode;
+}) => (
+  <label>
+    {label}
+    {children}
+    {error === undefined ? null : (
+      <span className="error" role="alert" data-testid={`${testId}-invalid`}>
+        {error}
+      </span>
+    )}
+  </label>
+);
+
+/** Whether a scheduled row shows now: enabled, started (or no start) and not ended. */
+export const isLive = (
+  row: { isEnabled: boolean; from: string | null; to: string | null },
+  now: number = Date.now(),
+): boolean =>
+  row.isEnabled &&
+  (row.from === null || Date.parse(row.from) <= now) &&
+  (row.to === null || Date.parse(row.to) > now);
+
+/** A schedule as the lists show it. */
+export const scheduleText = (from: string | null, to: string | null): string =>
+  `${from === null ? 'always' : new Date(from).toLocaleString()} → ${to === null ? 'no end' : new Date(to).toLocaleString()}`;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -86,10 +87,11 @@ const openPglite = async (location: { dataDir: string } | { memory: true }): Pro
     dataDir = path.join(location.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, {
+  const created = await PGlite.create(dataDir, {
     parsers: { [int8Oid]: (value: string) => BigInt(value) },
     extensions: { pg_trgm },
   });
+  const client = process.env.NODE_ENV === 'test' ? refusingRootCallsInTransactions(created) : created;
   const db: Database = drizzlePglite({ client });
   return {
     db,
@@ -101,6 +103,52 @@ const openPglite = async (location: { dataDir: string } | { memory: true }): Pro
     },
     close: () => client.close(),
   };
+};
+
+/**
+ * PGlite has one connection: a statement sent to the root client from inside an open transaction's own flow
+ * queues behind that transaction, which waits for it, forever (a read made without its `tx`; the restart hang
+ * of the loyalty fold was one). In tests (NODE_ENV=test) the client refuses such a call at once, with a stack that
+ * names the caller, so tests on PGlite catch the whole class instead of hanging now and then.
+ */
+export const refusingRootCallsInTransactions = (client: PGlite): PGlite => {
+  const inside = new AsyncLocalStorage<{ open: boolean }>();
+  const refuse = (method: string) => {
+    if (inside.getStore()?.open) {
+      throw new Error(
+        `PGlite: ${method}() on the root connection inside an open transaction would wait for it forever; pass the transaction`,
+      );
+    }
+  };
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (property === 'transaction') {
+        return async <T>(
+          callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>,
+        ) => {
+          refuse(property);
+          const state = { open: true };
+          try {
+            return await target.transaction((tx) => inside.run(state, () => callback(tx)));
+          } finally {
+            state.open = false;
+          }
+        };
+      }
+      if (
+        (property === 'query' || property === 'exec' || property === 'sql') &&
+        typeof value === 'function'
+      ) {
+        const method = value as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          refuse(property);
+          return method.apply(target, args);
+        };
+      }
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 };
 
 /** The rows of a raw statement's result: node-postgres answers `{ rows }`, PGlite's Drizzle driver the array. */

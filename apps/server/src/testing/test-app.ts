@@ -40,6 +40,8 @@ export type TestAppOptions = {
   logStream?: DestinationStream;
   /** An open, seeded database to build on (a second instance on the same data); the caller closes it. */
   database?: DatabaseHandle;
+  /** On the embedded PGlite even when DATABASE_URL names a PostgreSQL (what `npm start` runs on). */
+  embedded?: boolean;
   /** Periodic jobs; a manual scheduler lets a test run a job when it says so. */
   scheduler?: JobScheduler;
   /** The clock of scheduled games (crash rounds). */
@@ -59,9 +61,9 @@ export type TestAppOptions = {
  */
 export const createTestApp = async (
   environment: Record<string, string> = {},
-  { database: givenDatabase, listen = false, ...dependencies }: TestAppOptions = {},
+  { database: givenDatabase, listen = false, embedded = false, ...dependencies }: TestAppOptions = {},
 ): Promise<TestApp> => {
-  const database = givenDatabase ?? (await openTestDatabase());
+  const database = givenDatabase ?? (await openTestDatabase({ embedded }));
   if (!givenDatabase) await seedDemoData(database.db, { operatorInitialPassword: testOperatorPassword });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wps-test-'));
   const config = loadConfig({

@@ -31,12 +31,15 @@ const checkedOnClose = (database: DatabaseHandle, checkLedger: boolean): Databas
 });
 
 /**
- * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL is set, a fresh
+ * A database of the test's own: in-memory PGlite by default (or when `embedded`), or, when DATABASE_URL is set, a fresh
  * PostgreSQL database created beside it and dropped afterwards, so parallel runs never collide.
  */
-export const openTestDatabase = async ({ checkLedger = true } = {}): Promise<DatabaseHandle> => {
+export const openTestDatabase = async ({
+  checkLedger = true,
+  embedded = false,
+} = {}): Promise<DatabaseHandle> => {
   const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) {
+  if (!baseUrl || embedded) {
     const database = await openDatabase({ memory: true });
     await database.migrate();
     return checkedOnClose(database, checkLedger);

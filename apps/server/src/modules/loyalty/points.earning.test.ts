@@ -25,8 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => subject.close());
 
-const move = async (member: PointsTestMember, kind: string, amount: bigint, productLine?: string) => {
-  const { ledger } = subject.app.wallet;
+const move = async (
+  member: PointsTestMember,
+  kind: string,
+  amount: bigint,
+  productLine?: string,
+  { app } = subject,
+) => {
+  const { ledger } = app.wallet;
   const cash = (await ledger.ensureMemberAccount(member.brandId, member.id, 'USD')).id;
   const other = (
     await ledger.ensureSystemAccount(member.brandId, kind === 'deposit' ? 'payment_clearing' : 'house', 'USD')
@@ -65,6 +71,27 @@ const remainderOf = async (member: PointsTestMember) =>
   )[0]?.remainder;
 
 describe('points from the fold', () => {
+  it('folds after a restart on the embedded database, its ledger not yet having read the currency', async () => {
+    // PGlite has one connection: a read outside the fold's transaction would wait for it forever.
+    const first = await createTestApp({}, { embedded: true });
+    try {
+      const firstKit = pointsTestKit(first);
+      const member = await firstKit.addMember();
+      await firstKit.setRates(member.brandId, { 0: { RNG: '1' } }, '0.1');
+      await move(member, 'deposit', 10_000n, undefined, first);
+      // A second instance on the same data: its caches are cold, as after a restart.
+      const restarted = await createTestApp({}, { database: first.database });
+      try {
+        await restarted.app.loyalty.fold.fold();
+      } finally {
+        await restarted.close();
+      }
+      expect(await firstKit.balanceOf(member)).toBe(10n);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('carries fractions across batches exactly, and a second fold adds nothing', async () => {
     const member = await kit.addMember();
     await move(member, 'deposit', 10_000n);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expect, testCaptchaAnswer } from './platform';
 
 /** The form control a test id names, whether the id sits on it or on its field wrapper. */
@@ -23,4 +24,36 @@ export const registerPlayer = async (page: Page, username: string, password: str
   await page.getByTestId('register-terms').locator('input').check();
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('header-account')).toHaveText(username);
+};
+
+/**
+ * A new staff member's first sign-in through the console, as an admin hands it out: the temporary password,
+ * the two-factor enrolment (the key shown on screen, typed into an "authenticator"), the recovery codes kept,
+ * then a password of their own.
+ */
+export const signInToConsole = async (
+  page: Page,
+  { username, temporaryPassword }: { username: string; temporaryPassword: string },
+  ownPassword: string,
+) => {
+  await page.goto('/backoffice/');
+  await control(page, 'login-username').fill(username);
+  await control(page, 'login-password').fill(temporaryPassword);
+  await page.getByTestId('login-submit').click();
+
+  await expect(page.getByTestId('enrol-qr')).toBeVisible();
+  const secret = ((await page.getByTestId('enrol-secret').textContent()) ?? '').replace(/\s/g, '');
+  await control(page, 'login-code').fill(await generate({ secret }));
+  await page.getByTestId('login-code-submit').click();
+
+  await expect(page.getByTestId('recovery-codes').locator('li')).not.toHaveCount(0);
+  await page.getByTestId('recovery-saved').check();
+  await page.getByTestId('recovery-continue').click();
+
+  await expect(page.getByTestId('forced-password')).toBeVisible();
+  await control(page, 'password-old').fill(temporaryPassword);
+  await control(page, 'password-new').fill(ownPassword);
+  await control(page, 'password-confirm').fill(ownPassword);
+  await page.getByTestId('password-submit').click();
+  await expect(page.getByTestId('staff-name')).toBeVisible();
 };

@@ -1,37 +1,11 @@
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { control, registerPlayer } from '../support/journeys';
+import { control, registerPlayer, signInToConsole } from '../support/journeys';
 import { expect, type Operator, test } from '../support/platform';
 
 const money = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 
 // The operator runs the arena: the demo's simulated fights would take it over otherwise.
 test.use({ platformEnvironment: { COCKFIGHT_SIMULATOR_ENABLED: 'false' } });
-
-/**
- * A new admin's first sign-in through the console, as another admin hands it out: the temporary password,
- * the two-factor enrolment, the recovery codes kept, then their own password.
- */
-const signInToConsole = async (page: Page, operator: Operator) => {
-  const { username, temporaryPassword } = await operator.createStaff('admin');
-  await page.goto('/backoffice/');
-  await control(page, 'login-username').fill(username);
-  await control(page, 'login-password').fill(temporaryPassword);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('enrol-qr')).toBeVisible();
-  const secret = ((await page.getByTestId('enrol-secret').textContent()) ?? '').replace(/\s/g, '');
-  await control(page, 'login-code').fill(await generate({ secret }));
-  await page.getByTestId('login-code-submit').click();
-  await expect(page.getByTestId('recovery-codes').locator('li')).not.toHaveCount(0);
-  await page.getByTestId('recovery-saved').check();
-  await page.getByTestId('recovery-continue').click();
-  await expect(page.getByTestId('forced-password')).toBeVisible();
-  await control(page, 'password-old').fill(temporaryPassword);
-  await control(page, 'password-new').fill('an arena passphrase of my own');
-  await control(page, 'password-confirm').fill('an arena passphrase of my own');
-  await page.getByTestId('password-submit').click();
-  await expect(page.getByTestId('staff-name')).toBeVisible();
-};
 
 /** A player on the arena's page, from the COCKFIGHT lobby's house game, with 100.00 to bet. */
 const openArena = async (page: Page, operator: Operator, username: string) => {
@@ -64,7 +38,7 @@ test('a cockfight round opened, bet on, closed and settled from the console; the
   const rival = await rivalContext.newPage();
   try {
     // The operator schedules a fight and opens betting.
-    await signInToConsole(arenaConsole, operator);
+    await signInToConsole(arenaConsole, await operator.createStaff('admin'), 'an arena passphrase of my own');
     await arenaConsole.getByTestId('nav-cockfight').click();
     await control(arenaConsole, 'fight-meronName').fill('Red Thunder');
     await control(arenaConsole, 'fight-walaName').fill('Golden Spur');

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { control, registerPlayer } from '../support/journeys';
-import { expect, test, type Operator } from '../support/platform';
+import { control, registerPlayer, signInToConsole } from '../support/journeys';
+import { expect, test } from '../support/platform';
 
 /** Marks the page so a later check can tell it was never reloaded. */
 const markPage = (page: Page) =>
@@ -10,35 +9,6 @@ const markPage = (page: Page) =>
   });
 const isSamePage = (page: Page) =>
   page.evaluate(() => (window as Window & { journeyMark?: boolean }).journeyMark === true);
-
-/**
- * A new finance staff member's first sign-in through the console, as an admin hands it out: the temporary
- * password, the two-factor enrolment (the key shown on screen, typed into an "authenticator"), the recovery
- * codes kept, then their own password.
- */
-const signInToConsole = async (page: Page, operator: Operator) => {
-  const { username, temporaryPassword } = await operator.createStaff('finance');
-  await page.goto('/backoffice/');
-  await control(page, 'login-username').fill(username);
-  await control(page, 'login-password').fill(temporaryPassword);
-  await page.getByTestId('login-submit').click();
-
-  await expect(page.getByTestId('enrol-qr')).toBeVisible();
-  const secret = ((await page.getByTestId('enrol-secret').textContent()) ?? '').replace(/\s/g, '');
-  await control(page, 'login-code').fill(await generate({ secret }));
-  await page.getByTestId('login-code-submit').click();
-
-  await expect(page.getByTestId('recovery-codes').locator('li')).not.toHaveCount(0);
-  await page.getByTestId('recovery-saved').check();
-  await page.getByTestId('recovery-continue').click();
-
-  await expect(page.getByTestId('forced-password')).toBeVisible();
-  await control(page, 'password-old').fill(temporaryPassword);
-  await control(page, 'password-new').fill('a cashier passphrase of my own');
-  await control(page, 'password-confirm').fill('a cashier passphrase of my own');
-  await page.getByTestId('password-submit').click();
-  await expect(page.getByTestId('staff-name')).toBeVisible();
-};
 
 test('a player deposits through the sandbox gateway and the header balance changes without reload', async ({
   page,
@@ -84,7 +54,7 @@ test('a player asks for a withdrawal, staff approve it in the console, the playe
   const consoleContext = await browser.newContext();
   const staff = await consoleContext.newPage();
   try {
-    await signInToConsole(staff, operator);
+    await signInToConsole(staff, await operator.createStaff('finance'), 'a cashier passphrase of my own');
     await staff.getByTestId('nav-members').click();
     await control(staff, 'member-search-input').fill('cashout01');
     await staff.getByTestId('member-search-submit').click();

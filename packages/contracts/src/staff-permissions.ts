@@ -122,11 +122,13 @@ export type PresetRoleKey = (typeof presetRoleKeys)[number];
 const holding = (...held: readonly Permission[]): readonly Permission[] =>
   permissions.filter((permission) => held.includes(permission));
 
-/** Looking at the brand's configuration and catalogue: what every preset but admin starts from. */
+/**
+ * Looking at the brand's configuration and catalogue: what every preset but admin starts from. Content is
+ * not in it: finance and risk have no business in the site's banners and notices.
+ */
 const browsing: readonly Permission[] = [
   'promotions.view',
   'loyalty.view',
-  'content.view',
   'games.view',
   'site.view',
   'uploads.view',
@@ -183,13 +185,14 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       'members.edit',
       'withdrawals.view',
       'loyalty.fulfil',
+      'content.view',
       'content.edit',
       'agents.move_member',
     ),
   },
   content: {
     name: 'Content',
-    permissions: holding(...browsing, 'content.edit', 'promotions.manage'),
+    permissions: holding(...browsing, 'content.view', 'content.edit', 'promotions.manage'),
   },
   marketing: {
     name: 'Marketing',
@@ -198,6 +201,7 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       'members.view',
       'promotions.manage',
       'loyalty.manage',
+      'content.view',
       'content.edit',
       'reports.view',
     ),

@@ -157,11 +157,11 @@ describe('content', () => {
         expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
         expect((await get('/wps/backoffice/content/banners', headers)).statusCode).toBe(401);
       }
-      // Finance staff may look, not change.
+      // Finance staff may neither change the site's content nor open it.
       const refused = await send('POST', '/announcements', announcement, finance);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-      expect((await get('/wps/backoffice/content/announcements', finance)).statusCode).toBe(200);
+      expect((await get('/wps/backoffice/content/announcements', finance)).statusCode).toBe(403);
     });
 
     it('sanitises HTML when saved, audits the change, and players see it at once', async () => {

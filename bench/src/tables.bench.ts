@@ -15,9 +15,9 @@ import type { BenchResult } from './run';
 
 /**
  * One roulette round with `memberCount` members each sending one request of two spots (placed 16 at a time
- * through the service: share lock, limits, one ledger posting and one betting record per request), then the
- * round dealt and settled: chunks of bets decided set-based, wins paid by batched ledger statements, the
- * betting records and turnover written.
+ * through the service: requests arriving together placed in one transaction, each with its limits, posting and
+ * betting record), then the round dealt and settled: chunks of bets decided set-based, wins paid by batched
+ * ledger statements, the betting records and turnover written.
  */
 const measure = async (database: DatabaseHandle, label: string, memberCount: number) => {
   const { db } = database;
@@ -124,7 +124,7 @@ const measure = async (database: DatabaseHandle, label: string, memberCount: num
 export const tablesBench = async (): Promise<BenchResult> => {
   const rows: BenchResult['rows'] = [];
   const notes = [
-    'One roulette round; each member sends one request of two spots (an even-money spot and a straight), 16 requests at a time, through the service (share lock on the round, limits, one ledger posting and one betting record per request).',
+    "One roulette round; each member sends one request of two spots (an even-money spot and a straight), 16 requests at a time, through the service: requests arriving together are placed in one transaction (group commit: the gate and the members' locks, one read of their views, one batched ledger statement, one of betting records, one of bets), each with its limits, posting and betting record.",
     'Settlement: chunks of 1,000 bets locked with skip locked, decided in one set-based update, wins paid by one batched ledger statement per chunk; then one betting record per request and its valid bet on turnover.',
   ];
   const members = Number(process.env.TABLES_BENCH_MEMBERS ?? 2_000);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { numberArray } from '../../db/array-literals';
+import { numberArray, textArray } from '../../db/array-literals';
 import { type Executor, selectRows } from '../../db/database';
 import { selectPrepared } from '../../db/prepared';
 import { gameRounds, gameTransactions, gameVendors, gameVendorTiles, games } from './games.tables';
@@ -117,6 +117,64 @@ export const insertOpenRoundWithBet = async (
   );
   if (!row) throw new Error('round not written');
   return row.id;
+};
+
+/**
+ * `insertOpenRoundWithBet` for many rounds (a batch of a shared table's bets) in one statement; answers the
+ * rounds' ids in the given order.
+ */
+export const insertOpenRoundsWithBets = async (
+  executor: Executor,
+  items: ReadonlyArray<{
+    round: OpenHouseRoundValues;
+    call: { transactionUuid: string; amount: bigint; requestHash: string; ledgerTransactionId: bigint };
+  }>,
+): Promise<bigint[]> => {
+  const column = <T>(pick: (item: (typeof items)[number]) => T) => items.map(pick);
+  const rows = await selectRows<{ id: bigint; member_id: bigint; transaction_uuid: string }>(
+    executor,
+    sql`with input as (
+      select * from unnest(
+        ${numberArray(column((item) => item.round.brandId))}::int8[],
+        ${numberArray(column((item) => item.round.memberId))}::int8[],
+        ${numberArray(column((item) => item.round.vendorId))}::int8[],
+        ${numberArray(column((item) => item.round.gameId))}::int8[],
+        ${textArray(column((item) => item.round.roundRef))}::text[],
+        ${textArray(column((item) => item.round.productLine))}::text[],
+        ${textArray(column((item) => item.round.currency))}::text[],
+        ${numberArray(column((item) => item.round.betAmount))}::int8[],
+        ${textArray(column((item) => JSON.stringify(item.round.details)))}::text[],
+        ${textArray(column((item) => item.call.transactionUuid))}::text[],
+        ${numberArray(column((item) => item.call.amount))}::int8[],
+        ${textArray(column((item) => item.call.requestHash))}::text[],
+        ${numberArray(column((item) => item.call.ledgerTransactionId))}::int8[]
+      ) with ordinality as i (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency,
+        bet_amount, details, transaction_uuid, amount, request_hash, ledger_transaction_id, ordinal)
+    ), round as (
+      insert into game_rounds
+        (brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, status, bet_amount,
+         valid_bet, details)
+      select brand_id, member_id, vendor_id, game_id, round_ref, product_line, currency, 'open', bet_amount, 0,
+        details::jsonb
+      from input order by ordinal
+      returning id, vendor_id, member_id, round_ref
+    )
+    insert into game_transactions
+      (vendor_id, transaction_uuid, kind, brand_id, member_id, round_id, amount, request_hash,
+       ledger_transaction_id)
+    select i.vendor_id, i.transaction_uuid, 'bet', i.brand_id, i.member_id, r.id, i.amount, i.request_hash,
+      i.ledger_transaction_id
+    from input i
+    join round r on r.vendor_id = i.vendor_id and r.member_id = i.member_id and r.round_ref = i.round_ref
+    returning round_id as id, member_id, transaction_uuid`,
+  );
+  const keyOf = (memberId: bigint, uuid: string) => `${memberId}:${uuid}`;
+  const ids = new Map(rows.map((row) => [keyOf(row.member_id, row.transaction_uuid), row.id]));
+  return items.map((item) => {
+    const id = ids.get(keyOf(item.round.memberId, item.call.transactionUuid));
+    if (id === undefined) throw new Error('round not written');
+    return id;
+  });
 };
 
 /** Settles rounds with their wins in one statement; the valid bet is the stake. */

@@ -109,6 +109,24 @@ export const openHouseRoundWithBet = (
     ledgerTransactionId: bet.ledgerTransactionId,
   });
 
+/** `openHouseRoundWithBet` for many rounds in one statement (a batch of bets); answers their ids in order. */
+export const openHouseRoundsWithBets = (
+  executor: Executor,
+  items: ReadonlyArray<{ round: Omit<HouseRound, 'winAmount'>; bet: Omit<HouseRoundCall, 'kind'> }>,
+): Promise<bigint[]> =>
+  repository.insertOpenRoundsWithBets(
+    executor,
+    items.map(({ round, bet }) => ({
+      round: openRoundValues(round),
+      call: {
+        transactionUuid: bet.reference,
+        amount: bet.amount,
+        requestHash: requestHashOf(bet),
+        ledgerTransactionId: bet.ledgerTransactionId,
+      },
+    })),
+  );
+
 /** Settles open rounds with what each won (0 for a loss), all in one statement; the valid bet is the stake. */
 export const settleHouseRounds = async (
   executor: Executor,

@@ -44,6 +44,9 @@ export const createBonusService = (deps: BonusDependencies) => {
       await followWagering(deps, tx, bet);
       bonusBalances.delete(keyOf(bet));
     },
+    /** Which of the members have an active bonus (`<memberId>:<currency>`), in one read. */
+    activeBonusOwners: (tx: Executor, memberIds: readonly bigint[]): Promise<Set<string>> =>
+      repository.findActiveBonusOwners(tx, memberIds),
     /** `followWagering` for many bets: one read finds the few members with an active bonus. */
     followWageringOf: async (tx: Executor, bets: readonly ValidBet[]) => {
       const owners = await repository.findActiveBonusOwners(tx, [

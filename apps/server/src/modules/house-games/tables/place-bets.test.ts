@@ -159,6 +159,49 @@ describe('house tables: bets', () => {
     expect(await players.balance(member)).toBe(1_500n);
   });
 
+  it("places a burst of members' requests in one transaction; when one cannot pay, each goes alone", async () => {
+    const service = harness.instance({ tables: [tableOf('ROU-A')] });
+    const round = await openRound(service, 'ROU-A');
+    const members = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => players.add(index === 3 ? 500n : 100_000n)),
+    );
+    const burst = (tag: string, who: typeof members) =>
+      Promise.allSettled(
+        who.map(({ member }) =>
+          service.placeBets(member, usd(member), {
+            tableId: 'ROU-A',
+            roundId: round.id.toString(),
+            bets: [{ spot: 'red', amount: '10.00' }],
+            requestId: `${tag}-${member.id}`,
+          }),
+        ),
+      );
+    // The fourth member has 5.00: the batch is declined, and every request is answered as if alone.
+    const first = await burst('first', members);
+    expect(first.map((outcome) => outcome.status)).toEqual(
+      members.map((_, index) => (index === 3 ? 'rejected' : 'fulfilled')),
+    );
+    const short = members[3];
+    if (!short) throw new Error('no fourth member');
+    expect(await players.balance(short.member)).toBe(500n);
+    // The others bet again: their requests go together.
+    const before = service.placementCounts();
+    const payers = members.filter((_, index) => index !== 3);
+    const second = await burst('second', payers);
+    expect(second.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    const after = service.placementCounts();
+    expect(after.batches).toBeGreaterThan(before.batches);
+    expect(after.batched - before.batched).toBeGreaterThanOrEqual(2);
+    for (const { member } of payers) {
+      expect(await players.balance(member)).toBe(100_000n - 2_000n);
+      const bets = await listMemberRoundBets(harness.database.db, round.id, member.id);
+      expect(bets.map((bet) => [bet.spot, bet.amount])).toEqual([
+        ['red', 1_000n],
+        ['red', 1_000n],
+      ]);
+    }
+  });
+
   it('at the close, each bet of a burst is either in the round or refused, never both', async () => {
     const driver = harness.instance({ tables: [tableOf('ROU-A')] });
     const round = await openRound(driver, 'ROU-A');

@@ -79,6 +79,8 @@ export type TableSettings = {
    * transaction was seen to hang a restart.
    */
   bettingGate: boolean;
+  /** Whether requests arriving together are placed in one transaction (see place-bets-batch.ts). */
+  batchBets: boolean;
 };
 
 export const defaultTableSettings: TableSettings = {
@@ -92,6 +94,7 @@ export const defaultTableSettings: TableSettings = {
   settleChunkSize: 500,
   totalsEveryMs: 250,
   bettingGate: true,
+  batchBets: true,
 };
 
 const spotsByGame: Readonly<Record<TableGame, ReadonlySet<string>>> = {

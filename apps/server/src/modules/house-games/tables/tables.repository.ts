@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { numberArray } from '../../../db/array-literals';
-import type { Executor } from '../../../db/database';
+import { numberArray, textArray } from '../../../db/array-literals';
+import { type Executor, selectRows } from '../../../db/database';
 import { selectPrepared } from '../../../db/prepared';
 import {
   houseTableBets,
@@ -64,6 +64,27 @@ export const holdBettingGate = async (
     sql`select pg_advisory_xact_lock_shared(hashtextextended(${gate}, 0))::text,
       pg_advisory_xact_lock(hashtextextended(${`tables:${roundId}:${holder.memberId}`}, 0))::text`,
   );
+};
+
+/**
+ * `holdBettingGate` for a batch of requests: first every round's gate (shared), then every member's lock on
+ * their round, in the locks' key order, so batches and single requests never wait on each other in a circle.
+ */
+export const holdBettingGates = async (
+  executor: Executor,
+  holders: ReadonlyArray<{ roundId: bigint; memberId: bigint }>,
+) => {
+  const gates = [...new Set(holders.map((holder) => `tables:gate:${holder.roundId}`))];
+  const members = holders.map((holder) => `tables:${holder.roundId}:${holder.memberId}`);
+  await executor.execute(sql`
+    select count(pg_advisory_xact_lock_shared(key)) from (
+      select distinct hashtextextended(gate, 0) as key from unnest(${textArray(gates)}::text[]) gate order by 1
+    ) gates`);
+  await executor.execute(sql`
+    select count(pg_advisory_xact_lock(key)) from (
+      select distinct hashtextextended(holder, 0) as key from unnest(${textArray(members)}::text[]) holder
+      order by 1
+    ) holders`);
 };
 
 /** Answers undefined when the table already has an unfinished round or the number is taken. */
@@ -201,7 +222,10 @@ export const bettingView = async (
       exists (select 1 from house_table_bets where member_id = ${memberId} and request_id = ${requestId}) as placed
     from house_table_rounds r where r.id = ${roundId}`,
   );
-  if (!row) return undefined;
+  return row ? viewOf(roundId, row) : undefined;
+};
+
+const viewOf = (roundId: bigint, row: BettingViewRow) => {
   const stakes = (typeof row.stakes === 'string' ? JSON.parse(row.stakes) : row.stakes) as Array<{
     spot: string;
     amount: string;
@@ -221,6 +245,36 @@ export const bettingView = async (
     stakes: new Map(stakes.map((stake) => [stake.spot, BigInt(stake.amount)])),
     placed: row.placed,
   };
+};
+
+/**
+ * `bettingView` for a batch of requests (one member each), in one statement, read after `holdBettingGates`;
+ * answered in the requests' order (undefined where the round does not exist).
+ */
+export const bettingViews = async (
+  executor: Executor,
+  requests: ReadonlyArray<{ roundId: bigint; memberId: bigint; requestId: string }>,
+): Promise<Array<{ round: BettingRound; stakes: Map<string, bigint>; placed: boolean } | undefined>> => {
+  const rows = await selectRows<BettingViewRow & { ordinal: number | string }>(
+    executor,
+    sql`select q.ordinal, r.table_code, r.status, r.closes_at, r.number, r.server_seed_hash, r.client_seed,
+      r.nonce, r.shoe_position,
+      coalesce((select json_agg(json_build_object('spot', s.spot, 'amount', s.amount::text))
+        from (select spot, sum(amount) as amount from house_table_bets
+              where round_id = r.id and member_id = q.member_id group by spot) s), '[]'::json) as stakes,
+      exists (select 1 from house_table_bets b where b.member_id = q.member_id and b.request_id = q.request_id)
+        as placed
+    from unnest(${numberArray(requests.map((request) => request.roundId))}::int8[],
+                ${numberArray(requests.map((request) => request.memberId))}::int8[],
+                ${textArray(requests.map((request) => request.requestId))}::text[])
+      with ordinality as q (round_id, member_id, request_id, ordinal)
+    join house_table_rounds r on r.id = q.round_id`,
+  );
+  const byOrdinal = new Map(rows.map((row) => [Number(row.ordinal), row]));
+  return requests.map((request, index) => {
+    const row = byOrdinal.get(index + 1);
+    return row ? viewOf(request.roundId, row) : undefined;
+  });
 };
 
 export const insertBets = (executor: Executor, bets: Array<typeof houseTableBets.$inferInsert>) =>

@@ -14,7 +14,8 @@ import {
   tableDefinitions,
   type TableSettings,
 } from './table-config';
-import { placeTableBets, type TableBrand, type TableMember } from './place-bets';
+import { placeAlone, placeBatch, placeTableBets, type TableBrand, type TableMember } from './place-bets';
+import { createPlacement, type Placement } from './place-bets-batch';
 import { AppError } from '../../../http/app-error';
 import { buildTableState, refreshTable } from './table-state';
 import { listMemberTableBets } from './tables.repository';
@@ -49,6 +50,8 @@ export type TablesContext = Omit<Required<TablesServiceDependencies>, 'settings'
   /** Open streams per table, and the frame last sent to them. */
   listeners: Map<string, Set<(frame: string) => void>>;
   shown: Map<string, { json: string; frame: string }>;
+  /** Where bets are placed: in batches of concurrent requests, or one by one (`settings.batchBets` off). */
+  placement: Pick<Placement, 'place'>;
 };
 
 /**
@@ -83,7 +86,15 @@ export const createTablesService = ({
     changed: () => undefined,
     listeners: new Map(),
     shown: new Map(),
+    placement: { place: () => Promise.reject(new Error('placement not ready')) },
   };
+  const placement = createPlacement({
+    placeAlone: (prepared) => placeAlone(context, prepared),
+    placeBatch: (batch) => placeBatch(context, batch),
+  });
+  context.placement = context.settings.batchBets
+    ? placement
+    : { place: (prepared) => placeAlone(context, prepared) };
   const tableOf = (code: string): TableDefinition => {
     const table = tables.find((candidate) => candidate.code === code);
     if (!table) throw new AppError('NOT_FOUND', { message: 'No such table' });
@@ -108,6 +119,8 @@ export const createTablesService = ({
     drive: (): Promise<void> => driveTables(context),
     placeBets: (member: TableMember, brand: TableBrand, request: PlaceTableBetsRequest) =>
       placeTableBets(context, member, brand, request),
+    /** How bets were placed so far (batches and their requests, requests alone). */
+    placementCounts: () => placement.counts(),
     close: (): Promise<void> => {
       for (const { timer } of due.values()) clearTimeout(timer);
       due.clear();

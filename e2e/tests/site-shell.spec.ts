@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { seriousViolations } from '../support/accessibility';
 import { control, registerPlayer } from '../support/journeys';
 import { expect, test } from '../support/platform';
 
@@ -21,20 +21,6 @@ const rememberChoices = async (page: Page, theme: Theme, language: Language) => 
 const settle = async (page: Page) => {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForTimeout(300);
-};
-
-/** axe-core's serious and critical findings, with the elements they point at. */
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes
-        .slice(0, 5)
-        .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
 };
 
 const expectAccessible = async (page: Page, theme: Theme) => {

@@ -60,7 +60,7 @@ const DashboardCharts = ({ series, currency }: { series: Series; currency: strin
         title={`GGR and NGR per day (${currency})`}
         summary={`GGR and NGR from ${first} to ${last}.`}
       >
-        <LineChart data={points}>
+        <LineChart data={points} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="day" />
           <YAxis />
@@ -88,7 +88,7 @@ const DashboardCharts = ({ series, currency }: { series: Series; currency: strin
         title={`Deposits and withdrawals per day (${currency})`}
         summary={`Deposits and withdrawals from ${first} to ${last}.`}
       >
-        <BarChart data={points}>
+        <BarChart data={points} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="day" />
           <YAxis />
@@ -102,7 +102,7 @@ const DashboardCharts = ({ series, currency }: { series: Series; currency: strin
         title="Players per day"
         summary={`Active, new and first-time depositing players from ${first} to ${last}.`}
       >
-        <LineChart data={points}>
+        <LineChart data={points} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="day" />
           <YAxis allowDecimals={false} />

@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** axe-core's serious and critical findings, with the elements they point at. */
+export const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+};

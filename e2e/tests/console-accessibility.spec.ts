@@ -33,7 +33,7 @@ test('every console screen an admin opens has no serious axe finding, at 1280 pi
     await expect(page.locator('main h1').first()).toBeVisible();
     const wider = await page.evaluate(() =>
       document.documentElement.scrollWidth > window.innerWidth + 1
-        ? [...document.querySelectorAll('body *')]
+        ? Array.from(document.querySelectorAll<HTMLElement>('body *'))
             .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
             .slice(0, 3)
             .map((element) => `${element.tagName}.${element.className}`)

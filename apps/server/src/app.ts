@@ -29,6 +29,7 @@ import { gamesModule } from './modules/games/games.module';
 import { healthModule } from './modules/health/health.module';
 import { houseGamesModule } from './modules/house-games/house-games.module';
 import { loyaltyModule } from './modules/loyalty/loyalty.module';
+import { memberProfileModule } from './modules/members/member-profile.module';
 import { membersModule } from './modules/members/members.module';
 import { messagesModule } from './modules/messages/messages.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
@@ -157,6 +158,7 @@ export const buildApp = async ({
   await app.register(agentsModule);
   await app.register(contentModule);
   await app.register(reportsModule);
+  await app.register(memberProfileModule);
   registerOperatorApiDocs(app, app.backoffice.requireStaff);
 
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
-import { storedGameTypes } from './games';
+import { gameCategories, storedGameTypes } from './games';
 
 /** A vendor code (the spec's `vassalage`): capitals, digits and underscores, as the database checks. */
 export const vendorCodeSchema = z.string().regex(/^[A-Z0-9_]{2,24}$/, 'capitals, digits and _, 2 to 24');
@@ -83,6 +83,16 @@ export const vendorRegistrationSchema = z.strictObject({
 });
 export type VendorRegistration = z.input<typeof vendorRegistrationSchema>;
 
+/**
+ * A vendor's maintenance: on, optionally until `endsAt` (after which it is over by itself), or off. While it is
+ * in effect the vendor's games do not launch.
+ */
+export const vendorMaintenanceInputSchema = z.strictObject({
+  isOn: z.boolean(),
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export type VendorMaintenanceInput = z.input<typeof vendorMaintenanceInputSchema>;
+
 /** An operator's change to a vendor: null clears the key or launch URL; listed games are added or changed. */
 export const vendorUpdateSchema = z
   .strictObject({
@@ -90,6 +100,7 @@ export const vendorUpdateSchema = z
     walletPublicKey: z.string().max(16_000).nullable().optional(),
     launchUrl: webUrl.nullable().optional(),
     isEnabled: z.boolean().optional(),
+    maintenance: vendorMaintenanceInputSchema.optional(),
     tiles: tilesInput.optional(),
     games: gamesInput.optional(),
   })
@@ -108,6 +119,12 @@ export const vendorSummarySchema = z.object({
   launchUrl: z.string().nullable(),
   /** SHA-256 of the key's DER (SPKI), hex; null when no key is set. */
   walletKeyFingerprint: z.string().nullable(),
+  maintenance: z.object({
+    isOn: z.boolean(),
+    endsAt: z.string().nullable(),
+    /** On and not past its end: the vendor's games do not launch now. */
+    isActive: z.boolean(),
+  }),
   tiles: z.array(
     z.object({
       gameType: z.string(),
@@ -125,3 +142,71 @@ export type VendorSummary = z.infer<typeof vendorSummarySchema>;
 
 export const vendorListResponseSchema = successEnvelope(z.array(vendorSummarySchema));
 export const vendorResponseSchema = successEnvelope(vendorSummarySchema);
+
+// The console's catalogue (under /wps/backoffice/games): every game, enabled or not, paged on the server.
+
+export const adminGameStatuses = ['enabled', 'disabled'] as const;
+export const adminGameFlags = ['hot', 'new'] as const;
+
+/** GET /games?vendor&category&status&flag&search&pageNo&pageSize: by vendor, then order, then id. */
+export const adminGamesQuerySchema = z.object({
+  vendor: vendorCodeSchema.optional(),
+  category: z.enum(gameCategories).optional(),
+  status: z.enum(adminGameStatuses).optional(),
+  flag: z.enum(adminGameFlags).optional(),
+  /** Part of the game's name or its code. */
+  search: z.string().trim().max(100).optional(),
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminGamesQuery = z.input<typeof adminGamesQuerySchema>;
+
+export const adminGameSchema = z.object({
+  /** The spec's nodeId. */
+  id: z.string(),
+  vendorCode: z.string(),
+  vendorName: z.string(),
+  integration: vendorIntegrationSchema,
+  gameType: z.string(),
+  /** What lobby the game shows in (ESPORTS and COCKFIGHT split from SPORTS). */
+  category: z.string(),
+  gameCode: z.string(),
+  name: z.string(),
+  classify: z.string(),
+  isEnabled: z.boolean(),
+  isHot: z.boolean(),
+  isNew: z.boolean(),
+  hasTrial: z.boolean(),
+  sortOrder: z.number().int(),
+  /** What the lobby shows: the game's own picture, or the platform's drawn one (`hasOwnImage` false). */
+  iconUrl: z.string(),
+  hasOwnImage: z.boolean(),
+});
+export type AdminGame = z.infer<typeof adminGameSchema>;
+
+export const adminGamesResponseSchema = successEnvelope(
+  z.object({
+    games: z.array(adminGameSchema),
+    pageNo: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  }),
+);
+
+export const adminGameParamsSchema = z.strictObject({ id: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+
+/** PATCH /games/:id: shown or not, the HOT and NEW marks, the order in lists (lower first). */
+export const adminGameUpdateSchema = z
+  .strictObject({
+    isEnabled: z.boolean().optional(),
+    isHot: z.boolean().optional(),
+    isNew: z.boolean().optional(),
+    sortOrder: z.number().int().min(-100_000).max(1_000_000).optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
+export type AdminGameUpdate = z.infer<typeof adminGameUpdateSchema>;
+
+export const adminGameResponseSchema = successEnvelope(adminGameSchema);
+
+/** Where a picture an operator uploaded for a game is served, on the image host (its CDN mirrors it). */
+export const uploadedGameImagePath = (uploadId: string): string => `/TCG_GAME_ICONS/uploaded/${uploadId}`;

@@ -210,10 +210,21 @@ export const drawVerificationResponseSchema = successEnvelope(drawVerificationSc
 export const lotteryAdminGameParamsSchema = z.object({ gameCode: lotteryGameCodeSchema });
 export const lotteryAdminDrawParamsSchema = z.object({ drawId: drawPublicIdSchema });
 
-/** GET …/draws?gameCode&status&page&pageSize — draws newest first, with bet count and stake total. */
+/** The draws still ahead of their result (open or closed), or those drawn (drawn, settling, settled). */
+export const adminDrawViews = ['upcoming', 'past'] as const;
+
+/**
+ * GET …/draws?gameCode&status&view&station&page&pageSize — draws newest first (upcoming ones soonest first),
+ * with bet count and stake total; `station` keeps the VN draws where that station draws.
+ */
 export const adminDrawsQuerySchema = z.object({
   gameCode: lotteryGameCodeSchema.optional(),
   status: z.enum(drawStatuses).optional(),
+  view: z.enum(adminDrawViews).optional(),
+  station: z
+    .string()
+    .regex(/^[A-Z0-9]{1,16}$/)
+    .optional(),
   page: pageNumber,
   pageSize,
 });
@@ -224,6 +235,28 @@ export const adminDrawSchema = lotteryDrawSchema.extend({
 });
 export const adminDrawsResponseSchema = successEnvelope(
   z.object({ draws: z.array(adminDrawSchema), total: z.number().int(), totalPages: z.number().int() }),
+);
+
+/**
+ * GET …/games — every lottery game of the platform (listed in the lobby or not) with what the console needs to
+ * enter a result (kind, region, how many numbers are drawn) and its settings for the brand.
+ */
+export const adminLotteryGameSchema = z.object({
+  gameCode: z.string(),
+  vendor: z.string(),
+  name: z.string(),
+  kind: z.enum(lotteryKinds),
+  region: z.enum(vnRegions).nullable(),
+  /** Speed: balls (0–9) drawn; pool: numbers drawn; race: cars; null for VN and SEA 4D. */
+  balls: z.number().int().nullable(),
+  /** Pool games: numbers are drawn from 1 to this. */
+  poolSize: z.number().int().nullable(),
+  resultSource: z.enum(resultSources),
+  defaultNumberCap: z.string().nullable(),
+});
+export type AdminLotteryGame = z.infer<typeof adminLotteryGameSchema>;
+export const adminLotteryGamesResponseSchema = successEnvelope(
+  z.object({ currency: z.string(), games: z.array(adminLotteryGameSchema) }),
 );
 
 /** GET/PUT …/games/:gameCode/settings — result source and the default cap on any number's potential payout. */

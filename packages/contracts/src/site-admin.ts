@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
-import { whitelabelFlags } from './site';
+import { languageCodes, resourceTypes, whitelabelFlags } from './site';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code in capitals');
 
@@ -57,7 +57,8 @@ export const deliverySettingsSchema = z.strictObject({
   smsGateway: z
     .strictObject({
       url: z.url().refine(loopbackOrHttps, 'https, or http on this machine'),
-      apiKey: z.string().min(1).max(512),
+      /** Absent keeps the stored key (never shown) while the URL is unchanged; required otherwise. */
+      apiKey: z.string().min(1).max(512).optional(),
       sender: z.string().min(1).max(32),
     })
     .nullable(),
@@ -67,7 +68,8 @@ export const deliverySettingsSchema = z.strictObject({
       port: z.number().int().min(1).max(65535),
       secure: z.boolean(),
       user: z.string().max(255).nullable(),
-      password: z.string().max(512).nullable(),
+      /** Absent keeps the stored password (never shown) while host, port and user are unchanged; null: none. */
+      password: z.string().max(512).nullable().optional(),
       from: z.string().min(3).max(255),
     })
     .nullable(),
@@ -75,4 +77,131 @@ export const deliverySettingsSchema = z.strictObject({
 export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
 export const deliverySettingsResponseSchema = successEnvelope(
   z.object({ smsGateway: z.string().nullable(), smtp: z.string().nullable() }),
+);
+
+/** The delivery settings as the operator sees them: where messages go, the secrets only as whether they are set. */
+export const deliverySettingsViewSchema = z.object({
+  smsGateway: z.object({ url: z.string(), sender: z.string(), hasApiKey: z.boolean() }).nullable(),
+  smtp: z
+    .object({
+      host: z.string(),
+      port: z.number().int(),
+      secure: z.boolean(),
+      user: z.string().nullable(),
+      from: z.string(),
+      hasPassword: z.boolean(),
+    })
+    .nullable(),
+});
+export type DeliverySettingsView = z.infer<typeof deliverySettingsViewSchema>;
+export const deliverySettingsViewResponseSchema = successEnvelope(deliverySettingsViewSchema);
+
+/** A host name as brands' domains are kept: lower case, no scheme, port or path (localhost and IPv4 too). */
+export const hostNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'a host name such as play.example.com (no scheme, port or path)',
+  );
+
+/**
+ * The brand's domains: each selects the brand when a visitor opens it, and the device-0 ones, in order, are the
+ * mirror list the site offers (its first five). The main domain is one of them.
+ */
+export const siteDomainsSchema = z
+  .strictObject({
+    mainDomain: hostNameSchema,
+    domains: z
+      .array(
+        z.strictObject({ domainName: hostNameSchema, device: z.number().int().min(0).max(9).default(0) }),
+      )
+      .min(1)
+      .max(100)
+      .refine(
+        (domains) => new Set(domains.map((domain) => domain.domainName)).size === domains.length,
+        'domains must not repeat',
+      ),
+  })
+  .refine((value) => value.domains.some((domain) => domain.domainName === value.mainDomain), {
+    message: 'the main domain must be one of the domains',
+    path: ['mainDomain'],
+  });
+export type SiteDomains = z.output<typeof siteDomainsSchema>;
+export const siteDomainsResponseSchema = successEnvelope(
+  z.object({
+    mainDomain: z.string(),
+    domains: z.array(z.object({ domainName: z.string(), device: z.number().int() })),
+  }),
+);
+
+const httpsUrl = z.url({ protocol: /^https$/ }).max(2048);
+const label = z.string().trim().min(1).max(100);
+
+/** Where players reach the brand's people: the live chat, the customer-service entries and community links. */
+export const siteLinksSchema = z.strictObject({
+  /** Where the live chat opens (CBS_launchChat); null for no live chat. */
+  liveChatUrl: httpsUrl.nullable(),
+  customerServices: z
+    .array(
+      z.strictObject({
+        title: label,
+        /** The kind of channel the site shows it as (TELEGRAM, WHATSAPP, LIVECHAT …). */
+        csType: z
+          .string()
+          .trim()
+          .regex(/^[A-Z][A-Z0-9_]{0,31}$/, 'capital letters, digits or _, such as TELEGRAM'),
+        path: httpsUrl,
+      }),
+    )
+    .max(20),
+  resources: z
+    .array(z.strictObject({ resourceType: z.enum(resourceTypes), url: httpsUrl, labelNameEn: label }))
+    .max(20),
+});
+export type SiteLinks = z.infer<typeof siteLinksSchema>;
+export const siteLinksResponseSchema = successEnvelope(siteLinksSchema);
+
+/** Whether the runtime knows the IANA time zone (the server's and the browser's Intl alike). */
+const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A new brand (white label): what the operator chooses; everything else starts as every brand does. */
+export const brandCreateRequestSchema = z.strictObject({
+  merchantCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{1,31}$/, '2 to 32 capital letters, digits or _, starting with a letter'),
+  siteName: z.string().trim().min(1).max(100),
+  /** The brand's first (and main) domain: visitors who open it get this brand. */
+  domain: hostNameSchema,
+  /** A currency the platform's ledger knows. */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
+  timeZone: z.string().min(1).max(64).refine(isTimeZone, 'an IANA time zone such as Asia/Manila'),
+  language: z.enum(languageCodes),
+});
+export type BrandCreateRequest = z.infer<typeof brandCreateRequestSchema>;
+
+export const brandSummarySchema = z.object({
+  merchantCode: z.string(),
+  siteName: z.string(),
+  mainDomain: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+  defaultLanguage: z.string(),
+  createdAt: z.string(),
+});
+export type BrandSummary = z.infer<typeof brandSummarySchema>;
+export const brandResponseSchema = successEnvelope(brandSummarySchema);
+/** Every brand (a platform has tens, not thousands) and the currencies a new one may use. */
+export const brandListResponseSchema = successEnvelope(
+  z.object({ list: z.array(brandSummarySchema), currencies: z.array(z.string()) }),
 );

@@ -51,7 +51,8 @@ export const socialProviderParamsSchema = z.strictObject({
 export const socialProviderConfigRequestSchema = z.strictObject({
   issuer: issuerSchema,
   clientId: z.string().trim().min(1).max(512),
-  clientSecret: z.string().min(1).max(2048),
+  /** Absent keeps the stored secret (never shown) while the issuer is unchanged; required otherwise. */
+  clientSecret: z.string().min(1).max(2048).optional(),
   isEnabled: z.boolean(),
 });
 export type SocialProviderConfigRequest = z.infer<typeof socialProviderConfigRequestSchema>;
@@ -67,6 +68,10 @@ export const socialProviderConfigSchema = z.object({
 export type SocialProviderConfig = z.infer<typeof socialProviderConfigSchema>;
 
 export const socialProviderConfigResponseSchema = successEnvelope(socialProviderConfigSchema);
+/** The providers the brand has configured (one that never was is absent). */
+export const socialProviderConfigListResponseSchema = successEnvelope(
+  z.object({ list: z.array(socialProviderConfigSchema) }),
+);
 
 /** The path parameter of the site's sign-in routes. */
 export const socialSignInParamsSchema = z.strictObject({ provider: z.enum(socialProviders) });

@@ -11,6 +11,10 @@ export const permissionGroups = [
       { key: 'members.view', label: 'Search members and open their profiles' },
       { key: 'members.view_balances', label: "See a member's balances and wallet records" },
       { key: 'members.edit', label: "Change a member's VIP level and details" },
+      {
+        key: 'members.manage',
+        label: 'Lock, disable or close a member, reset their passwords, and keep their notes and tags',
+      },
       { key: 'feedback.view', label: "Read members' feedback" },
       { key: 'uploads.view', label: 'Open uploaded files (deposit proofs, payout confirmations)' },
     ],
@@ -82,6 +86,7 @@ export const permissionGroups = [
     key: 'agents',
     label: 'Agents',
     permissions: [
+      { key: 'agents.view', label: 'See the agent tree, agent contracts, pay records and settlement runs' },
       { key: 'agents.move_member', label: 'Move a member to another agent' },
       { key: 'agents.settle', label: 'Run agent settlement and offer platform-paid contracts' },
     ],
@@ -98,6 +103,14 @@ export const permissionGroups = [
     key: 'staff',
     label: 'Staff',
     permissions: [{ key: 'staff.manage', label: 'Create staff, assign their roles and edit roles' }],
+  },
+  {
+    // Last, so a migration that appends it to the admin presets keeps the catalogue's order (0058).
+    key: 'platform',
+    label: 'Platform',
+    permissions: [
+      { key: 'brands.create', label: "Create brands (white labels); only on the platform's own brand" },
+    ],
   },
 ] as const;
 
@@ -160,6 +173,7 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       'bonuses.manage',
       'loyalty.fulfil',
       'loyalty.adjust_points',
+      'agents.view',
       'reports.view',
       'audit.view',
     ),
@@ -170,6 +184,7 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       ...browsing,
       ...players,
       'members.view_balances',
+      'members.manage',
       'deposits.view',
       'withdrawals.view',
       'promotions.review_claims',
@@ -183,10 +198,12 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       ...browsing,
       ...players,
       'members.edit',
+      'members.manage',
       'withdrawals.view',
       'loyalty.fulfil',
       'content.view',
       'content.edit',
+      'agents.view',
       'agents.move_member',
     ),
   },

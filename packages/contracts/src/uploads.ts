@@ -7,14 +7,14 @@ export const uploadLimits = { maxBytes: 5 * 1024 * 1024, contentTypes: ['image/p
 export const uploadPurposeSchema = z.enum(['deposit_proof', 'withdrawal_proof', 'feedback']);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
-/** Staff images (a promotion's picture): png, jpg or webp, judged by content, at most 5 MB. */
+/** Staff images (a promotion's picture, a game's): png, jpg or webp, judged by content, at most 5 MB. */
 export const staffUploadLimits = {
   maxBytes: 5 * 1024 * 1024,
   contentTypes: ['image/png', 'image/jpeg', 'image/webp'],
 } as const;
 
 /** What staff upload for; not open to members, whose route only takes `uploadPurposeSchema`. */
-export const staffUploadPurposeSchema = z.enum(['promotion_image']);
+export const staffUploadPurposeSchema = z.enum(['promotion_image', 'game_image']);
 export type StaffUploadPurpose = z.infer<typeof staffUploadPurposeSchema>;
 
 export const uploadIdSchema = z.uuid();

@@ -1,8 +1,18 @@
 import { merchantHeader } from '@wps/contracts/site';
 import type { FastifyRequest } from 'fastify';
 
-/** Who is asking: the merchant header the site sends, the host it called and the visitor's address. */
-export type VisitorContext = { merchantCode: string | undefined; host: string; ip: string };
+/**
+ * Who is asking: the merchant header the site sends, the host it called, the visitor's address and browser (its
+ * User-Agent, cut to 512 characters: the header is the client's to choose).
+ */
+export type VisitorContext = {
+  merchantCode: string | undefined;
+  host: string;
+  ip: string;
+  userAgent?: string;
+};
+
+const userAgentMaxLength = 512;
 
 const merchantCodePattern = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -15,6 +25,9 @@ export const visitorOf = (request: FastifyRequest): VisitorContext => {
     merchantCode: merchantCode && merchantCodePattern.test(merchantCode) ? merchantCode : merchantCode && '!',
     host: request.hostname,
     ip: request.ip,
+    ...(request.headers['user-agent']
+      ? { userAgent: request.headers['user-agent'].slice(0, userAgentMaxLength) }
+      : {}),
   };
 };
 

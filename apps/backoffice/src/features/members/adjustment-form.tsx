@@ -33,8 +33,16 @@ const SecondApprovalNote = ({ amount, currency }: { amount: string; currency: st
  * when the operator reviews the adjustment: pressing confirm again after a network failure repeats the same
  * request (the server answers the first result), while every new adjustment gets its own id.
  */
-export const AdjustmentForm = ({ username, currency }: { username: string; currency: string }) => {
-  const adjust = useAdjustBalance();
+export const AdjustmentForm = ({
+  memberId,
+  username,
+  currency,
+}: {
+  memberId: string;
+  username: string;
+  currency: string;
+}) => {
+  const adjust = useAdjustBalance(memberId);
   const [direction, setDirection] = useState<Direction>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');

@@ -10,48 +10,15 @@ import {
   staffOfPreset,
 } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
+import { buildProfile, demoPlayerFound, profileRoutes } from './member-test-data';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const memberWallet = (mainWallet: string) =>
-  ok({
-    member: { id: '100', account: 'demoplayer', realName: 'Demo Player' },
-    funds: {
-      currency: 'USD',
-      currencySymbol: '$',
-      mainWallet,
-      pendingWithdrawal: '0.00',
-      gameWallets: [],
-      total: mainWallet,
-    },
-    turnoverRemaining: '12.50',
-    records: [
-      {
-        id: '77',
-        transactionId: '31',
-        time: '2025-05-01T10:00:00.000Z',
-        type: 'deposit',
-        kind: 'deposit',
-        amount: '1000.00',
-        balanceAfter: '1000.00',
-        reference: 'deposit:1',
-        memo: null,
-      },
-    ],
-  });
+const page = (list: unknown[], totalCount = list.length, totalPages = 1) =>
+  ok({ list, pageNo: 1, totalCount, totalPages });
 
-const demoPlayerFound = {
-  id: '100',
-  account: 'demoplayer',
-  nickname: 'demoplayer',
-  realName: 'Demo Player',
-  phone: '+92 3001234567',
-  email: 'demo@example.com',
-  type: 0,
-  status: 'active',
-  createdAt: '2025-05-01T09:00:00.000Z',
-  lastLoginAt: null,
-};
+const lastSearch = (api: ReturnType<typeof mockApi>) =>
+  api.requestsTo('GET /wps/backoffice/members').at(-1)?.url.searchParams;
 
 const fillAdjustment = (direction: 'credit' | 'debit', amount: string, reason: string) => {
   fireEvent.click(screen.getByTestId(`adjustment-${direction}`));
@@ -60,17 +27,14 @@ const fillAdjustment = (direction: 'credit' | 'debit', amount: string, reason: s
   fireEvent.click(screen.getByTestId('adjustment-submit'));
 };
 
-describe('member search (issue 30, point 5)', () => {
-  it('searches by the field chosen, lists who matches and opens one', async () => {
+describe('member search', () => {
+  it('searches by the field chosen, lists who matches with agent and last login, and opens one', async () => {
     signIn();
     const api = mockApi({
       ...signedInRoutes,
+      ...profileRoutes(() => buildProfile()),
       'GET /wps/backoffice/members': ({ url }: MockRequest) =>
-        ok({
-          list: url.searchParams.get('q') === '+92 300 123 4567' ? [demoPlayerFound] : [],
-          hasMore: false,
-        }),
-      'GET /wps/backoffice/members/demoplayer/wallet': memberWallet('1000.00'),
+        page(url.searchParams.get('q') === '+92 300 123 4567' ? [demoPlayerFound] : []),
     });
     renderConsole('/members');
 
@@ -78,62 +42,116 @@ describe('member search (issue 30, point 5)', () => {
     fireEvent.change(screen.getByTestId('member-search-input'), { target: { value: '+92 300 123 4567' } });
     fireEvent.click(screen.getByTestId('member-search-submit'));
     const row = await screen.findByTestId('member-result-100');
-    for (const shown of ['demoplayer', 'Demo Player', '+92 3001234567', 'demo@example.com', 'Member']) {
+    for (const shown of [
+      'demoplayer',
+      'Demo Player',
+      '+92 3001234567',
+      'demoagent',
+      '203.0.113.10',
+      'Active',
+    ]) {
       expect(row.textContent).toContain(shown);
     }
-    expect(api.requestsTo('GET /wps/backoffice/members')[0]?.url.searchParams.get('field')).toBe('phone');
+    expect(screen.getByTestId('member-results-count').textContent).toBe('1 found');
+    expect(lastSearch(api)?.get('field')).toBe('phone');
 
     fireEvent.click(screen.getByTestId('member-open-demoplayer'));
-    expect((await screen.findByTestId('member-main-wallet')).textContent).toBe('1000.00 USD');
-    // The search stays above the member opened.
-    expect(screen.getByTestId('member-result-100')).toBeTruthy();
+    expect((await screen.findByTestId('member-profile-title')).textContent).toContain('demoplayer');
+    // The results fold away while a member is open, and come back as they were.
+    expect(screen.queryByTestId('member-results')).toBeNull();
+    fireEvent.click(screen.getByTestId('member-back'));
+    expect(await screen.findByTestId('member-result-100')).toBeTruthy();
 
-    for (const field of ['email', 'realName', 'id'] as const) {
+    for (const field of ['upline', 'payoutAccount', 'lastLoginIp', 'tag'] as const) {
       fireEvent.change(screen.getByTestId('member-search-field'), { target: { value: field } });
       fireEvent.change(screen.getByTestId('member-search-input'), { target: { value: 'nobody' } });
       fireEvent.click(screen.getByTestId('member-search-submit'));
       expect(await screen.findByTestId('member-results-empty')).toBeTruthy();
-      expect(api.requestsTo('GET /wps/backoffice/members').at(-1)?.url.searchParams.get('field')).toBe(field);
+      expect(lastSearch(api)?.get('field')).toBe(field);
     }
   });
 
-  it('lets support staff find members without asking for wallets they may not read', async () => {
+  it('sorts and pages on the server, saying the order with aria-sort', async () => {
+    signIn();
+    const api = mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/members': () => page([demoPlayerFound], 45, 3),
+    });
+    renderConsole('/members?q=demo');
+
+    await screen.findByTestId('member-result-100');
+    expect(screen.getByTestId('member-sort-registered').closest('th')?.getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    fireEvent.click(screen.getByTestId('member-sort-username'));
+    await waitFor(() => {
+      expect([lastSearch(api)?.get('sort'), lastSearch(api)?.get('order')]).toEqual(['username', 'asc']);
+    });
+    expect(screen.getByTestId('member-sort-username').closest('th')?.getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    fireEvent.click(screen.getByTestId('member-sort-username'));
+    await waitFor(() => {
+      expect(lastSearch(api)?.get('order')).toBe('desc');
+    });
+    fireEvent.click(screen.getByTestId('member-sort-lastLogin'));
+    await waitFor(() => {
+      expect([lastSearch(api)?.get('sort'), lastSearch(api)?.get('order')]).toEqual(['lastLogin', 'desc']);
+    });
+
+    const pager = screen.getByTestId('member-results-pager');
+    expect(pager.textContent).toContain('Page 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => {
+      expect(lastSearch(api)?.get('pageNo')).toBe('2');
+    });
+    expect(lastSearch(api)?.get('sort')).toBe('lastLogin');
+  });
+
+  it('lets support staff open members without asking for money their role may not read', async () => {
     signIn();
     const api = mockApi({
       'GET /wps/backoffice/session/me': ok(staffOfPreset('support')),
-      'GET /wps/backoffice/members': ok({ list: [demoPlayerFound], hasMore: true }),
+      ...profileRoutes(() => buildProfile()),
+      'GET /wps/backoffice/members': page([demoPlayerFound]),
     });
     renderConsole('/members?q=demo');
 
     fireEvent.click(await screen.findByTestId('member-open-demoplayer'));
     expect(await screen.findByTestId('member-wallet-not-for-role')).toBeTruthy();
-    expect(screen.getByTestId('member-results-more')).toBeTruthy();
-    expect(api.requestsTo('GET /wps/backoffice/members/demoplayer/wallet')).toHaveLength(0);
+    expect(api.requestsTo('GET /wps/backoffice/members/100/funds')).toHaveLength(0);
+    // Tabs of records the role may not read are not offered.
+    expect(screen.queryByTestId('member-tab-transactions')).toBeNull();
+    expect(screen.queryByTestId('member-tab-deposits')).toBeNull();
+    expect(screen.getByTestId('member-tab-bets')).toBeTruthy();
+    expect(screen.getByTestId('member-tab-withdrawals')).toBeTruthy();
   });
 });
 
-describe('member wallet and manual adjustment', () => {
-  it('looks a member up and debits with a signed amount and a fresh request id per adjustment', async () => {
+describe('member money and manual adjustment', () => {
+  it('shows balances and limits, and debits with a signed amount and a fresh request id per adjustment', async () => {
     signIn();
     let balance = '1000.00';
     const api = mockApi({
       ...signedInRoutes,
-      'GET /wps/backoffice/members': ok({ list: [demoPlayerFound], hasMore: false }),
-      'GET /wps/backoffice/members/demoplayer/wallet': () => memberWallet(balance),
+      ...profileRoutes(
+        () => buildProfile(),
+        () => balance,
+      ),
       'POST /wps/backoffice/adjustments': ({ body }: MockRequest) => {
         const before = balance;
         balance = (body as { amount: string }).amount === '-25.00' ? '975.00' : '985.00';
         return ok({ status: 'posted', transactionId: '40', balanceBefore: before, balanceAfter: balance });
       },
     });
-    renderConsole('/members');
+    renderConsole('/members?member=100');
 
-    fireEvent.change(await screen.findByTestId('member-search-input'), { target: { value: 'demoplayer' } });
-    fireEvent.click(screen.getByTestId('member-search-submit'));
-    fireEvent.click(await screen.findByTestId('member-open-demoplayer'));
     expect((await screen.findByTestId('member-main-wallet')).textContent).toBe('1000.00 USD');
     expect(screen.getByTestId('member-turnover').textContent).toContain('12.50');
-    expect(screen.getByTestId('member-record-77').textContent).toContain('deposit');
+    expect(screen.getByTestId('member-bonus-balance').textContent).toBe('5.00 USD');
+    expect(screen.getByTestId('member-limit-daily-amount').textContent).toBe(
+      '0.00 USD used of 100000.00 USD',
+    );
 
     fillAdjustment('debit', '25.00', 'Duplicate bonus taken back');
     expect(screen.getByTestId('adjustment-confirm-box').textContent).toContain(
@@ -170,11 +188,8 @@ describe('member wallet and manual adjustment', () => {
 
   it('checks the form before anything is sent', async () => {
     signIn();
-    const api = mockApi({
-      ...signedInRoutes,
-      'GET /wps/backoffice/members/demoplayer/wallet': memberWallet('1000.00'),
-    });
-    renderConsole('/members?username=demoplayer');
+    const api = mockApi({ ...signedInRoutes, ...profileRoutes(() => buildProfile()) });
+    renderConsole('/members?member=100');
 
     await screen.findByTestId('member-main-wallet');
     fillAdjustment('credit', '0', 'Goodwill');
@@ -189,13 +204,16 @@ describe('member wallet and manual adjustment', () => {
     signIn();
     const api = mockApi({
       ...signedInRoutes,
-      'GET /wps/backoffice/members/demoplayer/wallet': memberWallet('10.00'),
+      ...profileRoutes(
+        () => buildProfile(),
+        () => '10.00',
+      ),
       'POST /wps/backoffice/adjustments': fail(
         'INSUFFICIENT_FUNDS',
         'The balance is too low for this debit.',
       ),
     });
-    renderConsole('/members?username=demoplayer');
+    renderConsole('/members?member=100');
 
     await screen.findByTestId('member-main-wallet');
     fillAdjustment('debit', '50.00', 'Chargeback');
@@ -217,7 +235,7 @@ describe('member wallet and manual adjustment', () => {
     signIn();
     mockApi({
       ...signedInRoutes,
-      'GET /wps/backoffice/members/demoplayer/wallet': memberWallet('1000.00'),
+      ...profileRoutes(() => buildProfile()),
       'GET /wps/backoffice/wallet-settings': ok({
         mode: 'single',
         transferVendors: [],
@@ -243,7 +261,7 @@ describe('member wallet and manual adjustment', () => {
         },
       }),
     });
-    renderConsole('/members?username=demoplayer');
+    renderConsole('/members?member=100');
 
     await screen.findByTestId('member-main-wallet');
     fireEvent.change(screen.getByTestId('adjustment-amount'), { target: { value: '10000.00' } });
@@ -261,9 +279,9 @@ describe('member wallet and manual adjustment', () => {
     signIn();
     mockApi({
       ...signedInRoutes,
-      'GET /wps/backoffice/members/nobody/wallet': fail('ACCOUNT_NOT_FOUND', 'No such member.'),
+      'GET /wps/backoffice/members/404/profile': fail('ACCOUNT_NOT_FOUND', 'No such member.'),
     });
-    renderConsole('/members?username=nobody');
+    renderConsole('/members?member=404');
 
     expect((await screen.findByTestId('member-error')).textContent).toContain('No such member.');
   });

@@ -1,105 +1,39 @@
-import { Fragment } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ErrorMessage } from '../../components/error-message';
-import { formatDateTime } from '../../lib/format';
-import { AdjustmentForm } from './adjustment-form';
-import { useCan } from '../session/api';
-import { useMemberWallet, type MemberWallet } from './api';
-import { MemberSearch, searchFieldOf } from './member-search';
+import { useSearchParams } from 'react-router';
+import type { MemberSearchInput } from './api';
+import { MemberProfileView, profileTabOf } from './member-profile';
+import { MemberSearch, searchFieldOf, searchSortOf } from './member-search';
 import './members-page.css';
 
-const Funds = ({ wallet }: { wallet: MemberWallet }) => {
-  const { funds } = wallet;
-  return (
-    <div className="card">
-      <h2>
-        {wallet.member.account}
-        {wallet.member.realName ? <span className="muted"> · {wallet.member.realName}</span> : null}
-      </h2>
-      <dl className="facts" data-testid="member-funds">
-        <dt>Main wallet</dt>
-        <dd data-testid="member-main-wallet">
-          {funds.mainWallet} {funds.currency}
-        </dd>
-        <dt>Pending withdrawal (held)</dt>
-        <dd data-testid="member-pending-withdrawal">
-          {funds.pendingWithdrawal} {funds.currency}
-        </dd>
-        {funds.gameWallets.map((gameWallet) => (
-          <Fragment key={gameWallet.vendor}>
-            <dt>Game wallet {gameWallet.vendor}</dt>
-            <dd>
-              {gameWallet.balance} {funds.currency}
-            </dd>
-          </Fragment>
-        ))}
-        <dt>Total</dt>
-        <dd data-testid="member-total">
-          {funds.total} {funds.currency}
-        </dd>
-        <dt>Turnover remaining</dt>
-        <dd data-testid="member-turnover">
-          {wallet.turnoverRemaining} {funds.currency}
-        </dd>
-      </dl>
-    </div>
-  );
+/** The page's state in the address, so a search, a page of results and an open member can be bookmarked. */
+const readSearch = (params: URLSearchParams): MemberSearchInput => {
+  const pageNo = Number(params.get('page') ?? '1');
+  return {
+    q: (params.get('q') ?? '').trim(),
+    field: searchFieldOf(params.get('field')),
+    sort: searchSortOf(params.get('sort')),
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+    pageNo: Number.isInteger(pageNo) && pageNo >= 1 ? pageNo : 1,
+  };
 };
 
-const Records = ({ wallet }: { wallet: MemberWallet }) => (
-  <section aria-labelledby="records-title">
-    <h2 id="records-title">Latest records</h2>
-    <div className="table-scroll">
-      <table className="table" data-testid="member-records">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Type</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Balance after</th>
-            <th scope="col">Reference</th>
-            <th scope="col">Memo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {wallet.records.map((record) => (
-            <tr key={record.id} data-testid={`member-record-${record.id}`}>
-              <td>{formatDateTime(record.time)}</td>
-              <td>
-                {record.type}
-                <div className="muted">{record.kind}</div>
-              </td>
-              <td className={record.amount.startsWith('-') ? 'number negative' : 'number'}>
-                {record.amount}
-              </td>
-              <td className="number">{record.balanceAfter}</td>
-              <td>{record.reference ?? '—'}</td>
-              <td>{record.memo ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-    {wallet.records.length === 0 ? <p className="empty">No records yet.</p> : null}
-  </section>
-);
+/** Only what differs from the defaults goes in the address. */
+const defaults: Record<string, string> = { field: 'any', sort: 'registered', order: 'desc', page: '1' };
 
+/**
+ * Members: the search, and one member's profile ("member 360") opened from it. While a member is open the
+ * results fold away; "Back to results" brings them back as they were.
+ */
 export const MembersPage = () => {
-  const can = useCan();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = (searchParams.get('q') ?? '').trim();
-  const field = searchFieldOf(searchParams.get('field'));
-  const username = (searchParams.get('username') ?? '').trim();
-  // Wallets are money: shown with members.view_balances, the adjustment form with money.adjust.
-  const canReadWallet = can('members.view_balances');
-  const wallet = useMemberWallet(username, canReadWallet);
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  const memberId = params.get('member') ?? '';
+  const tab = profileTabOf(params.get('tab'));
 
-  const show = (next: { q: string; field: string; username: string }) => {
-    setSearchParams(
+  const show = (changes: Record<string, string>) => {
+    const next = { ...Object.fromEntries(params), ...changes };
+    setParams(
       Object.fromEntries(
-        Object.entries(next).filter(
-          ([name, value]) => value !== '' && !(name === 'field' && value === 'any'),
-        ),
+        Object.entries(next).filter(([name, value]) => value !== '' && defaults[name] !== value),
       ),
     );
   };
@@ -110,46 +44,42 @@ export const MembersPage = () => {
         <h1 id="members-title">Members</h1>
       </header>
       <MemberSearch
-        key={`${field}:${q}`}
-        q={q}
-        field={field}
-        selected={username}
-        onSearch={(nextQ, nextField) => {
-          show({ q: nextQ, field: nextField, username: '' });
+        key={`${search.field}:${search.q}`}
+        search={search}
+        showsResults={memberId === ''}
+        onSearch={(q, field) => {
+          show({ q, field, page: '1', member: '', tab: '' });
         }}
-        onOpen={(account) => {
-          show({ q, field, username: account });
+        onSort={(sort, order) => {
+          show({ sort, order, page: '1' });
+        }}
+        onPage={(pageNo) => {
+          show({ page: String(pageNo) });
+        }}
+        onOpen={(id) => {
+          show({ member: id, tab: '' });
         }}
       />
-      {username !== '' && !canReadWallet ? (
-        <p className="muted" data-testid="member-wallet-not-for-role">
-          Your role does not include members&apos; wallets.
-        </p>
-      ) : null}
-      {username !== '' && can('promotions.view') ? (
-        <p>
-          <Link to={`/promotions?member=${encodeURIComponent(username)}`} data-testid="member-bonuses-link">
-            Bonuses of {username}
-          </Link>
-        </p>
-      ) : null}
-      <ErrorMessage error={wallet.error} testId="member-error" />
-      {wallet.isFetching && !wallet.data ? <p className="muted">Loading…</p> : null}
-      {wallet.data ? (
-        <>
-          <div className="columns">
-            <Funds wallet={wallet.data} />
-            {can('money.adjust') ? (
-              <AdjustmentForm
-                key={wallet.data.member.id}
-                username={wallet.data.member.account}
-                currency={wallet.data.funds.currency}
-              />
-            ) : null}
-          </div>
-          <Records wallet={wallet.data} />
-        </>
-      ) : null}
+      {memberId === '' ? null : (
+        <MemberProfileView
+          key={memberId}
+          memberId={memberId}
+          tab={tab}
+          onTab={(next) => {
+            show({ tab: next === 'overview' ? '' : next });
+          }}
+          onBack={
+            search.q === ''
+              ? undefined
+              : () => {
+                  show({ member: '', tab: '' });
+                }
+          }
+          onOpenMember={(id) => {
+            show({ member: id, tab: '' });
+          }}
+        />
+      )}
     </section>
   );
 };

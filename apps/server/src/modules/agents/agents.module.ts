@@ -1,5 +1,7 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
 import { agentAdminRoutes } from './agents-admin.routes';
+import { agentConsoleRoutes } from './agents-console.routes';
+import { createAgentConsoleService } from './agents-console.service';
 import { agentRoutes } from './agents.routes';
 import { createAgentService } from './agents.service';
 import { agentContractAdminRoutes, agentContractRoutes } from './contracts.routes';
@@ -43,6 +45,14 @@ export const agentsModule = defineModule(
     await app.register(agentAdminRoutes({ agents, ...app.backoffice, requireBrand }), {
       prefix: operatorApiPrefix,
     });
+    await app.register(
+      agentConsoleRoutes({
+        agentConsole: createAgentConsoleService({ db, members, ledger }),
+        ...app.backoffice,
+        requireBrand,
+      }),
+      { prefix: operatorApiPrefix },
+    );
     await app.register(
       agentContractAdminRoutes({
         contracts,

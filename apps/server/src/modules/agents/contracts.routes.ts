@@ -219,7 +219,9 @@ export const agentContractAdminRoutes =
           throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'asOf', message }] });
         }
         const asOf = request.body.asOf ? new Date(request.body.asOf) : undefined;
-        return ok(await settlement.runAll(asOf, staffActorOf(request)));
+        return ok(
+          await settlement.runAll(asOf, { ...staffActorOf(request), username: request.staff.username }),
+        );
       },
     );
   };

@@ -64,6 +64,26 @@ export const agentContracts = pgTable(
 );
 
 /**
+ * A run of settlement over every brand: each one a staff member starts, and each scheduled one that settled or
+ * paid something (a scheduled run that found nothing to do is not kept). Written when it starts, finished with
+ * its status; the pay records name it (`settlement_run_id`, `paid_run_id`), so its figures per brand are theirs.
+ */
+export const agentSettlementRuns = pgTable('agent_settlement_runs', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** staff or schedule */
+  trigger: text('trigger').notNull(),
+  /** The staff member's username (as it was), or the job's name. */
+  startedBy: text('started_by').notNull(),
+  staffId: text('staff_id'),
+  /** The instant it settled up to. */
+  asOf: timestamp('as_of', { withTimezone: true }).notNull(),
+  /** running, finished, failed */
+  status: text('status').notNull().default('running'),
+});
+
+/**
  * One row per contract and period: what was due and whether it was paid. Both sides read it. The unique key
  * (contract, period start) makes a period settle once whatever runs it; the ledger posting carries the key
  * `agent-contract:<contract>:<period start>` too.
@@ -102,9 +122,25 @@ export const agentContractPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The settlement run that recorded it, and the one that paid it (itself, or a later run's retry). */
+    settlementRunId: bigint('settlement_run_id', { mode: 'bigint' }).references(
+      () => agentSettlementRuns.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
+    paidRunId: bigint('paid_run_id', { mode: 'bigint' }).references(() => agentSettlementRuns.id, {
+      onDelete: 'set null',
+    }),
   },
   (table) => [
     uniqueIndex('agent_contract_payments_period_key').on(table.contractId, table.periodStart),
+    index('agent_contract_payments_settlement_run_idx')
+      .on(table.settlementRunId)
+      .where(sql`${table.settlementRunId} is not null`),
+    index('agent_contract_payments_paid_run_idx')
+      .on(table.paidRunId)
+      .where(sql`${table.paidRunId} is not null`),
     index('agent_contract_payments_upline_idx').on(table.uplineId, table.periodStart),
     index('agent_contract_payments_downline_idx').on(table.downlineId, table.periodStart),
     index('agent_contract_payments_unpaid_idx')

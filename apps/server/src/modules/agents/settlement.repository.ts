@@ -1,6 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
-import { agentContractPayments, agentContracts, type StoredTier } from './contracts.tables';
+import {
+  agentContractPayments,
+  agentContracts,
+  agentSettlementRuns,
+  type StoredTier,
+} from './contracts.tables';
 import { numberArray, textArray } from '../../db/array-literals';
 
 /**
@@ -257,12 +262,19 @@ export const lockUnpaid = async (executor: Executor, id: bigint) => {
   return row;
 };
 
-export const markPaymentPaid = (executor: Executor, id: bigint, transactionId: bigint, at: Date) =>
+export const markPaymentPaid = (
+  executor: Executor,
+  id: bigint,
+  transactionId: bigint,
+  at: Date,
+  runId: bigint | null,
+) =>
   executor
     .update(agentContractPayments)
     .set({
       status: 'paid',
       ledgerTransactionId: transactionId,
+      paidRunId: runId,
       paidAt: at,
       lastAttemptAt: at,
       attempts: sql`${agentContractPayments.attempts} + 1`,
@@ -274,3 +286,22 @@ export const markPaymentAttempt = (executor: Executor, id: bigint, at: Date) =>
     .update(agentContractPayments)
     .set({ lastAttemptAt: at, attempts: sql`${agentContractPayments.attempts} + 1` })
     .where(and(eq(agentContractPayments.id, id), eq(agentContractPayments.status, 'unpaid')));
+
+export type NewSettlementRun = typeof agentSettlementRuns.$inferInsert;
+
+/** Keeps a run as it starts; answers its id, which its pay records name. */
+export const insertRun = async (executor: Executor, run: NewSettlementRun): Promise<bigint> => {
+  const [row] = await executor
+    .insert(agentSettlementRuns)
+    .values(run)
+    .returning({ id: agentSettlementRuns.id });
+  if (!row) throw new Error('settlement run not recorded');
+  return row.id;
+};
+
+export const finishRun = (executor: Executor, id: bigint, status: 'finished' | 'failed', at: Date) =>
+  executor.update(agentSettlementRuns).set({ status, finishedAt: at }).where(eq(agentSettlementRuns.id, id));
+
+/** A scheduled run that did nothing is not kept (the job runs every minute). */
+export const deleteRun = (executor: Executor, id: bigint) =>
+  executor.delete(agentSettlementRuns).where(eq(agentSettlementRuns.id, id));

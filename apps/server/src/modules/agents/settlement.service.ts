@@ -1,8 +1,11 @@
-import type { AuditActor } from '../audit/audit.service';
 import type { MemberRow } from '../members/members.service';
 import { previewSettlement } from './settlement/preview-settlement';
 import { retryUnpaid } from './settlement/retry-unpaid';
-import { runDueSettlement } from './settlement/run-settlement';
+import {
+  runDueSettlement,
+  runScheduledSettlement,
+  type SettlementRunStartedBy,
+} from './settlement/run-settlement';
 import { settlePeriods, settleRealtime } from './settlement/settle-periods';
 import type { SettlementContext, SettlementServiceDependencies } from './settlement/settlement-context';
 
@@ -46,10 +49,17 @@ export const createSettlementService = ({
     retryUnpaid: () => retryUnpaid(context),
 
     /**
-     * Everything due now (or at a pretend `asOf`, in tests): periods, real-time slots, then retries; audited as
-     * `startedBy`'s action when a staff member starts it.
+     * Everything due now (or at a pretend `asOf`, in tests): periods, real-time slots, then retries, kept as a
+     * run; audited as `startedBy`'s action when a staff member starts it.
      */
-    runAll: (asOf?: Date, startedBy?: AuditActor) => runDueSettlement(context, asOf, startedBy),
+    runAll: (asOf?: Date, startedBy?: SettlementRunStartedBy) => runDueSettlement(context, asOf, startedBy),
+
+    /**
+     * A scheduled job's run (`periods`: closed periods then retries; `realtime`: the last slot), kept as a run
+     * only when it settled or paid something.
+     */
+    runScheduled: (jobName: string, phase: 'periods' | 'realtime') =>
+      runScheduledSettlement(context, jobName, phase),
 
     /** What the period in progress would pay if it closed now; parties of an active contract only. */
     preview: (member: MemberRow, contractId: bigint) => previewSettlement(context, member, contractId),

@@ -25,5 +25,6 @@ export const recordAuthEvent = (
     event: event.name,
     isSuccess: event.isSuccess,
     ip: visitor.ip,
+    userAgent: visitor.userAgent ?? null,
     detail: event.detail ?? null,
   });

@@ -1,5 +1,5 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/database';
 import { authEvents, captchaChallenges, memberSessions, verificationCodes } from './auth.tables';
 
 export type NewAuthEvent = typeof authEvents.$inferInsert;
@@ -115,3 +115,70 @@ export const markVerificationCodeUsed = async (db: Executor, id: bigint) => {
 };
 
 export const insertAuthEvent = (db: Executor, event: NewAuthEvent) => db.insert(authEvents).values(event);
+
+/** Revokes every live session of the member; answers the ones it ended. */
+export const revokeAllMemberSessions = (db: Executor, memberId: bigint) =>
+  db
+    .update(memberSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt)))
+    .returning({ tokenHash: memberSessions.tokenHash });
+
+/** A page of the member's auth events, newest first (auth_events_member_idx), and how many there are. */
+export const listMemberEvents = async (
+  db: Executor,
+  memberId: bigint,
+  page: { pageNo: number; pageSize: number },
+) => {
+  const where = eq(authEvents.memberId, memberId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: authEvents.id,
+        event: authEvents.event,
+        isSuccess: authEvents.isSuccess,
+        ip: authEvents.ip,
+        userAgent: authEvents.userAgent,
+        createdAt: authEvents.createdAt,
+      })
+      .from(authEvents)
+      .where(where)
+      .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize),
+    db.select({ total: count() }).from(authEvents).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+};
+
+/** How many of a member's devices (address and browser, the most recent first) are compared with others'. */
+const comparedDevices = 50;
+
+/**
+ * Other members of the brand with a successful auth event from one of the member's recent devices (the same
+ * address and User-Agent), one device each; looked up by address (auth_events_ip_idx).
+ */
+export const listMembersSharingDevice = (
+  db: Executor,
+  brandId: bigint,
+  memberId: bigint,
+  limit: number,
+): Promise<Array<{ memberId: bigint | string; ip: string; userAgent: string }>> =>
+  selectRows<{ memberId: bigint | string; ip: string; userAgent: string }>(
+    db,
+    sql`
+      with devices as (
+        select ip, user_agent from auth_events
+        where member_id = ${memberId} and is_success and user_agent is not null
+        group by ip, user_agent
+        order by max(created_at) desc
+        limit ${comparedDevices}
+      )
+      select distinct on (e.member_id) e.member_id as "memberId", e.ip, e.user_agent as "userAgent"
+      from auth_events e
+      join devices d on d.ip = e.ip and d.user_agent = e.user_agent
+      where e.brand_id = ${brandId} and e.is_success and e.member_id is not null and e.member_id <> ${memberId}
+      order by e.member_id
+      limit ${limit}
+    `,
+  );

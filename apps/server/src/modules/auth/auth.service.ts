@@ -1,6 +1,6 @@
 import type { LoginRequest, MemberInfo, RegisterRequest, SessionValue } from '@wps/contracts/auth';
 import type { LanguageCode } from '@wps/contracts/site';
-import type { Database } from '../../db/database';
+import type { Database, Executor } from '../../db/database';
 import type { VisitorContext } from '../../http/request-context';
 import type { MemberRow, MemberService } from '../members/members.service';
 import type { NotificationService } from '../notifications/notifications.service';
@@ -12,6 +12,7 @@ import { changePassword } from './change-password';
 import { checkAffiliateCode } from './check-affiliate-code';
 import { logInForFreePlay } from './free-play';
 import { logIn } from './log-in';
+import { endMemberSessions, findMembersSharingDevice, listMemberSignInEvents } from './member-access';
 import { updateLanguage } from './member-language';
 import { registerMember } from './register-member';
 import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from './reset-password';
@@ -120,6 +121,15 @@ export const createAuthService = ({
     signInWithSocialIdentity: (visitor: VisitorContext, identity: SocialIdentity): Promise<SessionValue> =>
       signInWithSocialIdentity(deps, visitor, identity),
     checkAffiliateCode: (visitor: VisitorContext, code: string) => checkAffiliateCode(deps, visitor, code),
+    /** Staff's view of a member's sign-in events (addresses and browsers), newest first. */
+    listMemberSignInEvents: (memberId: bigint, page: { pageNo: number; pageSize: number }) =>
+      listMemberSignInEvents(deps, memberId, page),
+    /** Members of the brand who signed in from one of the member's devices (address and browser). */
+    findMembersSharingDevice: (brandId: bigint, memberId: bigint, limit: number) =>
+      findMembersSharingDevice(deps, brandId, memberId, limit),
+    /** Ends every session of the member in the caller's transaction; answers how many were live. */
+    endMemberSessions: (executor: Executor, memberId: bigint): Promise<number> =>
+      endMemberSessions(executor, memberId),
   };
 };
 

@@ -72,6 +72,8 @@ export const authEvents = pgTable(
     event: text('event').notNull(),
     isSuccess: boolean('is_success').notNull(),
     ip: text('ip').notNull(),
+    /** The browser or app that asked (its User-Agent, cut to 512); null before migration 0057. */
+    userAgent: text('user_agent'),
     detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

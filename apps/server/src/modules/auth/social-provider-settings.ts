@@ -32,7 +32,17 @@ const describeForAudit = (
   isEnabled: row.isEnabled,
 });
 
-/** An operator's configuration of a provider for a brand, audited without its secret. */
+/** The brand's configured providers as the operator sees them (secrets only as whether they are set). */
+export const listProviderConfigs = async (
+  { db }: Pick<SocialSignInContext, 'db'>,
+  brand: { id: bigint },
+): Promise<SocialProviderConfig[]> =>
+  (await repository.listProviderConfigs(db, brand.id)).map(toProviderConfig);
+
+/**
+ * An operator's configuration of a provider for a brand, audited without its secret. A request without a
+ * secret keeps the stored one while the issuer stays the same; a new provider or issuer needs one.
+ */
 export const configureProvider = async (
   { db }: Pick<SocialSignInContext, 'db'>,
   actor: AuditActor,
@@ -42,17 +52,30 @@ export const configureProvider = async (
 ): Promise<SocialProviderConfig> => {
   return db.transaction(async (tx) => {
     const before = await repository.lockProviderConfig(tx, brand.id, provider);
+    // Kept only while the issuer is the same: the secret is never sent to an issuer it was not typed for.
+    const clientSecret =
+      input.clientSecret ?? (before?.issuer === input.issuer ? before.clientSecret : undefined);
+    if (clientSecret === undefined) {
+      throw new AppError('VALIDATION_FAILED', {
+        issues: [
+          {
+            field: 'clientSecret',
+            message: 'Type the client secret: the provider is new or its issuer changed.',
+          },
+        ],
+      });
+    }
     const after = await repository.upsertProviderConfig(tx, {
       brandId: brand.id,
       provider,
       issuer: input.issuer,
       clientId: input.clientId,
-      clientSecret: input.clientSecret,
+      clientSecret,
       isEnabled: input.isEnabled,
       updatedAt: new Date(),
     });
     if (!after) throw new AppError('INTERNAL_ERROR');
-    const isSecretChanged = before === undefined || !isSameText(before.clientSecret, input.clientSecret);
+    const isSecretChanged = before === undefined || !isSameText(before.clientSecret, clientSecret);
     await recordAuditEvent(tx, {
       actor,
       action: 'site.social.update',

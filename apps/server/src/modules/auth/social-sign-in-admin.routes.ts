@@ -1,4 +1,5 @@
 import {
+  socialProviderConfigListResponseSchema,
   socialProviderConfigRequestSchema,
   socialProviderConfigResponseSchema,
   socialProviderParamsSchema,
@@ -27,6 +28,15 @@ export const socialSignInAdminRoutes =
   async (app) => {
     app.addHook('onRequest', requireStaff);
     app.addHook('preHandler', requireBrand);
+
+    app.get(
+      '/site/social',
+      {
+        config: { permission: 'site.view' },
+        schema: { tags, response: { 200: socialProviderConfigListResponseSchema, ...failureResponses } },
+      },
+      async (request) => ok({ list: await social.listProviderConfigs(request.brand) }),
+    );
 
     app.put(
       '/site/social/:provider',

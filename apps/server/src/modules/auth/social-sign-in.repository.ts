@@ -1,5 +1,5 @@
 import type { SocialProvider } from '@wps/contracts/social-sign-in';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { brandSocialProviders, memberSocialIdentities, socialSignInAttempts } from './social-sign-in.tables';
 
@@ -23,6 +23,13 @@ export const findProviderConfig = async (db: Executor, brandId: bigint, provider
     .limit(1);
   return row;
 };
+
+export const listProviderConfigs = (db: Executor, brandId: bigint) =>
+  db
+    .select()
+    .from(brandSocialProviders)
+    .where(eq(brandSocialProviders.brandId, brandId))
+    .orderBy(asc(brandSocialProviders.provider));
 
 /** The current configuration, locked until the operator's transaction ends, so its audit is exact. */
 export const lockProviderConfig = async (db: Executor, brandId: bigint, provider: SocialProvider) => {

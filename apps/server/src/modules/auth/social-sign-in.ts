@@ -7,7 +7,7 @@ import type { SessionValue } from '@wps/contracts/auth';
 import type { VisitorContext } from '../../http/request-context';
 import type { AuditActor } from '../audit/audit.service';
 import { createProviderConfigurations } from './social-provider-discovery';
-import { configureProvider } from './social-provider-settings';
+import { configureProvider, listProviderConfigs } from './social-provider-settings';
 import { completeSocialSignIn } from './social-sign-in-complete';
 import type { SocialSignInContext, SocialSignInDependencies } from './social-sign-in-context';
 import { startSocialSignIn } from './social-sign-in-start';
@@ -45,7 +45,10 @@ export const createSocialSignIn = (deps: SocialSignInDependencies) => {
       boundState: string | undefined,
     ): Promise<SessionValue> => completeSocialSignIn(context, visitor, provider, parameters, boundState),
 
-    /** An operator's configuration of a provider for a brand, audited without its secret. */
+    /** The brand's configured providers as the operator sees them (secrets only as whether they are set). */
+    listProviderConfigs: (brand: { id: bigint }): Promise<SocialProviderConfig[]> =>
+      listProviderConfigs(context, brand),
+    /** An operator's configuration of a provider for a brand, audited without its secret (absent: kept). */
     configureProvider: (
       actor: AuditActor,
       brand: { id: bigint; merchantCode: string },

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/database';
+import type { PresetRoleKey } from '@wps/contracts/staff-permissions';
+import type { Database, Executor } from '../../db/database';
 import { hashSessionToken } from '../../lib/session-token';
 import { type AuditActor, recordAuditEvent } from '../audit/audit.service';
 import * as repository from './backoffice.repository';
@@ -12,7 +13,7 @@ import {
   updateStaffMember,
 } from './staff-accounts/staff-admin';
 import { type AuthenticatedStaff, type StaffIdentity, toBrandAccess } from './staff-profile';
-import { installPresetRoles } from './staff-roles/preset-roles';
+import { assignPresetRole, installPresetRoles } from './staff-roles/preset-roles';
 import { createRole, deleteRole, listRoles, updateRole } from './staff-roles/role-admin';
 
 export type { AuthenticatedStaff, StaffIdentity } from './staff-profile';
@@ -90,8 +91,16 @@ export const createBackofficeService = ({ db }: { db: Database }) => {
     updateRole: (actor: StaffActor, brandId: bigint, id: string, input: Parameters<typeof updateRole>[4]) =>
       updateRole(deps, actor, brandId, id, input),
     deleteRole: (actor: StaffActor, brandId: bigint, id: string) => deleteRole(deps, actor, brandId, id),
-    /** A new brand's preset roles (admin, finance, risk, support, content, marketing); idempotent. */
-    installPresetRoles: (brandId: bigint) => installPresetRoles(db, brandId),
+    /**
+     * A new brand's preset roles (admin, finance, risk, support, content, marketing); idempotent. `executor`:
+     * the transaction that creates the brand, so the brand and its roles exist together or not at all.
+     */
+    installPresetRoles: (brandId: bigint, executor: Executor = db) => installPresetRoles(executor, brandId),
+    /** Gives a staff member a brand's preset role (the new brand's creator its admin), in `executor`. */
+    assignPresetRole: (
+      assignment: { staffId: bigint; brandId: bigint; presetKey: PresetRoleKey },
+      executor: Executor = db,
+    ) => assignPresetRole(executor, assignment),
   };
 };
 

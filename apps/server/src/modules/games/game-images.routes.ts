@@ -16,6 +16,7 @@ const listFile = new RegExp(`^(${vendorCode})-(WHITE|COLOR|PURPLE)\\.png$`);
 const submenuFile = new RegExp(`^([A-Z]{2,16})-(${vendorCode})\\.png$`);
 const vendorPattern = new RegExp(`^${vendorCode}$`);
 const gameFile = /^([A-Za-z0-9_.-]{1,64})\.png$/;
+const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const isListColour = (value: string): value is ListVendorColour =>
   (listVendorColours as readonly string[]).includes(value);
@@ -76,5 +77,26 @@ export const gameImageRoutes =
         throw new AppError('NOT_FOUND');
       }
       return send(request, reply, await images.listVendor(gameType, vendor, colour));
+    });
+  };
+
+/**
+ * Pictures operators uploaded for games (`uploadedGameImagePath`), to anyone while a game shows them. A new
+ * picture is a new path, so a day's caching is safe.
+ */
+export const uploadedGameImageRoutes =
+  (
+    readImage: (uploadId: string) => Promise<{ row: { contentType: string }; data: Buffer }>,
+  ): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/TCG_GAME_ICONS/uploaded/:uploadId', async (request, reply) => {
+      const { uploadId = '' } = request.params as Params;
+      if (!uploadIdPattern.test(uploadId)) throw new AppError('NOT_FOUND');
+      const { row, data } = await readImage(uploadId);
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type(row.contentType)
+        .send(data);
     });
   };

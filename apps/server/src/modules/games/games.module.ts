@@ -1,14 +1,16 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { catalogueAdminRoutes } from './catalogue-admin.routes';
+import { createCatalogueAdminService } from './catalogue-admin.service';
 import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService } from './catalogue.service';
 import { favouriteRoutes } from './favourites.routes';
 import { createFavouriteService } from './favourites.service';
 import { createGameImageService } from './game-images';
-import { gameImageRoutes } from './game-images.routes';
+import { gameImageRoutes, uploadedGameImageRoutes } from './game-images.routes';
 import { launchRoutes } from './launch.routes';
 import { createLaunchService } from './launch.service';
 import { roundsRoutes } from './rounds.routes';
-import { createRoundsService } from './rounds.service';
+import { createRoundsService, type RoundsService } from './rounds.service';
 import { vendorWalletRoutes } from './vendor-wallet.routes';
 import { createVendorWalletService, scheduleIdleRoundClosing } from './vendor-wallet.service';
 import { vendorAdminRoutes } from './vendors-admin.routes';
@@ -18,6 +20,8 @@ import { createPlatformSigner } from './wallet-signing';
 export type GamesModule = {
   /** Where the site's pages may reach for games (their Content-Security-Policy). */
   externalOrigins: VendorService['externalOrigins'];
+  /** The member's betting record as the member's page reads it (the console's member profile shows it). */
+  rounds: RoundsService;
 };
 
 declare module 'fastify' {
@@ -29,7 +33,7 @@ declare module 'fastify' {
 /** Vendors, the catalogue, launch, rounds and the seamless wallet vendors call. */
 export const gamesModule = defineModule(
   'games',
-  ['site', 'members', 'wallet', 'turnover', 'promotions', 'auth', 'backoffice'],
+  ['site', 'members', 'wallet', 'turnover', 'promotions', 'auth', 'backoffice', 'uploads'],
   async (app) => {
     const { config, database, scheduler } = app.platform;
     const { db } = database;
@@ -39,9 +43,16 @@ export const gamesModule = defineModule(
     const catalogue = createCatalogueService({ db });
     const favourites = createFavouriteService({ db, catalogue });
     const vendors = createVendorService({ db, onCatalogueChange: catalogue.clearCaches });
+    // The console's catalogue; the pictures operators upload are kept while a game shows them.
+    const catalogueAdmin = createCatalogueAdminService({
+      db,
+      uploads: app.uploads.uploads,
+      onCatalogueChange: catalogue.clearCaches,
+    });
+    app.uploads.uploads.registerReferences('game-images', catalogueAdmin.findReferencedUploads);
     const launch = createLaunchService({ db });
-    app.decorate('games', { externalOrigins: vendors.externalOrigins });
     const rounds = createRoundsService({ db, wallet, records });
+    app.decorate('games', { externalOrigins: vendors.externalOrigins, rounds });
     const vendorWallet = createVendorWalletService({
       db,
       ledger,
@@ -73,7 +84,11 @@ export const gamesModule = defineModule(
     });
     await app.register(roundsRoutes({ rounds, requireMember }), { prefix: apiPrefix });
     await app.register(vendorAdminRoutes(vendors, app.backoffice), { prefix: operatorApiPrefix });
+    await app.register(catalogueAdminRoutes(catalogueAdmin, { ...app.backoffice, requireBrand }), {
+      prefix: operatorApiPrefix,
+    });
     // Game and vendor artwork at the spec's image paths, outside /wps (the image CDN, when set, mirrors them).
     await app.register(gameImageRoutes(createGameImageService({ db })));
+    await app.register(uploadedGameImageRoutes(catalogueAdmin.readImage));
   },
 );

@@ -45,6 +45,12 @@ export const gameVendors = pgTable(
     launchUrl: text('launch_url'),
     /** Demo content shipped with the platform (our own generated games, not a real vendor's). */
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * An operator's maintenance switch: while on and `maintenanceEndsAt` (when set) is still ahead, the
+     * vendor's games do not launch. Past its end, maintenance is over without anyone switching it off.
+     */
+    isUnderMaintenance: boolean('is_under_maintenance').notNull().default(false),
+    maintenanceEndsAt: timestamp('maintenance_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,9 @@ export type LaunchableGame = {
   isVendorEnabled: boolean;
   launchUrl: string | null;
   hasWalletKey: boolean;
+  /** The vendor's maintenance is on and not past its end. */
+  isUnderMaintenance: boolean;
+  maintenanceEndsAt: Date | null;
   /** Null when the vendor has no tile in the game's type. */
   isTileEnabled: boolean | null;
   tileFreeplay: boolean | null;
@@ -40,6 +43,8 @@ export const findLaunchableGame = async (
       isVendorEnabled: gameVendors.isEnabled,
       launchUrl: gameVendors.launchUrl,
       hasWalletKey: sql<boolean>`${gameVendors.walletPublicKey} is not null`,
+      isUnderMaintenance: sql<boolean>`${gameVendors.isUnderMaintenance} and (${gameVendors.maintenanceEndsAt} is null or ${gameVendors.maintenanceEndsAt} > now())`,
+      maintenanceEndsAt: gameVendors.maintenanceEndsAt,
       isTileEnabled: gameVendorTiles.isEnabled,
       tileFreeplay: gameVendorTiles.freeplay,
     })

@@ -21,7 +21,8 @@ export type LaunchMode = LaunchGameResult['mode'];
  * The game when it can be launched in `mode`; GAME_NOT_FOUND or GAME_UNAVAILABLE otherwise. Lottery vendors and house games are not
  * vendor launches: the site opens its own pages for them (spec section 4, Starting a game). A seamless vendor
  * without a launch URL (or, for real money, without the key its wallet calls are verified with) is not
- * connected yet. Demo needs the game's free trial or the tile's free play.
+ * connected yet. Demo needs the game's free trial or the tile's free play. A vendor under maintenance (switched on
+ * by an operator, its end not passed) launches nothing.
  */
 export const requireLaunchable = (
   game: LaunchableGame | undefined,
@@ -35,6 +36,10 @@ export const requireLaunchable = (
   const isModeOffered = mode === 'real' || game.hasTrial || game.tileFreeplay === true;
   if (!isListed || !isVendorLaunch || !isConnected || !isModeOffered || launchUrl === null) {
     throw new AppError('GAME_UNAVAILABLE');
+  }
+  if (game.isUnderMaintenance) {
+    const until = game.maintenanceEndsAt ? ` until ${game.maintenanceEndsAt.toISOString()}` : '';
+    throw new AppError('GAME_UNAVAILABLE', { message: `This game's provider is under maintenance${until}.` });
   }
   return { ...game, launchUrl };
 };

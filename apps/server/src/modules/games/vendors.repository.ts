@@ -66,7 +66,14 @@ export const updateVendor = async (
   patch: Partial<
     Pick<
       VendorValues,
-      'displayName' | 'walletPublicKey' | 'launchUrl' | 'isEnabled' | 'integration' | 'isDemo'
+      | 'displayName'
+      | 'walletPublicKey'
+      | 'launchUrl'
+      | 'isEnabled'
+      | 'integration'
+      | 'isDemo'
+      | 'isUnderMaintenance'
+      | 'maintenanceEndsAt'
     >
   >,
 ): Promise<VendorRow | undefined> => {

@@ -137,6 +137,26 @@ export const registerVendor = async (
   return vendor;
 };
 
+/** The end kept with a maintenance switch: none when it is off; one already past is refused when switching on. */
+const maintenanceEndOf = ({ isOn, endsAt }: NonNullable<VendorUpdateData['maintenance']>): Date | null => {
+  if (!isOn || endsAt === null) return null;
+  const end = new Date(endsAt);
+  if (end.getTime() <= Date.now()) {
+    const message = 'The end of the maintenance must be ahead.';
+    throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'maintenance.endsAt', message }] });
+  }
+  return end;
+};
+
+/** Maintenance as operators see it: the switch, its end, and whether it holds now. */
+export const maintenanceOf = (vendor: Pick<VendorRow, 'isUnderMaintenance' | 'maintenanceEndsAt'>) => ({
+  isOn: vendor.isUnderMaintenance,
+  endsAt: vendor.maintenanceEndsAt?.toISOString() ?? null,
+  isActive:
+    vendor.isUnderMaintenance &&
+    (vendor.maintenanceEndsAt === null || vendor.maintenanceEndsAt.getTime() > Date.now()),
+});
+
 /** An operator's change to a vendor (NOT_FOUND for an unknown code); runs in the caller's transaction. */
 export const updateVendor = async (
   executor: Executor,
@@ -154,6 +174,8 @@ export const updateVendor = async (
           : normaliseWalletPublicKey(patch.walletPublicKey),
       launchUrl: patch.launchUrl,
       isEnabled: patch.isEnabled,
+      isUnderMaintenance: patch.maintenance?.isOn,
+      maintenanceEndsAt: patch.maintenance === undefined ? undefined : maintenanceEndOf(patch.maintenance),
     })) ?? existing;
   await writeTilesAndGames(executor, vendor, patch.tiles, patch.games);
   return vendor;
@@ -175,6 +197,7 @@ const summariesOf = async (executor: Executor, only?: bigint): Promise<VendorSum
       isDemo: vendor.isDemo,
       launchUrl: vendor.launchUrl,
       walletKeyFingerprint: walletKeyFingerprint(vendor.walletPublicKey),
+      maintenance: maintenanceOf(vendor),
       tiles: tiles
         .filter((tile) => tile.vendorId === vendor.id)
         .map(({ gameType, sortOrder, opensGameList, freeplay, accountTypeName, isEnabled }) => ({

@@ -12,6 +12,7 @@ import {
   verifyFishingShot,
 } from './fishing/fishing.service';
 import { createCrashService, crashSettingsOf, scheduleCrashGame, verifyCrashRound } from './crash.service';
+import { houseGamesAdminRoutes } from './house-games-admin.routes';
 import { createJackpotService } from './jackpot.service';
 import { lotteryAdminRoutes } from './lottery-admin.routes';
 import { lotteryRoutes } from './lottery.routes';
@@ -116,6 +117,11 @@ export const houseGamesModule = defineModule(
         [pvpFairnessGame]: verifyPvpDeal,
       },
     });
+    const slotSettings = {
+      betLevels: config.HOUSE_SLOT_BET_LEVELS,
+      jackpotOddsStake: config.HOUSE_JACKPOT_ODDS_STAKE,
+      jackpotSeed: config.HOUSE_JACKPOT_SEED,
+    };
     const slot = createSlotService({
       db,
       ledger,
@@ -124,11 +130,7 @@ export const houseGamesModule = defineModule(
       bonuses,
       seeds,
       jackpots: createJackpotService({ db, ledger, wallet }),
-      settings: {
-        betLevels: config.HOUSE_SLOT_BET_LEVELS,
-        jackpotOddsStake: config.HOUSE_JACKPOT_ODDS_STAKE,
-        jackpotSeed: config.HOUSE_JACKPOT_SEED,
-      },
+      settings: slotSettings,
     });
     // The fishing game: sessions of shots in batches, each shot from the member's seeds (fishing/).
     const fishing = createFishingService({
@@ -184,6 +186,14 @@ export const houseGamesModule = defineModule(
     );
     await app.register(
       lotteryAdminRoutes(lottery, { ...app.backoffice, requireBrand: app.site.requireBrand }),
+      { prefix: operatorApiPrefix },
+    );
+    // What each house game takes, for the console (read only: the configuration fixes it).
+    await app.register(
+      houseGamesAdminRoutes(
+        { ledger, slotSettings, tables: tables.list() },
+        { ...app.backoffice, requireBrand: app.site.requireBrand },
+      ),
       { prefix: operatorApiPrefix },
     );
     // The operator's switch for house bots at quiet hold'em tables (pvp/bots-driver.ts seats them).

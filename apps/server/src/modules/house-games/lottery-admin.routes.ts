@@ -1,6 +1,7 @@
 import {
   adminDrawsQuerySchema,
   adminDrawsResponseSchema,
+  adminLotteryGamesResponseSchema,
   enterResultRequestSchema,
   enterResultResponseSchema,
   lotteryAdminDrawParamsSchema,
@@ -51,6 +52,19 @@ export const lotteryAdminRoutes =
         },
       },
       async (request) => ok(await lottery.adminDraws(request.brand, request.query)),
+    );
+
+    app.get(
+      '/lottery/games',
+      {
+        schema: {
+          tags,
+          description:
+            "Every lottery game with its kind, result source and default number cap (the brand's).",
+          response: { 200: adminLotteryGamesResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await lottery.adminGames(request.brand)),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
 import {
   type LotteryDrawStatus,
@@ -207,20 +207,29 @@ export const findLastDrawn = async (executor: Executor, brandId: bigint, gameCod
 
 export const listDraws = async (
   executor: Executor,
-  filter: { brandId: bigint; gameCode?: string | undefined; statuses?: readonly LotteryDrawStatus[] },
-  page: { limit: number; offset: number },
+  filter: {
+    brandId: bigint;
+    gameCode?: string | undefined;
+    statuses?: readonly LotteryDrawStatus[];
+    /** VN: only draws where this station draws. */
+    stationCode?: string | undefined;
+  },
+  page: { limit: number; offset: number; soonestFirst?: boolean },
 ) => {
   const where = and(
     eq(lotteryDraws.brandId, filter.brandId),
     filter.gameCode === undefined ? undefined : eq(lotteryDraws.gameCode, filter.gameCode),
     filter.statuses === undefined ? undefined : inArray(lotteryDraws.status, [...filter.statuses]),
+    filter.stationCode === undefined
+      ? undefined
+      : sql`${lotteryDraws.stations} @> ${JSON.stringify([{ code: filter.stationCode }])}::jsonb`,
   );
   const [rows, [total]] = await Promise.all([
     executor
       .select()
       .from(lotteryDraws)
       .where(where)
-      .orderBy(desc(lotteryDraws.drawAt))
+      .orderBy(page.soonestFirst === true ? asc(lotteryDraws.drawAt) : desc(lotteryDraws.drawAt))
       .limit(page.limit)
       .offset(page.offset),
     executor.select({ total: count() }).from(lotteryDraws).where(where),

@@ -9,6 +9,7 @@ import {
   enterResult,
   getGameSettings,
   listAdminDraws,
+  listAdminGames,
   listNumberLimits,
   putGameSettings,
   putNumberLimit,
@@ -88,6 +89,7 @@ export const createLotteryService = ({ settleChunkSize = 2_000, ...deps }: Lotte
     ) => putNumberLimit(context, actor, brand, gameCode, number, body),
     adminDraws: (brand: LotteryBrand, query: Parameters<typeof listAdminDraws>[2]) =>
       listAdminDraws(context, brand, query),
+    adminGames: (brand: LotteryBrand) => listAdminGames(context, brand),
   };
 };
 

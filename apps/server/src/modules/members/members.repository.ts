@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
-import { memberKnownAddresses, members } from './members.tables';
+import { memberKnownAddresses, memberNotes, members, memberTags } from './members.tables';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
@@ -170,23 +170,31 @@ export type MemberSearchCriteria = {
   realNameStart?: string;
   /** A phone number's digits: the mobile number alone, or with its dialing code or a leading 0 before it. */
   phoneDigits?: string;
+  /** The upline agent's username, lower case: the members directly under that agent. */
+  uplineUsername?: string;
+  /** A payout account number as the member gave it (any account, removed ones too). */
+  payoutAccountNumber?: string;
+  /** The address of the member's last login. */
+  lastLoginIp?: string;
+  /** A staff tag, lower case. */
+  tag?: string;
 };
 
 /** `text%` for LIKE, with LIKE's own characters (and its escape, the backslash) taken literally. */
 const startsWith = (text: string): string => `${text.replaceAll(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
 /**
- * The ids of the brand's members matching any criterion, newest first: one arm per criterion, each served by
- * an index within the brand (migration 0037) and cut to `limit` on its own, then merged. (One query OR-ing
- * them all leads the planner to walk the primary key backwards through every member when matches are rare.)
- * lower(column) LIKE 'start%' uses the text_pattern_ops indexes; the mobile number is looked up by equality
- * (the digits typed with up to four digits of dialing code or a 0 cut off) and then checked whole; the id by
- * the primary key.
+ * The ids of the brand's members matching any criterion: one arm per criterion, each served by an index within
+ * the brand (migrations 0037 and 0057), merged by a union. (One query OR-ing them all leads the planner to walk
+ * every member when matches are rare.) lower(column) LIKE 'start%' uses the text_pattern_ops indexes; the mobile
+ * number is looked up by equality (the digits typed with up to four digits of dialing code or a 0 cut off) and
+ * then checked whole; the id by the primary key; the upline by the agent's name, then the members under it; a
+ * payout account number through the payments module's published view; a tag in member_tags.
  */
-export const memberSearchIdsQuery = (brandId: bigint, criteria: MemberSearchCriteria, limit: number) => {
+export const memberSearchIdsQuery = (brandId: bigint, criteria: MemberSearchCriteria) => {
   const { id, usernameStart, emailStart, realNameStart, phoneDigits } = criteria;
   const within = (condition: SQL) =>
-    sql`(select id from members where brand_id = ${brandId} and ${condition} order by id desc limit ${limit})`;
+    sql`(select id from members where brand_id = ${brandId} and ${condition})`;
   const startsLike = (column: SQL, start: string | undefined) =>
     start === undefined ? undefined : within(sql`lower(${column}) like ${startsWith(start)}`);
   const phoneCandidates =
@@ -207,21 +215,159 @@ export const memberSearchIdsQuery = (brandId: bigint, criteria: MemberSearchCrit
           and (mobile_num = ${phoneDigits}
             or coalesce(country_dialing_code, '') || mobile_num = ${phoneDigits}
             or '0' || mobile_num = ${phoneDigits})`),
+    criteria.uplineUsername === undefined
+      ? undefined
+      : within(sql`upline_id in (select id from members where brand_id = ${brandId}
+          and lower(username) = ${criteria.uplineUsername})`),
+    criteria.lastLoginIp === undefined ? undefined : within(sql`last_login_ip = ${criteria.lastLoginIp}`),
+    criteria.payoutAccountNumber === undefined
+      ? undefined
+      : sql`(select member_id as id from payments_payout_account_numbers
+          where brand_id = ${brandId} and account_number = ${criteria.payoutAccountNumber})`,
+    criteria.tag === undefined
+      ? undefined
+      : sql`(select member_id as id from member_tags where brand_id = ${brandId} and tag = ${criteria.tag})`,
   ].filter((arm) => arm !== undefined);
   if (arms.length === 0) return undefined;
-  return sql`select id from (${sql.join(arms, sql` union `)}) found order by id desc limit ${limit}`;
+  return sql.join(arms, sql` union `);
 };
 
-/** The brand's members matching any criterion, newest first, at most `limit`. */
+export type MemberSearchOrder = {
+  sort: 'registered' | 'username' | 'lastLogin';
+  order: 'asc' | 'desc';
+  pageNo: number;
+  pageSize: number;
+};
+
+/** The order of a page of results; the id last, so equal keys keep one order from page to page. */
+const orderOf = ({ sort, order }: MemberSearchOrder): SQL => {
+  const direction = sql.raw(order === 'asc' ? 'asc' : 'desc');
+  if (sort === 'username') return sql`lower(username) ${direction}, id ${direction}`;
+  if (sort === 'lastLogin') return sql`last_login_at ${direction} nulls last, id ${direction}`;
+  return sql`id ${direction}`;
+};
+
+/** A page of the brand's members matching any criterion, in the order asked, and how many match in all. */
 export const searchMembers = async (
   db: Executor,
   brandId: bigint,
   criteria: MemberSearchCriteria,
-  limit: number,
-): Promise<MemberRow[]> => {
-  const idsQuery = memberSearchIdsQuery(brandId, criteria, limit);
-  if (idsQuery === undefined) return [];
-  const ids = (await selectRows<{ id: bigint | string }>(db, idsQuery)).map((row) => BigInt(row.id));
-  if (ids.length === 0) return [];
-  return db.select().from(members).where(inArray(members.id, ids)).orderBy(desc(members.id));
+  page: MemberSearchOrder,
+): Promise<{ rows: MemberRow[]; total: number }> => {
+  const idsQuery = memberSearchIdsQuery(brandId, criteria);
+  if (idsQuery === undefined) return { rows: [], total: 0 };
+  const [found, [counted]] = await Promise.all([
+    selectRows<{ id: bigint | string }>(
+      db,
+      sql`select id from members where id in (${idsQuery}) order by ${orderOf(page)}
+        limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+    ),
+    selectRows<{ total: number | string }>(db, sql`select count(*) as total from (${idsQuery}) found`),
+  ]);
+  const ids = found.map((row) => BigInt(row.id));
+  const rows = ids.length === 0 ? [] : await db.select().from(members).where(inArray(members.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    total: Number(counted?.total ?? 0),
+  };
 };
+
+/** The member, only when it belongs to the brand. */
+export const findMemberInBrand = async (db: Executor, brandId: bigint, id: bigint) => {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, id), eq(members.brandId, brandId)))
+    .limit(1);
+  return row;
+};
+
+export type NewMemberNote = typeof memberNotes.$inferInsert;
+export type MemberNoteRow = typeof memberNotes.$inferSelect;
+
+export const insertMemberNote = (db: Executor, note: NewMemberNote) => db.insert(memberNotes).values(note);
+
+/** The member's timeline, newest first. */
+export const listMemberNotes = (db: Executor, memberId: bigint, limit: number): Promise<MemberNoteRow[]> =>
+  db
+    .select()
+    .from(memberNotes)
+    .where(eq(memberNotes.memberId, memberId))
+    .orderBy(desc(memberNotes.id))
+    .limit(limit);
+
+/** Adds the tag unless the member has it; answers whether it was added. */
+export const insertMemberTag = async (db: Executor, tag: typeof memberTags.$inferInsert) =>
+  (await db.insert(memberTags).values(tag).onConflictDoNothing().returning({ tag: memberTags.tag })).length >
+  0;
+
+/** Removes the tag; answers whether the member had it. */
+export const deleteMemberTag = async (db: Executor, memberId: bigint, tag: string) =>
+  (
+    await db
+      .delete(memberTags)
+      .where(and(eq(memberTags.memberId, memberId), eq(memberTags.tag, tag)))
+      .returning({ tag: memberTags.tag })
+  ).length > 0;
+
+export const listMemberTags = async (db: Executor, memberId: bigint): Promise<string[]> =>
+  (
+    await db
+      .select({ tag: memberTags.tag })
+      .from(memberTags)
+      .where(eq(memberTags.memberId, memberId))
+      .orderBy(asc(memberTags.tag))
+  ).map((row) => row.tag);
+
+/** Other members of the brand who logged in from an address the member logged in from (member_known_addresses). */
+export const listMembersSharingLoginIp = (
+  db: Executor,
+  brandId: bigint,
+  memberId: bigint,
+  limit: number,
+): Promise<Array<{ memberId: bigint | string; ip: string }>> =>
+  selectRows<{ memberId: bigint | string; ip: string }>(
+    db,
+    sql`
+      select distinct on (other.member_id) other.member_id as "memberId", other.ip
+      from member_known_addresses own
+      join member_known_addresses other on other.ip = own.ip and other.member_id <> own.member_id
+      join members m on m.id = other.member_id and m.brand_id = ${brandId}
+      where own.member_id = ${memberId}
+      order by other.member_id, other.last_seen_at desc
+      limit ${limit}
+    `,
+  );
+
+/**
+ * Other members of the brand who added a payout account with the same number as one of the member's (removed
+ * accounts too), through the payments module's published view.
+ */
+export const listMembersSharingPayoutAccount = (
+  db: Executor,
+  brandId: bigint,
+  memberId: bigint,
+  limit: number,
+): Promise<Array<{ memberId: bigint | string; accountNumber: string }>> =>
+  selectRows<{ memberId: bigint | string; accountNumber: string }>(
+    db,
+    sql`
+      select distinct on (other.member_id) other.member_id as "memberId", other.account_number as "accountNumber"
+      from payments_payout_account_numbers own
+      join payments_payout_account_numbers other
+        on other.brand_id = own.brand_id and other.account_number = own.account_number
+          and other.member_id <> own.member_id
+      where own.member_id = ${memberId} and own.brand_id = ${brandId}
+      order by other.member_id
+      limit ${limit}
+    `,
+  );
+
+export const listMembersByIds = (db: Executor, ids: readonly bigint[]): Promise<MemberRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(members)
+        .where(inArray(members.id, [...ids]));

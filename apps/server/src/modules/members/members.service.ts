@@ -1,5 +1,5 @@
 import { isAgentType, isTrialType, type MemberInfo } from '@wps/contracts/auth';
-import type { MemberSearchField } from '@wps/contracts/members';
+import type { MemberSearchQuery } from '@wps/contracts/members';
 import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { verifyPassword } from '../../lib/password-hashing';
@@ -69,9 +69,8 @@ const lockedError = (retryAt: Date) =>
 
 /** Members of a brand: lookups and the changes other domains (auth, agents) make to them. */
 export const createMemberService = ({ db }: { db: Database }) => ({
-  /** The console's member search: by username, phone, email, real name or id, within a brand. */
-  searchForStaff: (brandId: bigint, query: { q: string; field: MemberSearchField }) =>
-    searchMembersForStaff(db, brandId, query),
+  /** The console's member search within a brand: by any of the member's details, a page at a time. */
+  searchForStaff: (brandId: bigint, query: MemberSearchQuery) => searchMembersForStaff(db, brandId, query),
   findById: (id: bigint, executor: Executor = db) => repository.findMemberById(executor, id),
   findByUsername: (brandId: bigint, username: string) =>
     repository.findMemberByUsername(db, brandId, username),

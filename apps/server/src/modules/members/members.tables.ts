@@ -2,14 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { staff } from '../backoffice/backoffice.tables';
 import { brands } from '../site/site.tables';
 
 /** Players, agents and trial accounts of a brand. Names are unique per brand regardless of case. */
@@ -85,6 +88,10 @@ export const members = pgTable(
     index('members_brand_mobile_num_idx')
       .on(table.brandId, table.mobileNum)
       .where(sql`${table.mobileNum} is not null`),
+    // The console's search by the address of the last login (migration 0057).
+    index('members_brand_last_login_ip_idx')
+      .on(table.brandId, table.lastLoginIp)
+      .where(sql`${table.lastLoginIp} is not null`),
   ],
 );
 
@@ -99,5 +106,63 @@ export const memberKnownAddresses = pgTable(
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('member_known_addresses_key').on(table.memberId, table.ip)],
+  (table) => [
+    uniqueIndex('member_known_addresses_key').on(table.memberId, table.ip),
+    // Other members who logged in from the same address (the console's linked accounts).
+    index('member_known_addresses_ip_idx').on(table.ip),
+  ],
+);
+
+/**
+ * The staff timeline of a member: notes staff wrote and the changes staff made (status, password resets, tags),
+ * by whom; the audit trail records the same changes. Insert-only: a note is never edited.
+ */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id),
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    staffId: bigint('staff_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => staff.id),
+    /** Kept with the entry: the timeline shows it without reading the staff table (the backoffice's). */
+    staffUsername: text('staff_username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('member_notes_member_idx').on(table.memberId, table.id),
+    check(
+      'member_notes_kind_check',
+      sql`${table.kind} in ('note', 'status', 'password_reset', 'payment_password_reset', 'tag_added', 'tag_removed')`,
+    ),
+  ],
+);
+
+/** Staff's labels on a member ("vip-watch"), lower case, one of each per member; searchable in the brand. */
+export const memberTags = pgTable(
+  'member_tags',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id),
+    tag: text('tag').notNull(),
+    staffId: bigint('staff_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.memberId, table.tag] }),
+    index('member_tags_brand_tag_idx').on(table.brandId, table.tag),
+  ],
 );

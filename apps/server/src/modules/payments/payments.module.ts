@@ -3,7 +3,7 @@ import { createChannelService } from './channels.service';
 import { depositAdminRoutes } from './deposits-admin.routes';
 import { hasCreditedDeposit } from './deposits.repository';
 import { depositRoutes } from './deposits.routes';
-import { createDepositService } from './deposits.service';
+import { createDepositService, type DepositService } from './deposits.service';
 import { createGatewayClient, ownUrl } from './gateway-client';
 import { createPaymentPasswordService } from './payment-password.service';
 import { createPaymentSettingsService } from './payment-settings.service';
@@ -12,12 +12,20 @@ import { createPayoutAccountService } from './payout-accounts.service';
 import { listReferencedProofUploads } from './proof-uploads.repository';
 import { withdrawalAdminRoutes } from './withdrawals-admin.routes';
 import { withdrawalRoutes } from './withdrawals.routes';
-import { createWithdrawalService } from './withdrawals.service';
+import { createWithdrawalService, type WithdrawalService } from './withdrawals.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** `pendingReviews`: the brand's deposits and withdrawals waiting for staff (the operator's dashboard). */
-    payments: { pendingReviews: (brandId: bigint) => Promise<PendingReviews> };
+    /**
+     * `pendingReviews`: the brand's deposits and withdrawals waiting for staff (the operator's dashboard);
+     * `deposits` and `withdrawals`: the services the member's pages use (the console's member profile shows
+     * the member's records through them).
+     */
+    payments: {
+      pendingReviews: (brandId: bigint) => Promise<PendingReviews>;
+      deposits: DepositService;
+      withdrawals: WithdrawalService;
+    };
   }
 }
 
@@ -85,7 +93,11 @@ export const paymentsModule = defineModule(
       log: app.log,
     });
 
-    app.decorate('payments', { pendingReviews: (brandId: bigint) => countPendingReviews(db, brandId) });
+    app.decorate('payments', {
+      pendingReviews: (brandId: bigint) => countPendingReviews(db, brandId),
+      deposits,
+      withdrawals,
+    });
     await app.register(
       withdrawalRoutes({
         withdrawals,

@@ -186,6 +186,8 @@ export const payoutAccounts = pgTable(
   },
   (table) => [
     index('payout_accounts_member_idx').on(table.memberId),
+    // Members sharing an account number, and the console's member search by it (migration 0057).
+    index('payout_accounts_brand_number_idx').on(table.brandId, table.accountNumber),
     uniqueIndex('payout_accounts_member_number_key')
       .on(table.memberId, table.method, table.providerName, table.accountNumber)
       .where(sql`${table.removedAt} is null`),

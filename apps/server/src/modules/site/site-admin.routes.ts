@@ -1,6 +1,11 @@
 import {
   deliverySettingsResponseSchema,
   deliverySettingsSchema,
+  deliverySettingsViewResponseSchema,
+  siteDomainsResponseSchema,
+  siteDomainsSchema,
+  siteLinksResponseSchema,
+  siteLinksSchema,
   siteSettingsPatchSchema,
   siteSettingsResponseSchema,
 } from '@wps/contracts/site-admin';
@@ -54,6 +59,15 @@ export const siteAdminRoutes =
         ok(await site.updateSiteSettings(staffActorOf(request), request.brand, request.body)),
     );
 
+    app.get(
+      '/site/delivery',
+      {
+        config: { permission: 'site.view' },
+        schema: { tags, response: { 200: deliverySettingsViewResponseSchema, ...failureResponses } },
+      },
+      async (request) => ok(await site.getDeliverySettings(request.brand)),
+    );
+
     app.put(
       '/site/delivery',
       {
@@ -66,5 +80,49 @@ export const siteAdminRoutes =
       },
       async (request) =>
         ok(await site.updateDeliverySettings(staffActorOf(request), request.brand, request.body)),
+    );
+
+    app.get(
+      '/site/domains',
+      {
+        config: { permission: 'site.view' },
+        schema: { tags, response: { 200: siteDomainsResponseSchema, ...failureResponses } },
+      },
+      async (request) => ok(await site.getSiteDomains(request.brand)),
+    );
+
+    app.put(
+      '/site/domains',
+      {
+        config: change,
+        schema: {
+          tags,
+          body: siteDomainsSchema,
+          response: { 200: siteDomainsResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await site.updateSiteDomains(staffActorOf(request), request.brand, request.body)),
+    );
+
+    app.get(
+      '/site/links',
+      {
+        config: { permission: 'site.view' },
+        schema: { tags, response: { 200: siteLinksResponseSchema, ...failureResponses } },
+      },
+      async (request) => ok(await site.getSiteLinks(request.brand)),
+    );
+
+    app.put(
+      '/site/links',
+      {
+        config: change,
+        schema: {
+          tags,
+          body: siteLinksSchema,
+          response: { 200: siteLinksResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(await site.updateSiteLinks(staffActorOf(request), request.brand, request.body)),
     );
   };

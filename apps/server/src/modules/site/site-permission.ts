@@ -3,7 +3,7 @@ import type { VisitorContext } from '../../http/request-context';
 import { readBrandSnapshot } from './brand-snapshots';
 import { lookupCountry } from './geo-location';
 import type { SiteContext } from './site-context';
-import { decideSystemStatus } from './system-status';
+import { decideSystemStatus, isUnderMaintenance } from './system-status';
 
 const isLanguageCode = (value: string): value is LanguageCode =>
   (languageCodes as readonly string[]).includes(value);
@@ -18,7 +18,8 @@ export const readPermission = async (
     visitor,
   );
   const countryCode = lookupCountry(visitor.ip);
-  const status = decideSystemStatus(brand, countryCode);
+  const now = new Date();
+  const status = decideSystemStatus(brand, countryCode, now);
   return {
     merchantCode: brand.merchantCode,
     siteName: brand.siteName,
@@ -42,7 +43,7 @@ export const readPermission = async (
     },
     location: { ip: visitor.ip, countryCode },
     maintenance: {
-      enabled: brand.status === SystemStatusValue.maintenance,
+      enabled: isUnderMaintenance(brand, now),
       endTime: brand.maintenanceEndsAt?.toISOString() ?? null,
     },
     regionRestriction: { restricted: status === SystemStatusValue.regionRestricted },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { brandAdminRoutes } from './brand-admin.routes';
 import { siteAdminRoutes } from './site-admin.routes';
 import { liveChatRoutes, pingRoutes } from './site-tools.routes';
 import { createBrandGuard, decorateBrandContext } from './site.guard';
@@ -29,6 +30,7 @@ export const siteModule = defineModule('site', ['backoffice'], async (app) => {
     db: database.db,
     defaultMerchant: config.DEFAULT_MERCHANT,
     publicUrl: config.PUBLIC_URL ?? null,
+    staffRoles: app.backoffice.backoffice,
   });
   const requireBrand = createBrandGuard(site);
   decorateBrandContext(app);
@@ -45,6 +47,9 @@ export const siteModule = defineModule('site', ['backoffice'], async (app) => {
   await app.register(siteRoutes(site), { prefix: apiPrefix });
   await app.register(liveChatRoutes(site), { prefix: apiPrefix });
   await app.register(siteAdminRoutes(site, { ...app.backoffice, requireBrand }), {
+    prefix: operatorApiPrefix,
+  });
+  await app.register(brandAdminRoutes(site, { ...app.backoffice, requireBrand }), {
     prefix: operatorApiPrefix,
   });
   await app.register(pingRoutes);

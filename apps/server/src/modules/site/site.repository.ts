@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/database';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/database';
 import {
   brandCustomerServices,
   brandDomains,
@@ -24,6 +24,7 @@ export type BrandSettingsPatch = Partial<
     | 'feedbackMinWords'
     | 'feedbackMaxWords'
     | 'liveChatUrl'
+    | 'mainDomain'
   >
 >;
 
@@ -107,3 +108,78 @@ export const setWhitelabelModule = (db: Executor, brandId: bigint, modId: string
     .update(brandWhitelabelModules)
     .set({ isEnabled })
     .where(and(eq(brandWhitelabelModules.brandId, brandId), eq(brandWhitelabelModules.modId, modId)));
+
+/** Every domain of the brand, whatever the device, in the order each device lists them. */
+export const listAllDomains = (db: Executor, brandId: bigint) =>
+  db
+    .select({ domainName: brandDomains.domainName, device: brandDomains.device })
+    .from(brandDomains)
+    .where(eq(brandDomains.brandId, brandId))
+    .orderBy(asc(brandDomains.device), asc(brandDomains.sortOrder), asc(brandDomains.id));
+
+/** Which of these host names another brand already has, with that brand's code. */
+export const findDomainsOfOtherBrands = (db: Executor, brandId: bigint | null, domainNames: string[]) =>
+  db
+    .select({ domainName: brandDomains.domainName, merchantCode: brands.merchantCode })
+    .from(brandDomains)
+    .innerJoin(brands, eq(brands.id, brandDomains.brandId))
+    .where(
+      and(
+        inArray(brandDomains.domainName, domainNames),
+        brandId === null ? undefined : ne(brandDomains.brandId, brandId),
+      ),
+    );
+
+/** Replaces the brand's domains with these, each device's in the order given. */
+export const replaceDomains = async (
+  tx: Executor,
+  brandId: bigint,
+  domains: ReadonlyArray<{ domainName: string; device: number }>,
+): Promise<void> => {
+  await tx.delete(brandDomains).where(eq(brandDomains.brandId, brandId));
+  if (domains.length === 0) return;
+  await tx
+    .insert(brandDomains)
+    .values(domains.map((domain, index) => ({ brandId, ...domain, sortOrder: index })));
+};
+
+/** Replaces the brand's customer-service entries with these, in the order given. */
+export const replaceCustomerServices = async (
+  tx: Executor,
+  brandId: bigint,
+  entries: ReadonlyArray<{ title: string; csType: string; path: string }>,
+): Promise<void> => {
+  await tx.delete(brandCustomerServices).where(eq(brandCustomerServices.brandId, brandId));
+  if (entries.length === 0) return;
+  await tx
+    .insert(brandCustomerServices)
+    .values(entries.map((entry, index) => ({ brandId, ...entry, sortOrder: index })));
+};
+
+/** Replaces the brand's community links with these, in the order given. */
+export const replaceResources = async (
+  tx: Executor,
+  brandId: bigint,
+  entries: ReadonlyArray<{ resourceType: string; url: string; labelNameEn: string }>,
+): Promise<void> => {
+  await tx.delete(brandResources).where(eq(brandResources.brandId, brandId));
+  if (entries.length === 0) return;
+  await tx
+    .insert(brandResources)
+    .values(entries.map((entry, index) => ({ brandId, ...entry, sortOrder: index })));
+};
+
+export const insertBrand = async (tx: Executor, brand: typeof brands.$inferInsert): Promise<BrandRow> => {
+  const [row] = await tx.insert(brands).values(brand).returning();
+  if (!row) throw new Error(`brand ${brand.merchantCode} was not created`);
+  return row;
+};
+
+/** Every brand, oldest first. */
+export const listBrands = (db: Executor) => db.select().from(brands).orderBy(asc(brands.id));
+
+/** The currencies the ledger knows (the wallet's published view), by code. */
+export const listCurrencyCodes = async (db: Executor): Promise<string[]> =>
+  (await selectRows<{ code: string }>(db, sql`select code from wallet_currencies order by code`)).map(
+    (row) => row.code,
+  );

@@ -41,6 +41,13 @@ describe('decideSystemStatus', () => {
   it('is maintenance when the operator says so', () => {
     expect(decideSystemStatus(brand({ status: 1 }), 'GB')).toBe(1);
   });
+  it('is maintenance until its end time, and normal once it has passed', () => {
+    const endsAt = new Date('2030-01-02T03:00:00Z');
+    const underMaintenance = brand({ status: 1, maintenanceEndsAt: endsAt });
+    expect(decideSystemStatus(underMaintenance, 'GB', new Date('2030-01-02T02:59:59Z'))).toBe(1);
+    expect(decideSystemStatus(underMaintenance, 'GB', endsAt)).toBe(0);
+    expect(decideSystemStatus(underMaintenance, 'GB', new Date('2030-01-03T00:00:00Z'))).toBe(0);
+  });
   it('puts region restriction before maintenance', () => {
     expect(decideSystemStatus(brand({ status: 1 }), 'PH')).toBe(2);
   });

@@ -1,11 +1,18 @@
-import type { DeliverySettings, SiteSettingsPatch } from '@wps/contracts/site-admin';
+import type {
+  BrandCreateRequest,
+  DeliverySettings,
+  SiteLinks,
+  SiteDomains,
+  SiteSettingsPatch,
+} from '@wps/contracts/site-admin';
 import { isWhitelabelEnabled, type WhitelabelFlag } from '@wps/contracts/site';
 import type { VisitorContext } from '../../http/request-context';
 import type { AuditActor } from '../audit/audit.service';
 import { readBrandContext } from './brand-context';
 import { findBrandCurrency, listBrandTimeZones } from './brand-lookups';
 import { createBrandSnapshots } from './brand-snapshots';
-import { updateDeliverySettings } from './delivery-settings';
+import { createBrand, listBrands } from './brand-creation';
+import { readDeliverySettings, updateDeliverySettings } from './delivery-settings';
 import type { SiteContext, SiteServiceDependencies } from './site-context';
 import {
   listDomainOrigins,
@@ -15,6 +22,8 @@ import {
   readSiteOrigin,
   readWhitelabel,
 } from './site-configuration';
+import { readSiteDomains, updateSiteDomains } from './site-domains';
+import { readSiteLinks, updateSiteLinks } from './site-links';
 import { readPermission } from './site-permission';
 import { readSiteSettings, updateSiteSettings } from './site-settings';
 import type { BrandRow } from './site.repository';
@@ -75,6 +84,26 @@ export const createSiteService = (deps: SiteServiceDependencies) => {
       brand: Pick<BrandRow, 'merchantCode'>,
       settings: DeliverySettings,
     ) => updateDeliverySettings(context, actor, brand, settings),
+    /** The delivery settings for the operator's form; secrets only as whether they are set. */
+    getDeliverySettings: (brand: Pick<BrandRow, 'id'>) => readDeliverySettings(context, brand),
+    /** The brand's main domain and every domain that selects it (device 0's are the mirror list). */
+    getSiteDomains: (brand: Pick<BrandRow, 'id'>) => readSiteDomains(context, brand),
+    /** Replaces the brand's domains and main domain (none another brand has); audited. */
+    updateSiteDomains: (actor: AuditActor, brand: Pick<BrandRow, 'merchantCode'>, input: SiteDomains) =>
+      updateSiteDomains(context, actor, brand, input),
+    /** The brand's live chat, customer-service entries and community links. */
+    getSiteLinks: (brand: Pick<BrandRow, 'id'>) => readSiteLinks(context, brand),
+    /** Replaces the brand's live chat, customer-service entries and community links; audited. */
+    updateSiteLinks: (actor: AuditActor, brand: Pick<BrandRow, 'merchantCode'>, links: SiteLinks) =>
+      updateSiteLinks(context, actor, brand, links),
+    /** Every brand and the currencies a new one may use; only from the platform's own brand. */
+    listBrands: (requestBrand: Pick<BrandRow, 'merchantCode'>) => listBrands(context, requestBrand),
+    /** A new brand with its defaults, preset roles and its creator as admin; only from the platform's brand. */
+    createBrand: (
+      actor: AuditActor & { type: 'staff' },
+      requestBrand: Pick<BrandRow, 'merchantCode'>,
+      input: BrandCreateRequest,
+    ) => createBrand(context, actor, requestBrand, input),
   };
 };
 

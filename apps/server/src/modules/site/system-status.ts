@@ -5,14 +5,27 @@ import { lookupCountry } from './geo-location';
 import type { SiteContext } from './site-context';
 import type { BrandRow } from './site.repository';
 
+/**
+ * Whether the site shows maintenance now: the operator put it into maintenance and its end time (if one was
+ * set) has not passed. The site reopens by itself at the end time, with no one to switch it back.
+ */
+export const isUnderMaintenance = (
+  brand: Pick<BrandRow, 'status' | 'maintenanceEndsAt'>,
+  now: Date = new Date(),
+): boolean =>
+  brand.status === SystemStatusValue.maintenance &&
+  (brand.maintenanceEndsAt === null || brand.maintenanceEndsAt > now);
+
 /** Region restriction wins over maintenance: a blocked visitor may not use the site even once it reopens. */
-export const decideSystemStatus = (brand: BrandRow, countryCode: string | null): SystemStatus => {
+export const decideSystemStatus = (
+  brand: BrandRow,
+  countryCode: string | null,
+  now: Date = new Date(),
+): SystemStatus => {
   if (countryCode !== null && brand.blockedCountries.includes(countryCode)) {
     return SystemStatusValue.regionRestricted;
   }
-  return brand.status === SystemStatusValue.maintenance
-    ? SystemStatusValue.maintenance
-    : SystemStatusValue.normal;
+  return isUnderMaintenance(brand, now) ? SystemStatusValue.maintenance : SystemStatusValue.normal;
 };
 
 /** Whether the visitor may use the brand's site now: open, under maintenance, or closed to their region. */

@@ -41,11 +41,11 @@ export const detectImageType = (data: Buffer): ImageType | undefined =>
     parts.every(({ at, bytes }) => bytes.every((byte, index) => data[at + index] === byte)),
   )?.type;
 
-/** A member's images are png or jpg; a staff member's promotion picture may also be webp. */
+/** A member's images are png or jpg; a staff member's picture (a promotion's, a game's) may also be webp. */
 const limitsOf = (
   purpose: UploadPurpose | StaffUploadPurpose,
 ): { maxBytes: number; contentTypes: readonly ImageType[] } =>
-  purpose === 'promotion_image' ? staffUploadLimits : uploadLimits;
+  purpose === 'promotion_image' || purpose === 'game_image' ? staffUploadLimits : uploadLimits;
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -19,7 +19,8 @@ import {
 
 type Party = { account: string; nickname: string };
 
-const toContractPayment = (
+/** A pay record as one party (`memberId`) sees it. */
+export const toContractPayment = (
   row: PaymentRow,
   memberId: bigint,
   partyOf: (id: bigint) => Party,

@@ -6,7 +6,10 @@ import { settlementAuditActor } from './settlement-audit';
 import type { SettlementContext } from './settlement-context';
 import { emptySettlementResult } from './settlement-results';
 
-export type RetryUnpaidDependencies = Pick<SettlementContext, 'db' | 'ledger' | 'wallet' | 'now' | 'log'>;
+export type RetryUnpaidDependencies = Pick<
+  SettlementContext,
+  'db' | 'ledger' | 'wallet' | 'now' | 'log' | 'runId'
+>;
 
 /** Pays UNPAID records whose payer has the money now; the same ledger key, so never twice. Each payment audited. */
 export const retryUnpaid = async (deps: RetryUnpaidDependencies): Promise<SettlementRunResult> => {
@@ -21,7 +24,7 @@ export const retryUnpaid = async (deps: RetryUnpaidDependencies): Promise<Settle
         const locked = await repository.lockUnpaid(tx, row.id);
         if (!locked) return false;
         const posting = await ledger.post(periodPayPosting(locked, accounts), { executor: tx });
-        await repository.markPaymentPaid(tx, row.id, posting.transactionId, at);
+        await repository.markPaymentPaid(tx, row.id, posting.transactionId, at, deps.runId ?? null);
         await recordAuditEvent(tx, {
           actor: settlementAuditActor,
           action: 'agents.settlement.retry_paid',

@@ -11,7 +11,7 @@ import type { SettlementContext } from './settlement-context';
 import { settlementAuditActor } from './settlement-audit';
 import { emptySettlementResult } from './settlement-results';
 
-export type SettleBatchDependencies = Pick<SettlementContext, 'db' | 'ledger' | 'wallet'>;
+export type SettleBatchDependencies = Pick<SettlementContext, 'db' | 'ledger' | 'wallet' | 'runId'>;
 
 type PaymentStatus = 'paid' | 'unpaid' | 'zero';
 
@@ -63,6 +63,7 @@ const toPaymentRecord = (
   status: PaymentStatus,
   ledgerTransactionId: bigint | null,
   runAt: Date,
+  runId: bigint | null,
 ): NewPayment => {
   const { contract } = item;
   return {
@@ -87,6 +88,8 @@ const toPaymentRecord = (
     createdAt: runAt,
     lastAttemptAt: runAt,
     paidAt: status === 'paid' ? runAt : null,
+    settlementRunId: runId,
+    paidRunId: status === 'paid' ? runId : null,
   };
 };
 
@@ -168,7 +171,17 @@ export const settleBatch = async (
       result.settledPeriods += 1;
       result[status] += 1;
       if (item.day && status === 'zero') continue;
-      payments.push(toPaymentRecord(due, pay.rateBasisPoints, amount, status, ledgerTransactionId, runAt));
+      payments.push(
+        toPaymentRecord(
+          due,
+          pay.rateBasisPoints,
+          amount,
+          status,
+          ledgerTransactionId,
+          runAt,
+          deps.runId ?? null,
+        ),
+      );
     }
     await repository.insertPayments(tx, payments);
     if (payments.length > 0) {

@@ -6,7 +6,7 @@ import { addSettlementResults, emptySettlementResult } from './settlement-result
 
 export type SettleRoundsDependencies = Pick<
   SettlementContext,
-  'db' | 'ledger' | 'wallet' | 'batchSize' | 'log'
+  'db' | 'ledger' | 'wallet' | 'batchSize' | 'log' | 'runId'
 >;
 
 /** Runs the plans round by round (a contract's k-th period in round k), in batches. */

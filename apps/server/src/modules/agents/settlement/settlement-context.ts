@@ -17,8 +17,12 @@ export type SettlementServiceDependencies = {
   foldFigures?: () => Promise<unknown>;
 };
 
-/** What the settlement use cases are given: the service's dependencies with its clock and batch size settled. */
+/**
+ * What the settlement use cases are given: the service's dependencies with its clock and batch size settled, and
+ * within a kept run, the run's id (its pay records name it).
+ */
 export type SettlementContext = Omit<SettlementServiceDependencies, 'now' | 'batchSize'> & {
   now: () => Date;
   batchSize: number;
+  runId?: bigint;
 };

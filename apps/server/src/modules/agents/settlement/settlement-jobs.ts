@@ -8,7 +8,7 @@ export const settlementJobNames = {
 
 /**
  * The two settlement jobs: closed periods (dividends, daily and hourly salaries) then UNPAID retries, and
- * real-time salary every slot. Exactly once comes from the database (see settlement/settle-batch.ts), not from
+ * real-time salary every slot; each run that settled or paid something is kept as a settlement run. Exactly once comes from the database (see settlement/settle-batch.ts), not from
  * here.
  */
 export const scheduleAgentSettlement = (
@@ -17,10 +17,9 @@ export const scheduleAgentSettlement = (
   intervals: { periodsMs: number; realtimeMs: number },
 ): void => {
   scheduler.every(settlementJobNames.periods, intervals.periodsMs, async () => {
-    await settlement.settlePeriods();
-    await settlement.retryUnpaid();
+    await settlement.runScheduled(settlementJobNames.periods, 'periods');
   });
   scheduler.every(settlementJobNames.realtime, intervals.realtimeMs, async () => {
-    await settlement.settleRealtime();
+    await settlement.runScheduled(settlementJobNames.realtime, 'realtime');
   });
 };

@@ -1,9 +1,10 @@
-import type { LotteryDraw } from '@wps/contracts/lottery';
+import type { AdminLotteryGame, adminDrawViews, LotteryDraw } from '@wps/contracts/lottery';
 import { formatMinorUnits } from '@wps/contracts/money';
 import { AppError } from '../../../http/app-error';
 import { type AuditActor, recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../lottery.repository';
 import type { DrawRow } from '../lottery.repository';
+import { lotteryGames } from '../lottery.games';
 import { checkOperatorResult } from '../lottery.rules';
 import type { LotteryResultSource } from '../lottery.tables';
 import { requireDraw } from './draw-results';
@@ -17,6 +18,8 @@ import { type SettleDrawsDependencies, settleDraw } from './settle-draws';
  * each game's result source and default number cap, per-number caps and blocks, and the draws with their
  * totals. Every change is audited in the same transaction.
  */
+
+type AdminDrawView = (typeof adminDrawViews)[number];
 
 export type LotteryAdminDependencies = SettleDrawsDependencies & Pick<LotteryContext, 'log'>;
 
@@ -188,22 +191,46 @@ export const putNumberLimit = async (
   };
 };
 
-/** The brand's draws (of one game or status when given), newest first, with their bet count and totals. */
+/** The statuses of each view of the draws: still ahead of their result, or drawn. */
+const viewStatuses: Readonly<Record<AdminDrawView, readonly DrawRow['status'][]>> = {
+  upcoming: ['open', 'closed'],
+  past: ['drawn', 'settling', 'settled'],
+};
+
+/**
+ * The brand's draws (of one game, status, view or station when given), newest first (upcoming ones soonest
+ * first), with their bet count and totals.
+ */
 export const listAdminDraws = async (
   deps: Pick<LotteryContext, 'db' | 'ledger'>,
   brand: LotteryBrand,
   query: {
     gameCode?: string | undefined;
     status?: DrawRow['status'] | undefined;
+    view?: AdminDrawView | undefined;
+    station?: string | undefined;
     page: number;
     pageSize: number;
   },
 ) => {
   const { db } = deps;
+  const statuses =
+    query.view === undefined
+      ? query.status && [query.status]
+      : viewStatuses[query.view].filter((status) => query.status === undefined || status === query.status);
   const { rows, total } = await repository.listDraws(
     db,
-    { brandId: brand.id, gameCode: query.gameCode, ...(query.status ? { statuses: [query.status] } : {}) },
-    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    {
+      brandId: brand.id,
+      gameCode: query.gameCode,
+      stationCode: query.station,
+      ...(statuses === undefined ? {} : { statuses }),
+    },
+    {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+      soonestFirst: query.view === 'upcoming',
+    },
   );
   const totals = new Map(
     (
@@ -228,3 +255,30 @@ export const listAdminDraws = async (
     totalPages: Math.ceil(total / query.pageSize),
   };
 };
+
+/** Every lottery game of the platform with the brand's settings, for the console's draws and results. */
+export const listAdminGames = async (
+  deps: Pick<LotteryContext, 'db' | 'ledger'>,
+  brand: LotteryBrand,
+): Promise<{ currency: string; games: AdminLotteryGame[] }> => ({
+  currency: brand.currency,
+  games: await Promise.all(
+    lotteryGames.map(async (game) => ({
+      gameCode: game.gameCode,
+      vendor: game.vendor,
+      name: game.name,
+      kind: game.kind,
+      region: game.kind === 'vn' ? game.region : null,
+      balls:
+        game.kind === 'speed'
+          ? game.balls
+          : game.kind === 'pool'
+            ? game.drawn
+            : game.kind === 'race'
+              ? game.cars
+              : null,
+      poolSize: game.kind === 'pool' ? game.poolSize : null,
+      ...(await getGameSettings(deps, brand, game.gameCode)),
+    })),
+  ),
+});

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { type WhitelabelFlag, whitelabelFlagGroup, whitelabelGroups } from '@wps/contracts/site';
+import { siteSettingsPatchSchema } from '@wps/contracts/site-admin';
+import { formatDateTime } from '../../lib/format';
+import { type SiteSettings, type SiteSettingsPatch, useSaveSiteSettings } from './api';
+import { problemsOf, SiteCard } from './form-parts';
+
+/** What each whitelabel flag turns on in the site (the spec's names, in plain words). */
+const flagLabels: Record<WhitelabelFlag, string> = {
+  MOBILENUMREG3: 'Registration by mobile number (and its default tab)',
+  REGMOBVERF3: 'SMS verification at registration',
+  MOBILENUMPASSREG3: 'Mobile number and password registration',
+  FREEPLAY3: 'Free play (trial accounts)',
+  PWDEXPFORCECHANGE3: 'Expired passwords must be changed at login',
+  MOBILEVERCODELOGIN3: 'Login with an SMS code',
+  GOOGLELOGIN3: 'Sign in with Google',
+  FACEBOOKLOGIN3: 'Sign in with Facebook',
+  CHNGPASSVERIF3: 'Password reset by phone',
+  CHNGPASSMAIL3: 'Password reset by email',
+  MANPLAYREB3: 'Members claim their rebate by hand',
+  VIP3: 'VIP levels',
+  AGENTPOLICY3: 'Agent policy and contracts',
+};
+
+const flagsOf = (group: string): WhitelabelFlag[] =>
+  (Object.keys(whitelabelFlagGroup) as WhitelabelFlag[]).filter(
+    (flag) => whitelabelFlagGroup[flag] === group,
+  );
+
+/** An instant as the value of a datetime-local field: the operator's own clock, to the minute. */
+const toLocalInput = (iso: string | null): string => {
+  if (iso === null) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** A datetime-local value (the operator's clock) as an instant; what is not a time is left for the schema. */
+const fromLocalInput = (value: string): string | null => {
+  if (value === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+};
+
+/** What the visitor sees now: open, under maintenance (until when), or open again since its end time. */
+const maintenanceState = (settings: SiteSettings): string => {
+  if (settings.status === 0) return 'The site is open.';
+  if (settings.maintenanceEndTime === null) return 'The site shows maintenance until it is switched off.';
+  const endsAt = formatDateTime(settings.maintenanceEndTime);
+  return new Date(settings.maintenanceEndTime) > new Date()
+    ? `The site shows maintenance until ${endsAt}.`
+    : `Maintenance ended at ${endsAt}: the site is open again.`;
+};
+
+/** The brand's site settings: maintenance, region blocks, whitelabel flags and request rules. */
+export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; canChange: boolean }) => {
+  const save = useSaveSiteSettings();
+  const [isMaintenance, setMaintenance] = useState(settings.status === 1);
+  const [maintenanceEnd, setMaintenanceEnd] = useState(toLocalInput(settings.maintenanceEndTime));
+  const [blockedCountries, setBlockedCountries] = useState(settings.blockedCountries.join(', '));
+  const [flags, setFlags] = useState(settings.flags);
+  const [requireEncryptedBodies, setRequireEncryptedBodies] = useState(settings.requireEncryptedBodies);
+  const [feedbackMin, setFeedbackMin] = useState(String(settings.feedbackWords.min));
+  const [feedbackMax, setFeedbackMax] = useState(String(settings.feedbackWords.max));
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const submit = () => {
+    const patch: SiteSettingsPatch = {
+      status: isMaintenance ? 1 : 0,
+      maintenanceEndTime: fromLocalInput(maintenanceEnd),
+      blockedCountries: blockedCountries
+        .split(/[\s,]+/)
+        .filter((code) => code !== '')
+        .map((code) => code.toUpperCase()),
+      flags,
+      requireEncryptedBodies,
+      feedbackWords: { min: Number(feedbackMin), max: Number(feedbackMax) },
+    };
+    const checked = siteSettingsPatchSchema.safeParse(patch);
+    if (!checked.success) {
+      setProblems(problemsOf(checked.error));
+      return;
+    }
+    setProblems([]);
+    save.mutate(checked.data);
+  };
+
+  return (
+    <SiteCard
+      title="Site settings"
+      testId="site-settings"
+      canChange={canChange}
+      onSubmit={submit}
+      problems={problems}
+      saving={save}
+    >
+      <p className="site-hint" data-testid="maintenance-state">
+        {settings.siteName} ({settings.merchantCode}). {maintenanceState(settings)}
+      </p>
+      <div className="site-grid">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={isMaintenance}
+            onChange={(event) => {
+              setMaintenance(event.target.checked);
+            }}
+            data-testid="settings-maintenance"
+          />
+          Under maintenance
+        </label>
+        <label>
+          Maintenance ends (your time; empty: until switched off)
+          <input
+            type="datetime-local"
+            value={maintenanceEnd}
+            onChange={(event) => {
+              setMaintenanceEnd(event.target.value);
+            }}
+            data-testid="settings-maintenance-end"
+          />
+        </label>
+        <label>
+          Blocked countries (ISO codes, such as US, PH)
+          <input
+            value={blockedCountries}
+            onChange={(event) => {
+              setBlockedCountries(event.target.value);
+            }}
+            data-testid="settings-blocked-countries"
+          />
+        </label>
+        <label>
+          Feedback: fewest words
+          <input
+            inputMode="numeric"
+            value={feedbackMin}
+            onChange={(event) => {
+              setFeedbackMin(event.target.value);
+            }}
+            data-testid="settings-feedback-min"
+          />
+        </label>
+        <label>
+          Feedback: most words
+          <input
+            inputMode="numeric"
+            value={feedbackMax}
+            onChange={(event) => {
+              setFeedbackMax(event.target.value);
+            }}
+            data-testid="settings-feedback-max"
+          />
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={requireEncryptedBodies}
+            onChange={(event) => {
+              setRequireEncryptedBodies(event.target.checked);
+            }}
+            data-testid="settings-encrypted-bodies"
+          />
+          Refuse unencrypted login and registration bodies
+        </label>
+      </div>
+      <p className="site-hint">
+        Visitors from a blocked country see the blocked-region screen, even during maintenance.
+      </p>
+      {whitelabelGroups.map((group) => (
+        <fieldset key={group}>
+          <legend>Features: {group.toLowerCase()}</legend>
+          <div className="site-flags">
+            {flagsOf(group).map((flag) => (
+              <label key={flag} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={flags[flag]}
+                  onChange={(event) => {
+                    setFlags({ ...flags, [flag]: event.target.checked });
+                  }}
+                  data-testid={`settings-flag-${flag}`}
+                />
+                {flagLabels[flag]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </SiteCard>
+  );
+};

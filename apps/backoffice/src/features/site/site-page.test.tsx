@@ -1,0 +1,198 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { whitelabelFlags } from '@wps/contracts/site';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, signIn, signedInRoutes, staffWith } from '../../testing/mock-api';
+import { renderConsole } from '../../testing/render-console';
+
+const settings = {
+  merchantCode: 'DEMO',
+  siteName: 'Lucky Lotus',
+  status: 0,
+  maintenanceEndTime: null,
+  blockedCountries: ['PH'],
+  flags: Object.fromEntries(whitelabelFlags.map((flag) => [flag, flag === 'VIP3'])),
+  requireEncryptedBodies: false,
+  feedbackWords: { min: 5, max: 500 },
+  liveChatUrl: null,
+};
+const domains = {
+  mainDomain: 'localhost',
+  domains: [
+    { domainName: 'localhost', device: 0 },
+    { domainName: '127.0.0.1', device: 0 },
+  ],
+};
+const links = {
+  liveChatUrl: 'https://chat.lotus.test/room',
+  customerServices: [{ title: 'Telegram support', csType: 'TELEGRAM', path: 'https://t.me/lotus' }],
+  resources: [],
+};
+const delivery = {
+  smsGateway: { url: 'https://sms.lotus.test/send', sender: 'LOTUS', hasApiKey: true },
+  smtp: null,
+};
+const social = {
+  list: [
+    {
+      provider: 'google',
+      issuer: 'https://accounts.google.com',
+      clientId: 'lotus-web',
+      hasClientSecret: true,
+      isEnabled: true,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+};
+
+const siteRoutes = {
+  'GET /wps/backoffice/site/settings': ok(settings),
+  'GET /wps/backoffice/site/domains': ok(domains),
+  'GET /wps/backoffice/site/links': ok(links),
+  'GET /wps/backoffice/site/delivery': ok(delivery),
+  'GET /wps/backoffice/site/social': ok(social),
+};
+
+const openSite = async (routes: Parameters<typeof mockApi>[0] = {}) => {
+  signIn();
+  const api = mockApi({ ...signedInRoutes, ...siteRoutes, ...routes });
+  renderConsole('/site');
+  await screen.findByTestId('site-settings');
+  return api;
+};
+
+describe('the site and brand screen', () => {
+  it('puts the site into maintenance until an end time, with region blocks and flags', async () => {
+    const api = await openSite({
+      'PATCH /wps/backoffice/site/settings': ok({ ...settings, status: 1 }),
+    });
+    fireEvent.click(screen.getByTestId('settings-maintenance'));
+    fireEvent.change(screen.getByTestId('settings-maintenance-end'), {
+      target: { value: '2030-01-02T03:04' },
+    });
+    fireEvent.change(screen.getByTestId('settings-blocked-countries'), { target: { value: 'us, ph' } });
+    fireEvent.click(screen.getByTestId('settings-flag-FREEPLAY3'));
+    fireEvent.click(screen.getByTestId('site-settings-save'));
+
+    expect(await screen.findByTestId('site-settings-saved')).toBeTruthy();
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toMatchObject({
+      status: 1,
+      // The operator's own clock, sent as an instant.
+      maintenanceEndTime: new Date('2030-01-02T03:04').toISOString(),
+      blockedCountries: ['US', 'PH'],
+      flags: { FREEPLAY3: true, VIP3: true },
+    });
+  });
+
+  it('checks the settings with the shared schema and sends nothing wrong', async () => {
+    const api = await openSite();
+    fireEvent.change(screen.getByTestId('settings-blocked-countries'), { target: { value: 'USA' } });
+    fireEvent.click(screen.getByTestId('site-settings-save'));
+
+    expect((await screen.findByTestId('site-settings-problems')).textContent).toContain('blockedCountries');
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')).toEqual([]);
+  });
+
+  it('replaces the domains, with a new mirror as the main domain', async () => {
+    const api = await openSite({ 'PUT /wps/backoffice/site/domains': ok(domains) });
+    const card = screen.getByTestId('site-domains');
+    fireEvent.click(within(card).getByTestId('domain-add'));
+    fireEvent.change(within(card).getByTestId('domain-name-2'), { target: { value: 'Mirror.Lotus.test' } });
+    fireEvent.click(within(card).getByTestId('domain-main-2'));
+    fireEvent.click(within(card).getByTestId('domain-up-2'));
+    fireEvent.click(within(card).getByTestId('domain-remove-2'));
+    fireEvent.click(within(card).getByTestId('site-domains-save'));
+
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/site/domains')[0]?.body).toEqual({
+        mainDomain: 'Mirror.Lotus.test',
+        domains: [
+          { domainName: 'localhost', device: 0 },
+          { domainName: 'Mirror.Lotus.test', device: 0 },
+        ],
+      });
+    });
+  });
+
+  it('saves the live chat and customer-service entries', async () => {
+    const api = await openSite({ 'PUT /wps/backoffice/site/links': ok(links) });
+    const card = screen.getByTestId('site-links');
+    fireEvent.change(within(card).getByTestId('links-live-chat'), { target: { value: '' } });
+    fireEvent.click(within(card).getByTestId('service-add'));
+    fireEvent.change(within(card).getByTestId('service-title-1'), { target: { value: 'WhatsApp' } });
+    fireEvent.change(within(card).getByTestId('service-type-1'), { target: { value: 'whatsapp' } });
+    fireEvent.change(within(card).getByTestId('service-path-1'), { target: { value: 'https://wa.me/1' } });
+    fireEvent.click(within(card).getByTestId('site-links-save'));
+
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/site/links')[0]?.body).toEqual({
+        liveChatUrl: null,
+        customerServices: [
+          links.customerServices[0],
+          { title: 'WhatsApp', csType: 'WHATSAPP', path: 'https://wa.me/1' },
+        ],
+        resources: [],
+      });
+    });
+  });
+
+  it('never shows a stored secret, and sends one only when typed', async () => {
+    const api = await openSite({
+      'PUT /wps/backoffice/site/delivery': ok({ smsGateway: delivery.smsGateway.url, smtp: null }),
+      'PUT /wps/backoffice/site/social/google': ok(social.list[0]),
+    });
+    const deliveryCard = screen.getByTestId('site-delivery');
+    expect(within(deliveryCard).getByTestId<HTMLInputElement>('delivery-gatewayKey').value).toBe('');
+    expect(within(deliveryCard).getByText('API key (stored; type to replace)')).toBeTruthy();
+    fireEvent.click(within(deliveryCard).getByTestId('site-delivery-save'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/site/delivery')[0]?.body).toEqual({
+        smsGateway: { url: delivery.smsGateway.url, sender: 'LOTUS' },
+        smtp: null,
+      });
+    });
+    fireEvent.change(within(deliveryCard).getByTestId('delivery-gatewayKey'), {
+      target: { value: 'new-key' },
+    });
+    fireEvent.click(within(deliveryCard).getByTestId('site-delivery-save'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/site/delivery')[1]?.body).toMatchObject({
+        smsGateway: { apiKey: 'new-key' },
+      });
+    });
+
+    const google = screen.getByTestId('social-google');
+    expect(within(google).getByTestId<HTMLInputElement>('social-google-client-secret').value).toBe('');
+    fireEvent.click(within(google).getByTestId('social-google-enabled'));
+    fireEvent.click(within(google).getByTestId('social-google-save'));
+    await waitFor(() => {
+      expect(api.requestsTo('PUT /wps/backoffice/site/social/google')[0]?.body).toEqual({
+        issuer: 'https://accounts.google.com',
+        clientId: 'lotus-web',
+        isEnabled: false,
+      });
+    });
+  });
+
+  it('links to the payment channels screen rather than repeating it', async () => {
+    await openSite({ 'GET /wps/backoffice/payment-channels': ok({ list: [] }) });
+    fireEvent.click(screen.getByTestId('site-channels-link'));
+    expect(await screen.findByRole('heading', { name: 'Deposit channels' })).toBeTruthy();
+  });
+
+  it('shows a role with site.view alone the configuration, and no way to change it', async () => {
+    signIn();
+    const api = mockApi({
+      'GET /wps/backoffice/session/me': ok(staffWith(['site.view'])),
+      ...siteRoutes,
+    });
+    renderConsole('/site');
+    expect(await screen.findByTestId('site-read-only')).toBeTruthy();
+    await screen.findByTestId('social-facebook');
+    for (const card of ['site-settings', 'site-domains', 'site-links', 'site-delivery', 'social-google']) {
+      expect(screen.queryByTestId(`${card}-save`)).toBeNull();
+      expect(screen.getByTestId(card).querySelector('fieldset.site-fields')).toHaveProperty('disabled', true);
+    }
+    expect(screen.queryByTestId('site-channels-link')).toBeNull();
+    expect(api.requests.every((request) => request.method === 'GET')).toBe(true);
+  });
+});

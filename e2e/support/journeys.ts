@@ -57,3 +57,37 @@ export const signInToConsole = async (
   await page.getByTestId('password-submit').click();
   await expect(page.getByTestId('staff-name')).toBeVisible();
 };
+
+/**
+ * On the withdrawal page of a player who has neither: sets the payment password and adds a bank payout account
+ * (shown masked to its last four digits).
+ */
+export const addPayoutAccount = async (
+  page: Page,
+  {
+    loginPassword,
+    paymentPassword,
+    number,
+    holder,
+  }: {
+    loginPassword: string;
+    paymentPassword: string;
+    number: string;
+    holder: string;
+  },
+) => {
+  await page.goto('/member?page=withdraw');
+  await expect(page.getByTestId('payment-password-form')).toBeVisible();
+  await control(page, 'payment-password-login').fill(loginPassword);
+  await control(page, 'payment-password-new').fill(paymentPassword);
+  await control(page, 'payment-password-confirm').fill(paymentPassword);
+  await page.getByTestId('payment-password-submit').click();
+  await page.getByTestId('payout-add-open').click();
+  await control(page, 'payout-method').selectOption('bank');
+  await control(page, 'payout-provider').fill('BDO Unibank');
+  await control(page, 'payout-number').fill(number);
+  await control(page, 'payout-holder').fill(holder);
+  await control(page, 'payout-password').fill(paymentPassword);
+  await page.getByTestId('payout-submit').click();
+  await expect(page.getByTestId('payout-accounts')).toContainText(`****${number.slice(-4)}`);
+};

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, registerPlayer, signInToConsole } from '../support/journeys';
+import { addPayoutAccount, control, registerPlayer, signInToConsole } from '../support/journeys';
 import { expect, test } from '../support/platform';
 
 // Nothing but the journey moves money meanwhile: no simulated cockfights (as the cockfight journey runs).
@@ -75,19 +75,12 @@ test('the dashboard figures follow the ledger through a scripted day of a deposi
     await expect(page.getByTestId('slot-spin')).toBeEnabled();
 
     // A withdrawal of 10.00, approved in the console.
-    await page.goto('/member?page=withdraw');
-    await control(page, 'payment-password-login').fill('Secret123');
-    await control(page, 'payment-password-new').fill('246810');
-    await control(page, 'payment-password-confirm').fill('246810');
-    await page.getByTestId('payment-password-submit').click();
-    await page.getByTestId('payout-add-open').click();
-    await control(page, 'payout-method').selectOption('bank');
-    await control(page, 'payout-provider').fill('BDO Unibank');
-    await control(page, 'payout-number').fill('009876543210');
-    await control(page, 'payout-holder').fill('Day Tripper');
-    await control(page, 'payout-password').fill('246810');
-    await page.getByTestId('payout-submit').click();
-    await expect(page.getByTestId('payout-accounts')).toContainText('****3210');
+    await addPayoutAccount(page, {
+      loginPassword: 'Secret123',
+      paymentPassword: '246810',
+      number: '009876543210',
+      holder: 'Day Tripper',
+    });
     await control(page, 'withdraw-amount').fill('10');
     await control(page, 'withdraw-password').fill('246810');
     await page.getByTestId('withdraw-submit').click();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { control, registerPlayer } from '../support/journeys';
+import { addPayoutAccount, control, registerPlayer } from '../support/journeys';
 import { expect, test, type Operator } from '../support/platform';
 
 type Created = { id: string };
@@ -92,19 +92,12 @@ test('a member with an active bonus withdraws after confirming the forfeit warni
   });
   expect(granted.ok()).toBe(true);
 
-  await page.goto('/member?page=withdraw');
-  await control(page, 'payment-password-login').fill('Secret123');
-  await control(page, 'payment-password-new').fill('246810');
-  await control(page, 'payment-password-confirm').fill('246810');
-  await page.getByTestId('payment-password-submit').click();
-  await page.getByTestId('payout-add-open').click();
-  await control(page, 'payout-method').selectOption('bank');
-  await control(page, 'payout-provider').fill('BDO Unibank');
-  await control(page, 'payout-number').fill('001234567891');
-  await control(page, 'payout-holder').fill('Ana Reyes');
-  await control(page, 'payout-password').fill('246810');
-  await page.getByTestId('payout-submit').click();
-  await expect(page.getByTestId('payout-accounts')).toContainText('****7891');
+  await addPayoutAccount(page, {
+    loginPassword: 'Secret123',
+    paymentPassword: '246810',
+    number: '001234567891',
+    holder: 'Ana Reyes',
+  });
 
   await expect(page.getByTestId('withdraw-bonus-notice')).toContainText('25.00');
   await control(page, 'withdraw-amount').fill('120');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, registerPlayer, signInToConsole } from '../support/journeys';
+import { addPayoutAccount, control, registerPlayer, signInToConsole } from '../support/journeys';
 import { expect, test } from '../support/platform';
 
 /** Marks the page so a later check can tell it was never reloaded. */
@@ -71,21 +71,12 @@ test('a player asks for a withdrawal, staff approve it in the console, the playe
     await expect(page.getByTestId('header-balance')).toHaveText(/300\.00/);
     expect(await isSamePage(page)).toBe(true);
 
-    await page.goto('/member?page=withdraw');
-    await expect(page.getByTestId('payment-password-form')).toBeVisible();
-    await control(page, 'payment-password-login').fill('Secret123');
-    await control(page, 'payment-password-new').fill('246810');
-    await control(page, 'payment-password-confirm').fill('246810');
-    await page.getByTestId('payment-password-submit').click();
-
-    await page.getByTestId('payout-add-open').click();
-    await control(page, 'payout-method').selectOption('bank');
-    await control(page, 'payout-provider').fill('BDO Unibank');
-    await control(page, 'payout-number').fill('001234567890');
-    await control(page, 'payout-holder').fill('Ana Reyes');
-    await control(page, 'payout-password').fill('246810');
-    await page.getByTestId('payout-submit').click();
-    await expect(page.getByTestId('payout-accounts')).toContainText('****7890');
+    await addPayoutAccount(page, {
+      loginPassword: 'Secret123',
+      paymentPassword: '246810',
+      number: '001234567890',
+      holder: 'Ana Reyes',
+    });
 
     await control(page, 'withdraw-amount').fill('120');
     await control(page, 'withdraw-password').fill('246810');

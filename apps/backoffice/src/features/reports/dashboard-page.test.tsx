@@ -72,6 +72,20 @@ describe('the dashboard (issue 25, point 3)', () => {
     });
   });
 
+  it('reads the figures again when Show is pressed for the period already shown', async () => {
+    signIn();
+    const api = mockApi({ ...signedInRoutes, [dashboardKey]: ok(dashboard) });
+    renderConsole('/dashboard');
+    await screen.findByTestId('figure-ggr-today');
+    const before = api.requestsTo(dashboardKey).length;
+
+    fireEvent.click(screen.getByTestId('dashboard-apply'));
+
+    await waitFor(() => {
+      expect(api.requestsTo(dashboardKey).length).toBe(before + 1);
+    });
+  });
+
   it('names the queues without links for staff who may not open them', async () => {
     signIn();
     mockApi({

@@ -78,9 +78,11 @@ export const DashboardPage = () => {
   const dashboard = useDashboard(period);
   const data = dashboard.data;
 
+  // "Show" for the period already shown reads the figures again (they move every second or so).
   const apply = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setPeriod(draft);
+    if (draft.from === period.from && draft.to === period.to) void dashboard.refetch();
+    else setPeriod(draft);
   };
 
   return (

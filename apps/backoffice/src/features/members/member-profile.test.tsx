@@ -3,7 +3,7 @@ import type { MemberProfile, MemberStatus } from '@wps/contracts/members';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockRequest, ok, signedInRoutes, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
-import { buildProfile, profileRoutes } from './member-test-data';
+import { buildProfile, profileRoutes } from '../../testing/member-test-data';
 
 const records = {
   'GET /wps/backoffice/members/100/records/transactions': ok({

@@ -10,7 +10,7 @@ import {
   staffOfPreset,
 } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
-import { buildProfile, demoPlayerFound, profileRoutes } from './member-test-data';
+import { buildProfile, demoPlayerFound, profileRoutes } from '../../testing/member-test-data';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

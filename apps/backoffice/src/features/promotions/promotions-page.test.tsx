@@ -4,6 +4,7 @@ import type { MemberBonuses } from '@wps/contracts/promotions-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, signIn, staffOfPreset } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
+import { buildProfile, profileRoutes } from '../../testing/member-test-data';
 
 const wagering = {
   multiplier: 5,
@@ -200,11 +201,11 @@ describe('promotions', () => {
     expect(screen.queryByTestId('promotion-edit-7')).toBeNull();
   });
 
-  it("opens a member's bonuses from the member page", async () => {
+  it("opens a member's bonuses from the member's profile", async () => {
     signIn();
     mockApi({
       ...signedInAs('support'),
-      'GET /wps/backoffice/members': ok({ list: [], hasMore: false }),
+      ...profileRoutes(() => buildProfile()),
       'GET /wps/backoffice/promotions': ok({ list: [buildPromotion()] }),
       'GET /wps/backoffice/promotions/members/demoplayer/bonuses': ok({
         member: { id: '5', username: 'demoplayer' },
@@ -212,7 +213,7 @@ describe('promotions', () => {
         history: [],
       }),
     });
-    renderConsole('/members?username=demoplayer');
+    renderConsole('/members?member=100');
     fireEvent.click(await screen.findByTestId('member-bonuses-link'));
     const panel = await screen.findByTestId('member-bonus-panel');
     await waitFor(() => {

@@ -1,5 +1,5 @@
 import type { MemberFunds, MemberProfile, MemberSearchResult } from '@wps/contracts/members';
-import { ok } from '../../testing/mock-api';
+import { ok } from './mock-api';
 
 /** Test data of the members screens: a member as the search finds it, their profile and their money. */
 export const demoPlayerFound: MemberSearchResult = {

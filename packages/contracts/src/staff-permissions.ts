@@ -124,6 +124,12 @@ export const permissions: readonly Permission[] = permissionGroups.flatMap((grou
 export const isPermission = (value: string): value is Permission =>
   (permissions as readonly string[]).includes(value);
 
+/**
+ * Permissions that act on the whole platform, not on one brand: a role holds them only in the platform's own
+ * brand (the default merchant); elsewhere they grant nothing and the console does not show their screens.
+ */
+export const platformOnlyPermissions: readonly Permission[] = ['brands.create'];
+
 /** The permission that lets a staff member manage staff and roles; a brand never loses its last holder. */
 export const staffManagePermission: Permission = 'staff.manage';
 

@@ -61,6 +61,29 @@ describe('the console follows the staff member’s permissions', () => {
     expect(await shownSections()).toEqual([]);
   });
 
+  it('groups the sections by area, and shows only the areas the role reaches', async () => {
+    signIn();
+    mockApi({ [meKey]: ok(staffWith(['deposits.view', 'money.approve', 'members.view', 'audit.view'])) });
+    renderConsole('/deposits');
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    await waitFor(() => {
+      expect(
+        within(nav)
+          .getAllByRole('list')
+          .map((list) => list.getAttribute('aria-labelledby')),
+      ).toEqual(['nav-group-money', 'nav-group-players', 'nav-group-administration']);
+    });
+    const money = within(nav).getByRole('list', { name: 'Money' });
+    expect(
+      within(money)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Deposits', 'Approvals']);
+    expect(
+      within(within(nav).getByRole('list', { name: 'Administration' })).getByRole('link').textContent,
+    ).toBe('Audit');
+  });
+
   it('hides the actions a role lacks on a screen it may open (deposits without deposits.approve)', async () => {
     signIn();
     const deposit = buildDeposit({ id: '41', proofUploadId: '7' });

@@ -1,13 +1,17 @@
 import { NavLink, Outlet } from 'react-router';
 import { useCan, useLogout, useStaffSession } from '../features/session/api';
-import { consoleSections } from './sections';
+import { consoleSections, sectionGroups } from './sections';
 import './shell.css';
 
-/** The signed-in frame: navigation, who is signed in, and the screen. */
+/** The signed-in frame: navigation grouped by area, who is signed in, and the screen. */
 export const Shell = () => {
   const { staff } = useStaffSession();
   const can = useCan();
   const logout = useLogout();
+  const shown = consoleSections.filter((section) => can(section.permission));
+  const groups = sectionGroups
+    .map((group) => ({ group, sections: shown.filter((section) => section.group === group) }))
+    .filter(({ sections }) => sections.length > 0);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -15,15 +19,6 @@ export const Shell = () => {
       </a>
       <header className="topbar">
         <span className="topbar__brand">Operator console</span>
-        <nav aria-label="Sections" className="topbar__nav">
-          {consoleSections
-            .filter((section) => can(section.permission))
-            .map((section) => (
-              <NavLink key={section.path} to={section.path} data-testid={`nav-${section.path.slice(1)}`}>
-                {section.label}
-              </NavLink>
-            ))}
-        </nav>
         <div className="topbar__staff">
           <span data-testid="staff-name">
             {staff ? `${staff.displayName} (${staff.role?.name ?? 'no role'})` : '…'}
@@ -44,6 +39,24 @@ export const Shell = () => {
           </button>
         </div>
       </header>
+      <nav aria-label="Sections" className="sidebar">
+        {groups.map(({ group, sections }) => (
+          <div key={group} className="sidebar__group">
+            <span className="sidebar__heading" id={`nav-group-${group.toLowerCase()}`}>
+              {group}
+            </span>
+            <ul aria-labelledby={`nav-group-${group.toLowerCase()}`}>
+              {sections.map((section) => (
+                <li key={section.path}>
+                  <NavLink to={section.path} data-testid={`nav-${section.path.slice(1)}`}>
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
       <main id="main" className="content">
         <Outlet />
       </main>

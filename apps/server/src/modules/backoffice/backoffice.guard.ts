@@ -5,7 +5,7 @@ import { readBearerToken } from '../../lib/session-token';
 import { operatorApiPrefix } from '../../platform';
 import type { AuditActor } from '../audit/audit.service';
 import type { BackofficeService } from './backoffice.service';
-import { identityInBrand, type StaffIdentity } from './staff-profile';
+import { identityInBrand, type RequestBrand, type StaffIdentity } from './staff-profile';
 import { isAddressAllowed } from './sign-in/address-allow-list';
 
 /**
@@ -45,7 +45,7 @@ export const decorateStaffContext = (app: FastifyInstance): void => {
 };
 
 /** The brand a request names (merchant header, else host, else the default), as the site module resolves it. */
-export type BrandOfRequest = (request: FastifyRequest) => Promise<bigint>;
+export type BrandOfRequest = (request: FastifyRequest) => Promise<RequestBrand>;
 
 export type StaffGuards = ReturnType<typeof createStaffGuards>;
 

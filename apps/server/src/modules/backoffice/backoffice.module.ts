@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { defineModule, operatorApiPrefix } from '../../platform';
 import {
   type BrandOfRequest,
@@ -28,7 +27,7 @@ declare module 'fastify' {
 export const backofficeModule = defineModule('backoffice', [], async (app) => {
   const backoffice = createBackofficeService({ db: app.platform.database.db });
   let brandLookup: BrandOfRequest | undefined;
-  const brandOf = (request: FastifyRequest): Promise<bigint> => {
+  const brandOf: BrandOfRequest = (request) => {
     if (!brandLookup) throw new Error('no brand lookup: the site module hands it over when it registers');
     return brandLookup(request);
   };

@@ -70,13 +70,13 @@ export const backofficeRoutes =
         },
       },
       async (request) => {
-        const brandId = await brandOf(request);
+        const brand = await brandOf(request);
         return ok(
           await backoffice.completeSignIn({
             challenge: request.body.challenge,
             code: request.body.code,
             ip: request.ip,
-            brandId,
+            brand,
           }),
         );
       },

@@ -12,7 +12,12 @@ import {
   resetStaffMember,
   updateStaffMember,
 } from './staff-accounts/staff-admin';
-import { type AuthenticatedStaff, type StaffIdentity, toBrandAccess } from './staff-profile';
+import {
+  type AuthenticatedStaff,
+  type RequestBrand,
+  type StaffIdentity,
+  toBrandAccess,
+} from './staff-profile';
 import { assignPresetRole, installPresetRoles } from './staff-roles/preset-roles';
 import { createRole, deleteRole, listRoles, updateRole } from './staff-roles/role-admin';
 
@@ -31,8 +36,8 @@ export const createBackofficeService = ({ db }: { db: Database }) => {
   return {
     /** The password step: answers a second-factor challenge, never a session. */
     startSignIn: (input: { username: string; password: string; ip: string }) => startSignIn(deps, input),
-    /** The second-factor step: opens the session; the profile is the staff member's in `brandId`. */
-    completeSignIn: (input: { challenge: string; code: string; ip: string; brandId: bigint }) =>
+    /** The second-factor step: opens the session; the profile is the staff member's in `brand`. */
+    completeSignIn: (input: { challenge: string; code: string; ip: string; brand: RequestBrand }) =>
       completeSignIn(deps, input),
 
     /**

@@ -8,6 +8,7 @@ import {
   isPermission,
   type Permission,
   permissions as catalogue,
+  platformOnlyPermissions,
   presetRoleKeys,
   type PresetRoleKey,
 } from '@wps/contracts/staff-permissions';
@@ -57,11 +58,29 @@ export type AuthenticatedStaff = {
 /** The staff member the guard admitted, with their role and permissions in the brand the request names. */
 export type StaffIdentity = Omit<AuthenticatedStaff, 'accessByBrand'> & BrandAccess & { brandId: bigint };
 
+/** The brand a request acts on, and whether it is the platform's own (the default merchant). */
+export type RequestBrand = { id: bigint; isPlatform: boolean };
+
+/** A role's access as it holds in a brand: platform-wide permissions only in the platform's own brand. */
+export const accessInBrand = (access: BrandAccess, brand: RequestBrand): BrandAccess =>
+  brand.isPlatform
+    ? access
+    : {
+        ...access,
+        permissions: new Set(
+          [...access.permissions].filter((permission) => !platformOnlyPermissions.includes(permission)),
+        ),
+      };
+
 /** The admitted staff member in the request's brand. */
 export const identityInBrand = (
   { accessByBrand, ...staff }: AuthenticatedStaff,
-  brandId: bigint,
-): StaffIdentity => ({ ...staff, ...(accessByBrand.get(brandId) ?? noAccess), brandId });
+  brand: RequestBrand,
+): StaffIdentity => ({
+  ...staff,
+  ...accessInBrand(accessByBrand.get(brand.id) ?? noAccess, brand),
+  brandId: brand.id,
+});
 
 /** What a staff member sees of themselves in a brand. */
 export const toStaffProfile = (

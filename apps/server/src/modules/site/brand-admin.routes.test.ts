@@ -1,3 +1,4 @@
+import { staffProfileResponseSchema } from '@wps/contracts/backoffice';
 import { brandListResponseSchema } from '@wps/contracts/site-admin';
 import { permissionResponseSchema } from '@wps/contracts/site';
 import { presetRoleKeys } from '@wps/contracts/staff-permissions';
@@ -169,5 +170,15 @@ describe.each([
     const listed = await subject.app.inject({ method: 'GET', url: brandsUrl, headers: onWhiteLabel });
     expect(listed.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     expect(await countBrands()).toBe(before);
+
+    // So the white label's console does not offer it: the session there holds every other admin permission.
+    const permissionsOn = async (headers: Record<string, string>) =>
+      staffProfileResponseSchema.parse(
+        (await subject.app.inject({ method: 'GET', url: '/wps/backoffice/session/me', headers })).json(),
+      ).value.permissions;
+    const whiteLabel = await permissionsOn(onWhiteLabel);
+    expect(whiteLabel).toContain('staff.manage');
+    expect(whiteLabel).not.toContain('brands.create');
+    expect(await permissionsOn(operator)).toContain('brands.create');
   });
 });

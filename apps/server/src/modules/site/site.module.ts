@@ -42,7 +42,7 @@ export const siteModule = defineModule('site', ['backoffice'], async (app) => {
   // Staff roles are per brand: the staff guard reads permissions for the brand this lookup names.
   app.backoffice.resolveBrandsWith(async (request) => {
     await requireBrand(request);
-    return request.brand.id;
+    return { id: request.brand.id, isPlatform: request.brand.merchantCode === config.DEFAULT_MERCHANT };
   });
   await app.register(siteRoutes(site), { prefix: apiPrefix });
   await app.register(liveChatRoutes(site), { prefix: apiPrefix });

@@ -4,7 +4,7 @@ import { AppError } from '../../../http/app-error';
 import { createSessionToken, hashSessionToken } from '../../../lib/session-token';
 import { recordAuditEvent } from '../../audit/audit.service';
 import * as repository from '../backoffice.repository';
-import { toBrandAccess, toStaffProfile } from '../staff-profile';
+import { accessInBrand, type RequestBrand, toBrandAccess, toStaffProfile } from '../staff-profile';
 import { isAddressAllowed } from './address-allow-list';
 import { hashRecoveryCode, isTotpCodeShape, matchTotpStep, newRecoveryCodes } from './second-factor';
 import { accountKey, failedSignIn, signedIn, takeSignInAttempt } from './sign-in-limits';
@@ -58,7 +58,7 @@ const useSecondFactor = async (
  */
 export const completeSignIn = async (
   { db }: { db: Database },
-  input: { challenge: string; code: string; ip: string; brandId: bigint },
+  input: { challenge: string; code: string; ip: string; brand: RequestBrand },
 ): Promise<StaffSession> => {
   const challengeHash = hashSessionToken(input.challenge);
   const found = await repository.findOpenChallenge(db, challengeHash);
@@ -87,7 +87,10 @@ export const completeSignIn = async (
         expiresAt: expiresAt.toISOString(),
         staff: toStaffProfile(
           staff,
-          toBrandAccess(await repository.findRoleOfStaff(tx, staff.id, input.brandId)),
+          accessInBrand(
+            toBrandAccess(await repository.findRoleOfStaff(tx, staff.id, input.brand.id)),
+            input.brand,
+          ),
         ),
         ...(recoveryCodes ? { recoveryCodes } : {}),
       };

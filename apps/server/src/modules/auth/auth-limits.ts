@@ -2,6 +2,8 @@ export const minute = 60_000;
 
 export const authLimits = {
   sessionIdleMs: 2 * 60 * minute,
+  /** How often a session in use records that it was used (its idle timer's step). */
+  sessionTouchEveryMs: minute,
   sessionLifetimeMs: 12 * 60 * minute,
   rememberedLifetimeMs: 24 * 60 * minute,
   captchaLifetimeMs: 5 * minute,

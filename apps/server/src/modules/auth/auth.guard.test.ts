@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
+import { hashSessionToken } from '../../lib/session-token';
 import { brands } from '../site/site.tables';
+import { memberSessions } from './auth.tables';
 
 /**
  * The member guards are the one place a route's member and brand come from: a session works only on its own
@@ -29,6 +31,29 @@ describe('member guards', () => {
       const elsewhere = await get(url, { authorization, 'x-merchant-code': 'OTHER' });
       expect(elsewhere.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     }
+  });
+
+  it('records that a session was used at most once a minute', async () => {
+    const { authorization } = await loginAsMember(testApp, 'demoplayer');
+    const tokenHash = hashSessionToken(authorization.replace('Bearer ', ''));
+    const lastSeen = async () => {
+      const [row] = await testApp.database.db
+        .select({ lastSeenAt: memberSessions.lastSeenAt })
+        .from(memberSessions)
+        .where(eq(memberSessions.tokenHash, tokenHash));
+      return row?.lastSeenAt.getTime();
+    };
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    await testApp.database.db
+      .update(memberSessions)
+      .set({ lastSeenAt: twoMinutesAgo })
+      .where(eq(memberSessions.tokenHash, tokenHash));
+    expect((await get('/wps/member/info', { authorization })).statusCode).toBe(200);
+    const touched = await lastSeen();
+    expect(touched).toBeGreaterThan(twoMinutesAgo.getTime());
+    // Used again within the minute: the row is not written again.
+    expect((await get('/wps/member/info', { authorization })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(touched);
   });
 
   it('refuses a free-play account where a real one is needed, and lets it read what it may', async () => {

@@ -73,7 +73,7 @@ export const openSession = async (
   };
 };
 
-/** The member behind a live token, refreshing its idle timer. */
+/** The member behind a live token, refreshing its idle timer (at most once a minute). */
 export const authenticate = async (
   { db, members }: Pick<AuthUseCaseDependencies, 'db' | 'members'>,
   token: string,
@@ -87,7 +87,11 @@ export const authenticate = async (
   if (!session) return undefined;
   const member = await members.findById(session.memberId);
   if (member?.status !== 'active') return undefined;
-  await repository.touchSession(db, tokenHash);
+  // The idle timer moves at most once a minute: a busy page (a fishing or table game sends several requests a
+  // second) would otherwise write the session row on every one; the 2-hour idle limit moves by under a minute.
+  if (Date.now() - session.lastSeenAt.getTime() >= authLimits.sessionTouchEveryMs) {
+    await repository.touchSession(db, tokenHash);
+  }
   return { member, tokenHash, loginMethod: session.loginMethod };
 };
 

@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { numberArray } from '../../db/array-literals';
 import type { Executor } from '../../db/database';
+import { selectPrepared } from '../../db/prepared';
 import { houseSeedPairs } from './slot.tables';
 
 /** The SQL behind seed pairs (see seeds.service.ts). */
@@ -58,6 +60,69 @@ export const advanceActiveNonces = async (
     .where(active(memberId, game))
     .returning();
   return row ? { ...row, nextNonce: row.nextNonce - count } : undefined;
+};
+
+type SeedPairRecord = {
+  id: bigint;
+  brand_id: bigint;
+  member_id: bigint;
+  game: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: number;
+  status: SeedPairRow['status'];
+  created_at: Date | string;
+  revealed_at: Date | string | null;
+};
+
+/**
+ * `advanceActiveNonces` for several members (one take each) in one statement, their pairs locked in id order;
+ * answers the pairs as they were before, for the members that have an active pair.
+ */
+export const advanceActiveNoncesOfMembers = async (
+  executor: Executor,
+  game: string,
+  takes: ReadonlyArray<{ memberId: bigint; count: number }>,
+): Promise<SeedPairRow[]> => {
+  if (takes.length === 0) return [];
+  const rows = await selectPrepared<SeedPairRecord>(
+    executor,
+    'house_seeds_advance_active_nonces_of_members',
+    sql`with takes as (
+          select * from unnest(
+            ${numberArray(takes.map((take) => take.memberId))}::int8[],
+            ${numberArray(takes.map((take) => take.count))}::int4[]
+          ) as take (member_id, count)
+        ), locked as (
+          select pair.id, take.count
+          from house_seed_pairs pair
+          join takes take on take.member_id = pair.member_id
+          where pair.game = ${game} and pair.status = 'active'
+          order by pair.id
+          for update of pair
+        )
+        update house_seed_pairs pair
+        set next_nonce = pair.next_nonce + locked.count
+        from locked
+        where pair.id = locked.id
+        returning pair.id, pair.brand_id, pair.member_id, pair.game, pair.server_seed, pair.server_seed_hash,
+          pair.client_seed, pair.next_nonce - locked.count as next_nonce, pair.status, pair.created_at,
+          pair.revealed_at`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    brandId: row.brand_id,
+    memberId: row.member_id,
+    game: row.game,
+    serverSeed: row.server_seed,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nextNonce: row.next_nonce,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    revealedAt: row.revealed_at === null ? null : new Date(row.revealed_at),
+  }));
 };
 
 /** Takes the pair's next `count` nonces (the caller holds the row's lock). */

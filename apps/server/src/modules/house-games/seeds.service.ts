@@ -121,6 +121,36 @@ export const createSeedService = ({
       return pair;
     },
 
+    /**
+     * `lockActiveTakingNonces` for several members at once (one take each, a group of results): one statement
+     * takes the nonces of every active pair, locked in id order; a member without a pair gets one as there.
+     * Answers the pairs in the order of `takes`, each with `nextNonce` the first nonce taken.
+     */
+    lockActivesTakingNonces: async (
+      executor: Executor,
+      game: string,
+      takes: ReadonlyArray<{ member: SeedOwner; count: number }>,
+    ): Promise<SeedPairRow[]> => {
+      const taken = await repository.advanceActiveNoncesOfMembers(
+        executor,
+        game,
+        takes.map(({ member, count }) => ({ memberId: member.id, count })),
+      );
+      const byMember = new Map(taken.map((pair) => [pair.memberId, pair]));
+      const pairs: SeedPairRow[] = [];
+      for (const { member, count } of takes) {
+        const known = byMember.get(member.id);
+        if (known) {
+          pairs.push(known);
+          continue;
+        }
+        const pair = await ensureActive(executor, member, game, true);
+        await repository.advanceNonce(executor, pair.id, count);
+        pairs.push(pair);
+      }
+      return pairs;
+    },
+
     rotate: async (
       member: SeedOwner,
       game: string,

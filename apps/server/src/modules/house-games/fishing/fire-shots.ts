@@ -3,6 +3,7 @@ import type { FishingBatchRequest, FishingBatchResult } from '@wps/contracts/fis
 import type { Transaction } from '../../../db/database';
 import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
 import { AppError } from '../../../http/app-error';
+import type { SeedPairRow } from '../seeds.service';
 import { postBatchMoney } from './batch-payments';
 import { decideShot } from './fish-rules';
 import type { FishingBrand, FishingContext, FishingMember } from './fishing-context';
@@ -18,7 +19,7 @@ import { fishingFairnessGame } from './verify-shot';
 const hashRequest = (request: FishingBatchRequest): string =>
   createHash('sha256').update(JSON.stringify(request.shots)).digest('hex');
 
-type PlayedBatch = {
+export type PlayedBatch = {
   session: Pick<FishingSessionRow, 'shots' | 'staked' | 'won'>;
   staked: bigint;
   won: bigint;
@@ -29,15 +30,14 @@ type PlayedBatch = {
   balance: bigint | null;
 };
 
+type DecidedShots = Pick<StoredBatch, 'shots' | 'seeds'> & { seedPairId: bigint; firstNonce: number };
+
 /** Decides the fired shots from the member's seed pair, nonces first … first + n − 1 in order. */
-const decideShots = async (
-  { seeds }: Pick<FishingContext, 'seeds'>,
-  tx: Transaction,
-  member: FishingMember,
+export const decideShotsFrom = (
+  pair: Pick<SeedPairRow, 'id' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nextNonce'>,
   room: FishingRoomRules,
   fired: readonly PlannedShot[],
-): Promise<Pick<StoredBatch, 'shots' | 'seeds'> & { seedPairId: bigint; firstNonce: number }> => {
-  const pair = await seeds.lockActiveTakingNonces(tx, member, fishingFairnessGame, fired.length);
+): DecidedShots => {
   const firstNonce = pair.nextNonce;
   const shots = fired.map((shot, index): StoredShot => {
     const nonce = firstNonce + index;
@@ -60,6 +60,19 @@ const decideShots = async (
   const proof = { serverSeedHash: pair.serverSeedHash, clientSeed: pair.clientSeed };
   return { shots, seeds: proof, seedPairId: pair.id, firstNonce };
 };
+
+const decideShots = async (
+  { seeds }: Pick<FishingContext, 'seeds'>,
+  tx: Transaction,
+  member: FishingMember,
+  room: FishingRoomRules,
+  fired: readonly PlannedShot[],
+): Promise<DecidedShots> =>
+  decideShotsFrom(
+    await seeds.lockActiveTakingNonces(tx, member, fishingFairnessGame, fired.length),
+    room,
+    fired,
+  );
 
 /** A batch id played before: its stored answer for the same shots, IDEMPOTENCY_CONFLICT for others. */
 const replay = async (
@@ -153,38 +166,80 @@ const playBatch = async (
   return { session: totals, staked, won, stored, currency, exponent, balance: balance - staked + won };
 };
 
-/**
- * A batch of shots of the member's open session (see `playBatch`). The answer carries each fired shot's
- * outcome and nonce, the shots refused, the session's totals and the playable balance after the batch; a retry
- * of the batch answers the same shots and moves nothing. No balance push per batch (several a second): the
- * page shows the answer's balance, and closing the session tells the member's other pages. The session's
- * currency is the brand's (it was opened in it).
- */
-export const fireShots = async (
+/** A batch as it arrives, with what needs no lock read beforehand (cached: costs nothing after the first). */
+export type PreparedBatch = {
+  member: FishingMember;
+  brand: FishingBrand;
+  sessionId: bigint;
+  request: FishingBatchRequest;
+  requestHash: string;
+  exponent: number;
+  cashAccountId: bigint;
+  houseAccountId: bigint;
+};
+
+const prepareBatch = async (
   context: FishingContext,
   member: FishingMember,
   brand: FishingBrand,
   sessionIdText: string,
   request: FishingBatchRequest,
-): Promise<FishingBatchResult> => {
+): Promise<PreparedBatch> => {
   const sessionId = BigInt(sessionIdText);
   // Read outside the transaction, the accounts are cached: the batch's own look-ups then cost nothing.
-  await Promise.all([
+  const [cash, house, exponent] = await Promise.all([
     context.wallet.cashAccount(member, brand.currency),
     context.ledger.ensureSystemAccount(member.brandId, 'house', brand.currency),
+    context.ledger.getCurrencyExponent(brand.currency),
   ]);
+  const requestHash = hashRequest(request);
+  return {
+    member,
+    brand,
+    sessionId,
+    request,
+    requestHash,
+    exponent,
+    cashAccountId: cash.id,
+    houseAccountId: house.id,
+  };
+};
+
+/** The batch in a transaction of its own (`playBatch`). */
+export const playAlone = async (context: FishingContext, prepared: PreparedBatch): Promise<PlayedBatch> => {
+  const { member, sessionId, request } = prepared;
   const playOnce = () => context.db.transaction((tx) => playBatch(context, tx, member, sessionId, request));
-  const played = await playOnce().catch((error: unknown) => {
+  return playOnce().catch((error: unknown) => {
     // The same batch sent twice at once: the second waited for the session's lock, but its first statement
     // looked for the batch before the first one committed it; played again, it finds it and answers it.
     if (isDatabaseError(error, uniqueViolation, 'fishing_batches_session_batch_key')) return playOnce();
     if (error instanceof AppError && error.code === 'IDEMPOTENCY_CONFLICT') return playOnce();
     throw error;
   });
+};
+
+/**
+ * A batch of shots of the member's open session (see `playBatch`), played by `play`: alone, or with other
+ * members' batches arriving at the same time (fire-shots-batch.ts), with the same answer. The answer carries
+ * each fired shot's outcome and nonce, the shots refused, the session's totals and the playable balance after
+ * the batch; a retry of the batch answers the same shots and moves nothing. No balance push per batch (several
+ * a second): the page shows the answer's balance, and closing the session tells the member's other pages. The
+ * session's currency is the brand's (it was opened in it).
+ */
+export const fireShots = async (
+  context: FishingContext,
+  play: (prepared: PreparedBatch) => Promise<PlayedBatch>,
+  member: FishingMember,
+  brand: FishingBrand,
+  sessionIdText: string,
+  request: FishingBatchRequest,
+): Promise<FishingBatchResult> => {
+  const prepared = await prepareBatch(context, member, brand, sessionIdText, request);
+  const played = await play(prepared);
   const isReplay = played.balance === null;
   const balance = played.balance ?? (await playableBalance(context, context.db, member, played.currency));
   const batch = {
-    sessionId,
+    sessionId: prepared.sessionId,
     batchId: request.batchId,
     staked: played.staked,
     won: played.won,

@@ -17,12 +17,15 @@ export type FishingSettings = {
   idleMs: number;
   /** How often the idle job looks (0: only when run by name). */
   idleCheckMs: number;
+  /** Whether batches of different members arriving together are written in one transaction (fire-shots-batch.ts). */
+  batchShots: boolean;
 };
 
 export const defaultFishingSettings: FishingSettings = {
   allowance: { perSecond: 10, burst: 20 },
   idleMs: 5 * 60_000,
   idleCheckMs: 30_000,
+  batchShots: true,
 };
 
 export type FishingServiceDependencies = {

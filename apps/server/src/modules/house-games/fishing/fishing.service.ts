@@ -1,7 +1,9 @@
 import type { FishingBatchRequest, OpenFishingSessionRequest } from '@wps/contracts/fishing';
 import type { JobScheduler } from '../../../jobs/scheduler';
 import { closeIdleSessions, closeSession } from './close-session';
-import { fireShots } from './fire-shots';
+import { fireShots, playAlone, type PreparedBatch } from './fire-shots';
+import { createGroupCommit } from '../../../lib/group-commit';
+import { playGroup } from './fire-shots-batch';
 import {
   defaultFishingSettings,
   type FishingBrand,
@@ -25,8 +27,10 @@ export type { FishingServiceDependencies, FishingSettings } from './fishing-cont
  *   multiplier × 10 000 is below the RTP in basis points, paying stake × power × multiplier).
  * - One transaction per batch under the session's row lock: one bet posting (the costs) and at most one win
  *   posting (the payouts) under `fishing:<session>:<batch>:bet|win`; the batch row keeps its answer, so a retry
- *   of the batch answers the same shots and moves nothing. The balance covers the longest run of shots from the
- *   first (stakes only); the rest of the batch is refused (INSUFFICIENT_FUNDS when none is covered).
+ *   of the batch answers the same shots and moves nothing. Batches of different members arriving together are
+ *   written in one transaction (fire-shots-batch.ts, `batchShots`), each with the answer it would have alone.
+ *   The balance covers the longest run of shots from the first (stakes only); the rest of the batch is refused
+ *   (INSUFFICIENT_FUNDS when none is covered).
  * - Every player's shot rate is a token bucket on PostgreSQL (10 a second, 20 in reserve, by default), taken in
  *   the batch's transaction, so concurrent batches on any instance never exceed it (RATE_LIMITED when empty).
  * - Closing (the member, or the idle job after `idleMs`) writes the round once: bet and win totals, valid bet =
@@ -47,12 +51,21 @@ export const createFishingService = ({
     settings: { ...defaultFishingSettings, ...settings },
     catalogue: { game: undefined, checkedAt: 0 },
   };
+  const firing = createGroupCommit({
+    writeAlone: (prepared: PreparedBatch) => playAlone(context, prepared),
+    writeGroup: (group: readonly PreparedBatch[]) => playGroup(context, group),
+  });
+  const play = context.settings.batchShots
+    ? firing.write
+    : (prepared: PreparedBatch) => playAlone(context, prepared);
   return {
     rooms: (brand: FishingBrand) => describeRooms(context, brand),
     open: (member: FishingMember, brand: FishingBrand, request: OpenFishingSessionRequest) =>
       openSession(context, member, brand, request),
     fire: (member: FishingMember, brand: FishingBrand, sessionId: string, request: FishingBatchRequest) =>
-      fireShots(context, member, brand, sessionId, request),
+      fireShots(context, play, member, brand, sessionId, request),
+    /** How batches were played so far (groups and their batches, groups declined, batches alone). */
+    firingCounts: () => firing.counts(),
     close: (member: FishingMember, sessionId: string) => closeSession(context, member, sessionId),
     closeIdle: () => closeIdleSessions(context),
     proveShot: (member: FishingMember, sessionId: string, shotId: string) =>

@@ -190,8 +190,8 @@ describe('house tables: bets', () => {
     const second = await burst('second', payers);
     expect(second.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
     const after = service.placementCounts();
-    expect(after.batches).toBeGreaterThan(before.batches);
-    expect(after.batched - before.batched).toBeGreaterThanOrEqual(2);
+    expect(after.groups).toBeGreaterThan(before.groups);
+    expect(after.grouped - before.grouped).toBeGreaterThanOrEqual(2);
     for (const { member } of payers) {
       expect(await players.balance(member)).toBe(100_000n - 2_000n);
       const bets = await listMemberRoundBets(harness.database.db, round.id, member.id);

@@ -252,7 +252,7 @@ export const placeAlone = async (
 };
 
 /**
- * Requests of different members placed in ONE transaction (see place-bets-batch.ts), as `placeAlone` places
+ * Requests of different members placed in ONE transaction (group commit: lib/group-commit.ts), as `placeAlone` places
  * each: the gates and the members' locks, one read of every round view, the stakes from cash (a member with an
  * active bonus is left to `placeAlone`), one batched ledger statement, one statement of betting records and
  * one of bet rows. Answers null, having written nothing, unless every request of the batch passes as it is

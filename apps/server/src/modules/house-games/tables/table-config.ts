@@ -79,7 +79,7 @@ export type TableSettings = {
    * transaction was seen to hang a restart.
    */
   bettingGate: boolean;
-  /** Whether requests arriving together are placed in one transaction (see place-bets-batch.ts). */
+  /** Whether requests arriving together are placed in one transaction (group commit: lib/group-commit.ts). */
   batchBets: boolean;
 };
 

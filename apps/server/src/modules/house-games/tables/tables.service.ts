@@ -14,11 +14,18 @@ import {
   tableDefinitions,
   type TableSettings,
 } from './table-config';
-import { placeAlone, placeBatch, placeTableBets, type TableBrand, type TableMember } from './place-bets';
-import { createPlacement, type Placement } from './place-bets-batch';
+import { createGroupCommit } from '../../../lib/group-commit';
+import {
+  placeAlone,
+  placeBatch,
+  placeTableBets,
+  type PreparedRequest,
+  type TableBrand,
+  type TableMember,
+} from './place-bets';
 import { AppError } from '../../../http/app-error';
 import { buildTableState, refreshTable } from './table-state';
-import { listMemberTableBets } from './tables.repository';
+import { listMemberTableBets, type TableBetRow } from './tables.repository';
 import { verifyTableRound } from './verify-table-round';
 import { closeTablesDriver, driveTables } from './table-driver';
 
@@ -51,7 +58,7 @@ export type TablesContext = Omit<Required<TablesServiceDependencies>, 'settings'
   listeners: Map<string, Set<(frame: string) => void>>;
   shown: Map<string, { json: string; frame: string }>;
   /** Where bets are placed: in batches of concurrent requests, or one by one (`settings.batchBets` off). */
-  placement: Pick<Placement, 'place'>;
+  placement: { place: (prepared: PreparedRequest) => Promise<TableBetRow[]> };
 };
 
 /**
@@ -88,13 +95,16 @@ export const createTablesService = ({
     shown: new Map(),
     placement: { place: () => Promise.reject(new Error('placement not ready')) },
   };
-  const placement = createPlacement({
-    placeAlone: (prepared) => placeAlone(context, prepared),
-    placeBatch: (batch) => placeBatch(context, batch),
+  const placement = createGroupCommit({
+    writeAlone: (prepared: PreparedRequest) => placeAlone(context, prepared),
+    writeGroup: async (batch: readonly PreparedRequest[]) => {
+      const placed = await placeBatch(context, batch);
+      return placed ? { results: placed } : { alone: 'all' as const };
+    },
   });
-  context.placement = context.settings.batchBets
-    ? placement
-    : { place: (prepared) => placeAlone(context, prepared) };
+  context.placement = {
+    place: context.settings.batchBets ? placement.write : (prepared) => placeAlone(context, prepared),
+  };
   const tableOf = (code: string): TableDefinition => {
     const table = tables.find((candidate) => candidate.code === code);
     if (!table) throw new AppError('NOT_FOUND', { message: 'No such table' });

@@ -1,0 +1,134 @@
+/** A member's request in a group: one per member, one brand per group. */
+type GroupedRequest = { member: { id: bigint; brandId: bigint } };
+
+/**
+ * What a group's transaction answers: each request's result in order, or nothing written and the requests (by
+ * position) that must be written alone, the others going together once more; `all` sends every one alone.
+ */
+export type GroupAnswer<Result> = { results: Result[] } | { alone: readonly number[] | 'all' };
+
+export type GroupCommitOptions<Request extends GroupedRequest, Result> = {
+  /** One request in its own transaction, answered (or refused) as if it had come alone. */
+  writeAlone: (request: Request) => Promise<Result>;
+  /** A group in one transaction; writes nothing when it answers `alone`. */
+  writeGroup: (group: readonly Request[]) => Promise<GroupAnswer<Result>>;
+  /** Groups written at once (each holds a pooled connection). */
+  maxInFlight?: number;
+  /** Requests in one group at most. */
+  maxGroup?: number;
+};
+
+type Waiting<Request, Result> = {
+  request: Request;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+};
+
+/**
+ * Group commit for members' money requests (the tables' bets, the fishing batches): requests that arrive while
+ * earlier ones are being written go together in one transaction (its commit, round trips and locks paid once),
+ * one request per member and one brand per group (a member's next request waits for a following group, behind
+ * their lock, so their limits hold). A group that cannot go as one is written again as its answer says; a
+ * request is answered only after its transaction committed.
+ */
+export const createGroupCommit = <Request extends GroupedRequest, Result>({
+  writeAlone,
+  writeGroup,
+  maxInFlight = 4,
+  maxGroup = 32,
+}: GroupCommitOptions<Request, Result>) => {
+  let waiting: Array<Waiting<Request, Result>> = [];
+  let inFlight = 0;
+  let isScheduled = false;
+  const counts = { groups: 0, grouped: 0, declined: 0, alone: 0 };
+
+  const alone = async ({ request, resolve, reject }: Waiting<Request, Result>): Promise<void> => {
+    counts.alone += 1;
+    try {
+      resolve(await writeAlone(request));
+    } catch (error) {
+      reject(error);
+    }
+  };
+
+  const together = async (group: Array<Waiting<Request, Result>>, mayRegroup: boolean): Promise<void> => {
+    const [only] = group;
+    if (group.length === 1 && only) return alone(only);
+    const answer = await writeGroup(group.map((entry) => entry.request));
+    if ('results' in answer) {
+      counts.groups += 1;
+      counts.grouped += group.length;
+      group.forEach((entry, index) => {
+        const result = answer.results[index];
+        if (result === undefined) entry.reject(new Error('a grouped request has no answer'));
+        else entry.resolve(result);
+      });
+      return;
+    }
+    counts.declined += 1;
+    if (answer.alone === 'all' || !mayRegroup) {
+      await Promise.all(group.map(alone));
+      return;
+    }
+    const named = new Set(answer.alone);
+    await Promise.all([
+      ...group.filter((_, index) => named.has(index)).map(alone),
+      together(
+        group.filter((_, index) => !named.has(index)),
+        false,
+      ),
+    ]);
+  };
+
+  /** The next group: waiting requests in order, skipping a member already in it or another brand. */
+  const takeGroup = (): Array<Waiting<Request, Result>> => {
+    const group: Array<Waiting<Request, Result>> = [];
+    const members = new Set<bigint>();
+    const rest: Array<Waiting<Request, Result>> = [];
+    for (const entry of waiting) {
+      const { member } = entry.request;
+      const fits =
+        group.length < maxGroup &&
+        !members.has(member.id) &&
+        (group[0]?.request.member.brandId ?? member.brandId) === member.brandId;
+      if (fits) {
+        group.push(entry);
+        members.add(member.id);
+      } else {
+        rest.push(entry);
+      }
+    }
+    waiting = rest;
+    return group;
+  };
+
+  const flush = (): void => {
+    isScheduled = false;
+    while (inFlight < maxInFlight && waiting.length > 0) {
+      const group = takeGroup();
+      inFlight += 1;
+      void together(group, true).finally(() => {
+        inFlight -= 1;
+        schedule();
+      });
+    }
+  };
+
+  /** Requests that arrived in the same turn of the event loop go together; later ones wait for a free slot. */
+  const schedule = (): void => {
+    if (isScheduled || waiting.length === 0 || inFlight >= maxInFlight) return;
+    isScheduled = true;
+    setImmediate(flush);
+  };
+
+  return {
+    /** Writes the request (with others, when others are waiting); rejects as `writeAlone` would. */
+    write: (request: Request): Promise<Result> =>
+      new Promise<Result>((resolve, reject) => {
+        waiting.push({ request, resolve, reject });
+        schedule();
+      }),
+    /** How requests went so far: groups written as one and their requests, groups declined, requests alone. */
+    counts: () => ({ ...counts }),
+  };
+};

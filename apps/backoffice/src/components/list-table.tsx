@@ -53,3 +53,30 @@ export const ListTable = ({
     {paging ? <Pager {...paging} /> : null}
   </>
 );
+
+/** A server's answer of one page of a list (a query's state). */
+type PagedAnswer = {
+  isPending: boolean;
+  isSuccess: boolean;
+  data?: { list: readonly unknown[]; totalPages: number } | undefined;
+};
+
+/**
+ * A paged list's table: loading while the answer is on its way, empty when it holds nothing, and its pager
+ * for the answer's number of pages.
+ */
+export const PagedListTable = ({
+  answer,
+  paging,
+  ...table
+}: Omit<ListTableProps, 'isLoading' | 'isEmpty' | 'paging'> & {
+  answer: PagedAnswer;
+  paging: { pageNo: number; onChange: (pageNo: number) => void; testId: string };
+}) => (
+  <ListTable
+    {...table}
+    isLoading={answer.isPending}
+    isEmpty={answer.isSuccess && (answer.data?.list.length ?? 0) === 0}
+    paging={{ ...paging, totalPages: answer.data?.totalPages ?? 1 }}
+  />
+);

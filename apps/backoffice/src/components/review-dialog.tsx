@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import { ErrorMessage } from './error-message';
+import { DialogActions } from './shared-dialog-actions';
 
 export type ReviewDecision = 'approve' | 'reject';
 
@@ -66,19 +67,13 @@ export const ReviewDialog = ({
           </p>
         ) : null}
         <ErrorMessage error={error} testId="review-error" />
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={isReject ? 'button button--danger' : 'button button--primary'}
-            disabled={isPending}
-            data-testid="review-confirm"
-          >
-            {isPending ? 'Saving…' : isReject ? 'Confirm rejection' : 'Confirm approval'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={isReject ? 'Confirm rejection' : 'Confirm approval'}
+          isPending={isPending}
+          tone={isReject ? 'danger' : 'primary'}
+          confirmTestId="review-confirm"
+        />
       </form>
     </Dialog>
   );

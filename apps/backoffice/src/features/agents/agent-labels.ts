@@ -40,7 +40,3 @@ export const payerLabels: Record<ContractPayer, string> = { UPLINE: 'Upline', PL
 
 /** Basis points as a percentage: 150 → "1.50 %". */
 export const formatRate = (basisPoints: number): string => `${(basisPoints / 100).toFixed(2)} %`;
-
-/** One of a list of choices by its value, or '' (the "any" of a filter) for anything else. */
-export const pickChoice = <T extends string>(choices: readonly T[], value: string): T | '' =>
-  choices.find((choice) => choice === value) ?? '';

@@ -2,6 +2,9 @@ import { useState, type SyntheticEvent } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { Pager } from '../../components/pager';
+import { DialogActions } from '../../components/shared-dialog-actions';
+import { TextField } from '../../components/shared-field';
+import { FilterBar } from '../../components/shared-filter-bar';
 import { formatMoney } from '../../lib/format';
 import { useCan } from '../session/api';
 import { useAgentTree, useLocateMember, useMoveMember, type AgentTreeNode } from './api';
@@ -65,45 +68,33 @@ const MoveDialog = ({
             play from now on counts for their new line; contracts are not changed.
           </p>
           <ErrorMessage error={move.error} testId="move-error" />
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setReviewing(false);
-                move.reset();
-              }}
-            >
-              Back
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={move.isPending}
-              onClick={confirm}
-              data-testid="move-confirm"
-            >
-              {move.isPending ? 'Moving…' : 'Confirm move'}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={() => {
+              setReviewing(false);
+              move.reset();
+            }}
+            cancelLabel="Back"
+            confirmLabel="Confirm move"
+            pendingLabel="Moving…"
+            isPending={move.isPending}
+            tone="danger"
+            onConfirm={confirm}
+            confirmTestId="move-confirm"
+          />
         </>
       ) : (
         <form onSubmit={review} noValidate>
           <p className="muted">
             Now under {placeOf(node.upline)}. Moves {describeLoad(node)}.
           </p>
-          <label>
-            New upline agent (username)
-            <input
-              autoFocus
-              value={newUpline}
-              disabled={toTop}
-              onChange={(event) => {
-                setNewUpline(event.target.value);
-              }}
-              data-testid="move-new-upline"
-            />
-          </label>
+          <TextField
+            label="New upline agent (username)"
+            autoFocus
+            value={newUpline}
+            disabled={toTop}
+            onChange={setNewUpline}
+            testId="move-new-upline"
+          />
           <label className="radio">
             <input
               type="checkbox"
@@ -127,19 +118,12 @@ const MoveDialog = ({
               data-testid="move-reason"
             />
           </label>
-          <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={!isReady}
-              data-testid="move-review"
-            >
-              Review move
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            confirmLabel="Review move"
+            isDisabled={!isReady}
+            confirmTestId="move-review"
+          />
         </form>
       )}
     </Dialog>
@@ -305,8 +289,7 @@ export const AgentTreePage = () => {
       setFocus(account);
     },
   };
-  const find = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const find = () => {
     setFocus(search.trim() === '' ? null : search.trim());
   };
   return (
@@ -314,34 +297,29 @@ export const AgentTreePage = () => {
       <header className="page-header">
         <h1 id="agent-tree-title">Agent tree</h1>
       </header>
-      <form className="inline-form" role="search" aria-label="Find a member in the tree" onSubmit={find}>
-        <label>
-          Username
-          <input
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-            }}
-            data-testid="agent-search-input"
-          />
-        </label>
-        <button type="submit" className="button button--primary" data-testid="agent-search-submit">
-          Find
-        </button>
-        {focus !== null ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setSearch('');
-              setFocus(null);
-            }}
-            data-testid="agent-search-clear"
-          >
-            Top agents
-          </button>
-        ) : null}
-      </form>
+      <FilterBar
+        label="Find a member in the tree"
+        onApply={find}
+        submitLabel="Find"
+        submitTestId="agent-search-submit"
+        actions={
+          focus !== null ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setSearch('');
+                setFocus(null);
+              }}
+              data-testid="agent-search-clear"
+            >
+              Top agents
+            </button>
+          ) : null
+        }
+      >
+        <TextField label="Username" value={search} onChange={setSearch} testId="agent-search-input" />
+      </FilterBar>
       {moved ? (
         <p className="success" role="status" data-testid="move-result">
           {moved}

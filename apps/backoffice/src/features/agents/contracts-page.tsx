@@ -1,8 +1,15 @@
-import { contractKinds, contractStatuses } from '@wps/contracts/agent-contracts';
-import { useState, type SyntheticEvent } from 'react';
+import { contractKinds, contractStatuses, type ContractKind } from '@wps/contracts/agent-contracts';
+import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
-import { ListTable } from '../../components/list-table';
+import { ListTable, PagedListTable } from '../../components/list-table';
+import {
+  FilterBar,
+  FilterSelect,
+  FilterTextFields,
+  useDraftFilter,
+  type FilterTextField,
+} from '../../components/shared-filter-bar';
 import { formatDateTime } from '../../lib/format';
 import {
   emptyContractFilter,
@@ -10,16 +17,8 @@ import {
   useAdminContract,
   useAdminContracts,
   type AdminContract,
-  type ContractFilter,
 } from './api';
-import {
-  contractStatusLabels,
-  formatRate,
-  kindLabels,
-  payerLabels,
-  periodLabels,
-  pickChoice,
-} from './agent-labels';
+import { contractStatusLabels, formatRate, kindLabels, payerLabels, periodLabels } from './agent-labels';
 import { PaymentsTable } from './payments-table';
 import './agents.css';
 
@@ -132,97 +131,78 @@ const ContractDialog = ({ contractId, onClose }: { contractId: string; onClose: 
   );
 };
 
+/** A contract's kind and a status (the contract's, or its pay record's), as a list's filters. */
+export const KindAndStatusFilters = <Status extends string>({
+  filter,
+  statuses,
+  statusLabels,
+  onChange,
+  testIdPrefix,
+}: {
+  filter: { kind: ContractKind | ''; status: Status | '' };
+  statuses: readonly Status[];
+  statusLabels: Record<Status, string>;
+  onChange: (patch: { kind?: ContractKind | ''; status?: Status | '' }) => void;
+  testIdPrefix: string;
+}) => (
+  <>
+    <FilterSelect
+      label="Kind"
+      value={filter.kind}
+      choices={contractKinds}
+      choiceLabels={kindLabels}
+      onChange={(kind) => {
+        onChange({ kind });
+      }}
+      testId={`${testIdPrefix}-kind`}
+    />
+    <FilterSelect
+      label="Status"
+      value={filter.status}
+      choices={statuses}
+      choiceLabels={statusLabels}
+      onChange={(status) => {
+        onChange({ status });
+      }}
+      testId={`${testIdPrefix}-status`}
+    />
+  </>
+);
+
+const textFields: ReadonlyArray<FilterTextField<'upline' | 'downline'>> = [
+  { field: 'upline', label: 'Upline' },
+  { field: 'downline', label: 'Downline' },
+];
+
 /** The brand's agent contracts, filtered and paged on the server; each opens on its terms and history. */
 export const AgentContractsPage = () => {
-  const [draft, setDraft] = useState<ContractFilter>(emptyContractFilter);
-  const [filter, setFilter] = useState<ContractFilter>(emptyContractFilter);
-  const [pageNo, setPageNo] = useState(1);
+  const { draft, filter, pageNo, setPageNo, edit, apply } = useDraftFilter(emptyContractFilter);
   const [opened, setOpened] = useState<string | null>(null);
   const contracts = useAdminContracts(filter, pageNo);
   const list = contracts.data?.list ?? [];
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilter(draft);
-    setPageNo(1);
-  };
   return (
     <section aria-labelledby="agent-contracts-title">
       <header className="page-header">
         <h1 id="agent-contracts-title">Agent contracts</h1>
       </header>
-      <form className="inline-form" role="search" aria-label="Filter the contracts" onSubmit={apply}>
-        <label>
-          Kind
-          <select
-            value={draft.kind}
-            onChange={(event) => {
-              setDraft({ ...draft, kind: pickChoice(contractKinds, event.target.value) });
-            }}
-            data-testid="contracts-kind"
-          >
-            <option value="">Any</option>
-            {contractKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kindLabels[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select
-            value={draft.status}
-            onChange={(event) => {
-              setDraft({ ...draft, status: pickChoice(contractStatuses, event.target.value) });
-            }}
-            data-testid="contracts-status"
-          >
-            <option value="">Any</option>
-            {contractStatuses.map((status) => (
-              <option key={status} value={status}>
-                {contractStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Upline
-          <input
-            value={draft.upline}
-            onChange={(event) => {
-              setDraft({ ...draft, upline: event.target.value });
-            }}
-            data-testid="contracts-upline"
-          />
-        </label>
-        <label>
-          Downline
-          <input
-            value={draft.downline}
-            onChange={(event) => {
-              setDraft({ ...draft, downline: event.target.value });
-            }}
-            data-testid="contracts-downline"
-          />
-        </label>
-        <button type="submit" className="button button--primary" data-testid="contracts-apply">
-          Apply
-        </button>
-      </form>
+      <FilterBar label="Filter the contracts" onApply={apply} submitTestId="contracts-apply">
+        <KindAndStatusFilters
+          filter={draft}
+          statuses={contractStatuses}
+          statusLabels={contractStatusLabels}
+          onChange={edit}
+          testIdPrefix="contracts"
+        />
+        <FilterTextFields fields={textFields} values={draft} onChange={edit} testIdPrefix="contracts" />
+      </FilterBar>
       <ErrorMessage error={contracts.error} testId="contracts-error" />
-      <ListTable
+      <PagedListTable
         testId="contracts-table"
         columns={columns}
-        isLoading={contracts.isPending}
-        isEmpty={contracts.isSuccess && list.length === 0}
+        answer={contracts}
         emptyMessage="No contract matches."
         emptyTestId="contracts-empty"
-        paging={{
-          pageNo,
-          totalPages: contracts.data?.totalPages ?? 1,
-          onChange: setPageNo,
-          testId: 'contracts-pager',
-        }}
+        paging={{ pageNo, onChange: setPageNo, testId: 'contracts-pager' }}
       >
         {list.map((contract) => (
           <tr key={contract.id} data-testid={`contract-row-${contract.id}`}>
@@ -251,7 +231,7 @@ export const AgentContractsPage = () => {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
       {opened ? (
         <ContractDialog
           contractId={opened}

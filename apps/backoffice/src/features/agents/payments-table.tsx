@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { ListTable } from '../../components/list-table';
+import { PagedListTable } from '../../components/list-table';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useContractPayments, type PaymentFilter } from './api';
 import { formatRate, kindLabels, payerLabels, paymentStatusLabels } from './agent-labels';
@@ -50,14 +50,13 @@ export const PaymentsTable = ({
           <dd className="number">{money(data.totals.unpaid)}</dd>
         </dl>
       ) : null}
-      <ListTable
+      <PagedListTable
         testId={testId}
         columns={columns}
-        isLoading={payments.isPending}
-        isEmpty={payments.isSuccess && list.length === 0}
+        answer={payments}
         emptyMessage="No pay record matches."
         emptyTestId={`${testId}-empty`}
-        paging={{ pageNo, totalPages: data?.totalPages ?? 1, onChange: setPageNo, testId: `${testId}-pager` }}
+        paging={{ pageNo, onChange: setPageNo, testId: `${testId}-pager` }}
       >
         {list.map((payment) => (
           <tr key={payment.id} data-testid={`payment-row-${payment.id}`}>
@@ -80,7 +79,7 @@ export const PaymentsTable = ({
             <td>{formatDateTime(payment.paidAt)}</td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
     </>
   );
 };

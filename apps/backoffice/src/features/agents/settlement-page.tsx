@@ -1,18 +1,20 @@
-import { contractKinds, contractPaymentStatuses } from '@wps/contracts/agent-contracts';
-import { useState, type SyntheticEvent } from 'react';
+import { contractPaymentStatuses } from '@wps/contracts/agent-contracts';
+import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
-import { ListTable } from '../../components/list-table';
+import { PagedListTable } from '../../components/list-table';
+import { DialogActions } from '../../components/shared-dialog-actions';
+import {
+  FilterBar,
+  FilterTextFields,
+  useDraftFilter,
+  type FilterTextField,
+} from '../../components/shared-filter-bar';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../session/api';
-import {
-  emptyPaymentFilter,
-  useRunSettlement,
-  useSettlementRuns,
-  type PaymentFilter,
-  type SettlementRun,
-} from './api';
-import { kindLabels, paymentStatusLabels, pickChoice } from './agent-labels';
+import { emptyPaymentFilter, useRunSettlement, useSettlementRuns, type SettlementRun } from './api';
+import { paymentStatusLabels } from './agent-labels';
+import { KindAndStatusFilters } from './contracts-page';
 import { PaymentsTable } from './payments-table';
 import './agents.css';
 
@@ -63,30 +65,24 @@ const RunNowDialog = ({ onClose }: { onClose: () => void }) => {
             job would settle them on its next run anyway.
           </p>
           <ErrorMessage error={run.error} testId="settlement-run-error" />
-          <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={run.isPending}
-              onClick={() => {
-                run.mutate();
-              }}
-              data-testid="settlement-run-confirm"
-            >
-              {run.isPending ? 'Settling…' : 'Settle now'}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            confirmLabel="Settle now"
+            pendingLabel="Settling…"
+            isPending={run.isPending}
+            tone="danger"
+            onConfirm={() => {
+              run.mutate();
+            }}
+            confirmTestId="settlement-run-confirm"
+          />
         </>
       )}
     </Dialog>
   );
 };
 
-type TextField = 'upline' | 'downline' | 'fromDate' | 'toDate';
-const textFields: ReadonlyArray<{ field: TextField; label: string; type?: 'date' }> = [
+const textFields: ReadonlyArray<FilterTextField<'upline' | 'downline' | 'fromDate' | 'toDate'>> = [
   { field: 'upline', label: 'Upline' },
   { field: 'downline', label: 'Downline' },
   { field: 'fromDate', label: 'Period from (brand day)', type: 'date' },
@@ -101,20 +97,11 @@ export const AgentSettlementPage = () => {
   const canSettle = useCan()('agents.settle');
   const [runsPage, setRunsPage] = useState(1);
   const [isConfirming, setConfirming] = useState(false);
-  const [draft, setDraft] = useState<PaymentFilter>(emptyPaymentFilter);
-  const [filter, setFilter] = useState<PaymentFilter>(emptyPaymentFilter);
+  // The pay records table pages by itself (it starts again for each filter).
+  const { draft, filter, edit, apply, show } = useDraftFilter(emptyPaymentFilter);
   const runs = useSettlementRuns(runsPage);
   const runList = runs.data?.list ?? [];
   const money = (amount: string) => formatMoney(amount, runs.data?.currency ?? '');
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilter(draft);
-  };
-  const showRun = (runId: string) => {
-    const next = { ...emptyPaymentFilter, runId };
-    setDraft(next);
-    setFilter(next);
-  };
   return (
     <section aria-labelledby="agent-settlement-title">
       <header className="page-header">
@@ -140,19 +127,13 @@ export const AgentSettlementPage = () => {
         brand’s.
       </p>
       <ErrorMessage error={runs.error} testId="settlement-runs-error" />
-      <ListTable
+      <PagedListTable
         testId="settlement-runs"
         columns={runColumns}
-        isLoading={runs.isPending}
-        isEmpty={runs.isSuccess && runList.length === 0}
+        answer={runs}
         emptyMessage="No settlement run yet."
         emptyTestId="settlement-runs-empty"
-        paging={{
-          pageNo: runsPage,
-          totalPages: runs.data?.totalPages ?? 1,
-          onChange: setRunsPage,
-          testId: 'settlement-runs-pager',
-        }}
+        paging={{ pageNo: runsPage, onChange: setRunsPage, testId: 'settlement-runs-pager' }}
       >
         {runList.map((run) => (
           <tr key={run.id} data-testid={`settlement-run-${run.id}`}>
@@ -177,7 +158,7 @@ export const AgentSettlementPage = () => {
                 type="button"
                 className="button"
                 onClick={() => {
-                  showRun(run.id);
+                  show({ ...emptyPaymentFilter, runId: run.id });
                 }}
                 data-testid={`settlement-run-records-${run.id}`}
               >
@@ -186,74 +167,36 @@ export const AgentSettlementPage = () => {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
       <h2>Pay records</h2>
-      <form className="inline-form" role="search" aria-label="Filter the pay records" onSubmit={apply}>
-        <label>
-          Kind
-          <select
-            value={draft.kind}
-            onChange={(event) => {
-              setDraft({ ...draft, kind: pickChoice(contractKinds, event.target.value) });
-            }}
-            data-testid="payments-kind"
-          >
-            <option value="">Any</option>
-            {contractKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kindLabels[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select
-            value={draft.status}
-            onChange={(event) => {
-              setDraft({ ...draft, status: pickChoice(contractPaymentStatuses, event.target.value) });
-            }}
-            data-testid="payments-status"
-          >
-            <option value="">Any</option>
-            {contractPaymentStatuses.map((status) => (
-              <option key={status} value={status}>
-                {paymentStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {textFields.map(({ field, label, type }) => (
-          <label key={field}>
-            {label}
-            <input
-              type={type ?? 'text'}
-              value={draft[field]}
-              onChange={(event) => {
-                setDraft({ ...draft, [field]: event.target.value });
+      <FilterBar
+        label="Filter the pay records"
+        onApply={apply}
+        submitTestId="payments-apply"
+        actions={
+          filter.runId ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                show({ ...filter, runId: '' });
               }}
-              data-testid={`payments-${field}`}
-            />
-          </label>
-        ))}
-        <button type="submit" className="button button--primary" data-testid="payments-apply">
-          Apply
-        </button>
-        {filter.runId ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              const next = { ...filter, runId: '' };
-              setDraft(next);
-              setFilter(next);
-            }}
-            data-testid="payments-run-clear"
-          >
-            Run #{filter.runId} ×
-          </button>
-        ) : null}
-      </form>
+              data-testid="payments-run-clear"
+            >
+              Run #{filter.runId} ×
+            </button>
+          ) : null
+        }
+      >
+        <KindAndStatusFilters
+          filter={draft}
+          statuses={contractPaymentStatuses}
+          statusLabels={paymentStatusLabels}
+          onChange={edit}
+          testIdPrefix="payments"
+        />
+        <FilterTextFields fields={textFields} values={draft} onChange={edit} testIdPrefix="payments" />
+      </FilterBar>
       <PaymentsTable key={JSON.stringify(filter)} filter={filter} testId="payments-table" />
       {isConfirming ? (
         <RunNowDialog

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { ListTable } from '../../components/list-table';
+import { PagedListTable } from '../../components/list-table';
 import { ReviewActions, ReviewDialog, type ReviewDecision } from '../../components/review-dialog';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan, useStaffSession } from '../session/api';
@@ -16,101 +16,108 @@ import './approvals-page.css';
 
 type OpenReview<Item> = { item: Item; decision: ReviewDecision };
 
-/** Four eyes: the maker of a proposal, or the first approver of a withdrawal, may only reject. */
-const NotYours = ({ testId }: { testId: string }) => (
-  <span className="muted" data-testid={testId}>
-    Yours: another staff member approves
-  </span>
-);
+/** Approve or reject one request waiting for a second staff member. */
+type DecideMutation = {
+  mutate: (
+    review: { id: string; decision: ReviewDecision; text: string },
+    options: { onSuccess: () => void },
+  ) => void;
+  reset: () => void;
+  isPending: boolean;
+  error: unknown;
+};
 
-const proposalColumns = ['#', 'Member', 'Amount', 'Reason', 'Proposed by', 'Actions'];
-
-const AdjustmentProposals = ({ me }: { me: string | undefined }) => {
-  const [pageNo, setPageNo] = useState(1);
-  const proposals = usePendingProposals(pageNo);
-  const decide = useDecideProposal();
-  const [review, setReview] = useState<OpenReview<AdjustmentProposal> | null>(null);
-  const list = proposals.data?.list ?? [];
-  const open = (item: AdjustmentProposal, decision: ReviewDecision) => {
-    decide.reset();
-    setReview({ item, decision });
+/**
+ * One list of requests waiting for a second staff member, paged, each approved or rejected in the review
+ * dialog. Four eyes: the staff member who proposed or approved first (`isMine`) may only reject.
+ */
+const WaitingList = <Item extends { id: string }>({
+  name,
+  rowName,
+  title,
+  kind,
+  columns,
+  emptyMessage,
+  list,
+  pageNo,
+  onPage,
+  mutation,
+  isMine,
+  cells,
+  subject,
+  summary,
+}: {
+  /** Names the section's test ids: `<name>-table`, `<name>-error`, `<name>-empty`, `<name>-pager`. */
+  name: string;
+  /** Names the rows' test ids: `<rowName>-row-<id>`, `<rowName>-yours-<id>`. */
+  rowName: string;
+  title: string;
+  kind: 'adjustment' | 'withdrawal';
+  columns: readonly string[];
+  emptyMessage: string;
+  list: {
+    error: unknown;
+    isPending: boolean;
+    isSuccess: boolean;
+    data?: { list: Item[]; totalPages: number } | undefined;
   };
-
+  pageNo: number;
+  onPage: (pageNo: number) => void;
+  mutation: DecideMutation;
+  isMine: (item: Item) => boolean;
+  /** The row's cells before its actions. */
+  cells: (item: Item) => ReactNode;
+  subject: (item: Item) => string;
+  summary: (item: Item) => ReactNode;
+}) => {
+  const [review, setReview] = useState<OpenReview<Item> | null>(null);
+  const close = () => {
+    setReview(null);
+  };
   return (
-    <section aria-labelledby="proposals-title">
-      <h2 id="proposals-title">Manual adjustments</h2>
-      <ErrorMessage error={proposals.error} testId="proposals-error" />
-      <ListTable
-        testId="proposals-table"
-        columns={proposalColumns}
-        isLoading={proposals.isPending}
-        isEmpty={proposals.isSuccess && list.length === 0}
-        emptyMessage="No adjustments waiting for a second approval."
-        emptyTestId="proposals-empty"
-        paging={{
-          pageNo,
-          totalPages: proposals.data?.totalPages ?? 1,
-          onChange: setPageNo,
-          testId: 'proposals-pager',
-        }}
+    <section aria-labelledby={`${name}-title`}>
+      <h2 id={`${name}-title`}>{title}</h2>
+      <ErrorMessage error={list.error} testId={`${name}-error`} />
+      <PagedListTable
+        testId={`${name}-table`}
+        columns={columns}
+        answer={list}
+        emptyMessage={emptyMessage}
+        emptyTestId={`${name}-empty`}
+        paging={{ pageNo, onChange: onPage, testId: `${name}-pager` }}
       >
-        {list.map((proposal) => (
-          <tr key={proposal.id} data-testid={`proposal-row-${proposal.id}`}>
-            <td>{proposal.id}</td>
-            <td>{proposal.username}</td>
-            <td className={proposal.amount.startsWith('-') ? 'number negative' : 'number'}>
-              {formatMoney(proposal.amount, proposal.currency)}
-              <div className="muted">{proposal.amount.startsWith('-') ? 'Debit' : 'Credit'}</div>
-            </td>
-            <td>{proposal.reason}</td>
-            <td>
-              {proposal.proposedBy}
-              <div className="muted">{formatDateTime(proposal.createdAt)}</div>
-            </td>
+        {(list.data?.list ?? []).map((item) => (
+          <tr key={item.id} data-testid={`${rowName}-row-${item.id}`}>
+            {cells(item)}
             <td className="row-actions">
               <ReviewActions
-                kind="adjustment"
-                id={proposal.id}
-                canApprove={proposal.proposedBy !== me}
+                kind={kind}
+                id={item.id}
+                canApprove={!isMine(item)}
                 onReview={(decision) => {
-                  open(proposal, decision);
+                  mutation.reset();
+                  setReview({ item, decision });
                 }}
               />
-              {proposal.proposedBy === me ? <NotYours testId={`proposal-yours-${proposal.id}`} /> : null}
+              {isMine(item) ? (
+                <span className="muted" data-testid={`${rowName}-yours-${item.id}`}>
+                  Yours: another staff member approves
+                </span>
+              ) : null}
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
       {review ? (
         <ReviewDialog
           decision={review.decision}
-          subject={`adjustment #${review.item.id}`}
-          summary={
-            <dl className="facts">
-              <dt>Member</dt>
-              <dd>{review.item.username}</dd>
-              <dt>Amount</dt>
-              <dd>{formatMoney(review.item.amount, review.item.currency)}</dd>
-              <dt>Reason</dt>
-              <dd>{review.item.reason}</dd>
-              <dt>Proposed by</dt>
-              <dd>{review.item.proposedBy}</dd>
-            </dl>
-          }
-          isPending={decide.isPending}
-          error={decide.error}
-          onClose={() => {
-            setReview(null);
-          }}
+          subject={subject(review.item)}
+          summary={summary(review.item)}
+          isPending={mutation.isPending}
+          error={mutation.error}
+          onClose={close}
           onConfirm={(text) => {
-            decide.mutate(
-              { id: review.item.id, decision: review.decision, text },
-              {
-                onSuccess: () => {
-                  setReview(null);
-                },
-              },
-            );
+            mutation.mutate({ id: review.item.id, decision: review.decision, text }, { onSuccess: close });
           }}
         />
       ) : null}
@@ -118,102 +125,105 @@ const AdjustmentProposals = ({ me }: { me: string | undefined }) => {
   );
 };
 
-const withdrawalColumns = ['#', 'Member', 'Amount', 'Pay to', 'First approval', 'Actions'];
+const AdjustmentProposals = ({ me }: { me: string | undefined }) => {
+  const [pageNo, setPageNo] = useState(1);
+  const proposals = usePendingProposals(pageNo);
+  const decide = useDecideProposal();
+  return (
+    <WaitingList<AdjustmentProposal>
+      name="proposals"
+      rowName="proposal"
+      title="Manual adjustments"
+      kind="adjustment"
+      columns={['#', 'Member', 'Amount', 'Reason', 'Proposed by', 'Actions']}
+      emptyMessage="No adjustments waiting for a second approval."
+      list={proposals}
+      pageNo={pageNo}
+      onPage={setPageNo}
+      mutation={decide}
+      isMine={(proposal) => proposal.proposedBy === me}
+      cells={(proposal) => (
+        <>
+          <td>{proposal.id}</td>
+          <td>{proposal.username}</td>
+          <td className={proposal.amount.startsWith('-') ? 'number negative' : 'number'}>
+            {formatMoney(proposal.amount, proposal.currency)}
+            <div className="muted">{proposal.amount.startsWith('-') ? 'Debit' : 'Credit'}</div>
+          </td>
+          <td>{proposal.reason}</td>
+          <td>
+            {proposal.proposedBy}
+            <div className="muted">{formatDateTime(proposal.createdAt)}</div>
+          </td>
+        </>
+      )}
+      subject={(proposal) => `adjustment #${proposal.id}`}
+      summary={(proposal) => (
+        <dl className="facts">
+          <dt>Member</dt>
+          <dd>{proposal.username}</dd>
+          <dt>Amount</dt>
+          <dd>{formatMoney(proposal.amount, proposal.currency)}</dd>
+          <dt>Reason</dt>
+          <dd>{proposal.reason}</dd>
+          <dt>Proposed by</dt>
+          <dd>{proposal.proposedBy}</dd>
+        </dl>
+      )}
+    />
+  );
+};
 
 const WithdrawalsAwaiting = ({ me }: { me: string | undefined }) => {
   const [pageNo, setPageNo] = useState(1);
   const withdrawals = useWithdrawalsAwaitingSecondApproval(pageNo);
   const reviewWithdrawal = useReviewWithdrawal();
-  const [review, setReview] = useState<OpenReview<StaffWithdrawal> | null>(null);
-  const list = withdrawals.data?.list ?? [];
-
   return (
-    <section aria-labelledby="awaiting-title">
-      <h2 id="awaiting-title">Withdrawals awaiting a second approval</h2>
-      <ErrorMessage error={withdrawals.error} testId="awaiting-error" />
-      <ListTable
-        testId="awaiting-table"
-        columns={withdrawalColumns}
-        isLoading={withdrawals.isPending}
-        isEmpty={withdrawals.isSuccess && list.length === 0}
-        emptyMessage="No withdrawals waiting for a second approval."
-        emptyTestId="awaiting-empty"
-        paging={{
-          pageNo,
-          totalPages: withdrawals.data?.totalPages ?? 1,
-          onChange: setPageNo,
-          testId: 'awaiting-pager',
-        }}
-      >
-        {list.map((withdrawal) => {
-          const isMine = withdrawal.firstApproval?.staff === me;
-          return (
-            <tr key={withdrawal.id} data-testid={`awaiting-row-${withdrawal.id}`}>
-              <td>{withdrawal.id}</td>
-              <td>{withdrawal.member.account}</td>
-              <td className="number">{formatMoney(withdrawal.amount, withdrawal.currency)}</td>
-              <td>
-                {withdrawal.payoutAccount.providerName}
-                <div className="muted">
-                  {withdrawal.payoutAccount.accountNumber} · {withdrawal.payoutAccount.holderName}
-                </div>
-              </td>
-              <td>
-                {withdrawal.firstApproval?.staff ?? '—'}
-                {withdrawal.firstApproval ? (
-                  <div className="muted">{formatDateTime(withdrawal.firstApproval.at)}</div>
-                ) : null}
-              </td>
-              <td className="row-actions">
-                <ReviewActions
-                  kind="withdrawal"
-                  id={withdrawal.id}
-                  canApprove={!isMine}
-                  onReview={(decision) => {
-                    reviewWithdrawal.reset();
-                    setReview({ item: withdrawal, decision });
-                  }}
-                />
-                {isMine ? <NotYours testId={`awaiting-yours-${withdrawal.id}`} /> : null}
-              </td>
-            </tr>
-          );
-        })}
-      </ListTable>
-      {review ? (
-        <ReviewDialog
-          decision={review.decision}
-          subject={`withdrawal #${review.item.id}`}
-          summary={
-            <dl className="facts">
-              <dt>Member</dt>
-              <dd>{review.item.member.account}</dd>
-              <dt>Amount</dt>
-              <dd>{formatMoney(review.item.amount, review.item.currency)}</dd>
-              <dt>First approval</dt>
-              <dd>{review.item.firstApproval?.staff ?? '—'}</dd>
-              <dt>Turnover remaining</dt>
-              <dd>{review.item.turnoverRemaining}</dd>
-            </dl>
-          }
-          isPending={reviewWithdrawal.isPending}
-          error={reviewWithdrawal.error}
-          onClose={() => {
-            setReview(null);
-          }}
-          onConfirm={(text) => {
-            reviewWithdrawal.mutate(
-              { id: review.item.id, decision: review.decision, text },
-              {
-                onSuccess: () => {
-                  setReview(null);
-                },
-              },
-            );
-          }}
-        />
-      ) : null}
-    </section>
+    <WaitingList<StaffWithdrawal>
+      name="awaiting"
+      rowName="awaiting"
+      title="Withdrawals awaiting a second approval"
+      kind="withdrawal"
+      columns={['#', 'Member', 'Amount', 'Pay to', 'First approval', 'Actions']}
+      emptyMessage="No withdrawals waiting for a second approval."
+      list={withdrawals}
+      pageNo={pageNo}
+      onPage={setPageNo}
+      mutation={reviewWithdrawal}
+      isMine={(withdrawal) => withdrawal.firstApproval?.staff === me}
+      cells={(withdrawal) => (
+        <>
+          <td>{withdrawal.id}</td>
+          <td>{withdrawal.member.account}</td>
+          <td className="number">{formatMoney(withdrawal.amount, withdrawal.currency)}</td>
+          <td>
+            {withdrawal.payoutAccount.providerName}
+            <div className="muted">
+              {withdrawal.payoutAccount.accountNumber} · {withdrawal.payoutAccount.holderName}
+            </div>
+          </td>
+          <td>
+            {withdrawal.firstApproval?.staff ?? '—'}
+            {withdrawal.firstApproval ? (
+              <div className="muted">{formatDateTime(withdrawal.firstApproval.at)}</div>
+            ) : null}
+          </td>
+        </>
+      )}
+      subject={(withdrawal) => `withdrawal #${withdrawal.id}`}
+      summary={(withdrawal) => (
+        <dl className="facts">
+          <dt>Member</dt>
+          <dd>{withdrawal.member.account}</dd>
+          <dt>Amount</dt>
+          <dd>{formatMoney(withdrawal.amount, withdrawal.currency)}</dd>
+          <dt>First approval</dt>
+          <dd>{withdrawal.firstApproval?.staff ?? '—'}</dd>
+          <dt>Turnover remaining</dt>
+          <dd>{withdrawal.turnoverRemaining}</dd>
+        </dl>
+      )}
+    />
   );
 };
 

@@ -1,7 +1,13 @@
 import { auditActorTypes } from '@wps/contracts/audit';
-import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
-import { ListTable } from '../../components/list-table';
+import { PagedListTable } from '../../components/list-table';
+import {
+  FilterBar,
+  FilterSelect,
+  FilterTextFields,
+  useDraftFilter,
+  type FilterTextField,
+} from '../../components/shared-filter-bar';
 import { formatDateTime } from '../../lib/format';
 import {
   emptyAuditFilter,
@@ -91,8 +97,7 @@ const Change = ({ event }: { event: AuditEvent }) => {
   );
 };
 
-type TextField = Exclude<keyof AuditFilter, 'actorType'>;
-const textFields: ReadonlyArray<{ field: TextField; label: string; type?: 'date'; placeholder?: string }> = [
+const textFields: ReadonlyArray<FilterTextField<Exclude<keyof AuditFilter, 'actorType'>>> = [
   { field: 'actorId', label: 'Actor id' },
   { field: 'action', label: 'Action', placeholder: 'payments, payments.deposit.approve, …' },
   { field: 'entityType', label: 'Entity type', placeholder: 'deposit, withdrawal, …' },
@@ -102,19 +107,11 @@ const textFields: ReadonlyArray<{ field: TextField; label: string; type?: 'date'
 ];
 
 export const AuditPage = () => {
-  const [draft, setDraft] = useState<AuditFilter>(emptyAuditFilter);
-  const [filter, setFilter] = useState<AuditFilter>(draft);
-  const [pageNo, setPageNo] = useState(1);
+  const { draft, filter, pageNo, setPageNo, edit, apply, show } = useDraftFilter(emptyAuditFilter);
   const events = useAuditEvents(filter, pageNo);
   const verify = useVerifyAuditChain();
   const exportCsv = useExportAuditCsv();
   const list = events.data?.list ?? [];
-
-  const apply = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFilter(draft);
-    setPageNo(1);
-  };
 
   return (
     <section aria-labelledby="audit-title">
@@ -148,69 +145,43 @@ export const AuditPage = () => {
       {verify.data ? <VerificationResult result={verify.data} /> : null}
       <ErrorMessage error={verify.error} testId="audit-verify-error" />
       <ErrorMessage error={exportCsv.error} testId="audit-export-error" />
-      <form className="inline-form" onSubmit={apply} role="search" aria-label="Filter the audit trail">
-        <label>
-          Actor type
-          <select
-            value={draft.actorType}
-            onChange={(change) => {
-              const actorType = auditActorTypes.find((type) => type === change.target.value) ?? '';
-              setDraft({ ...draft, actorType });
+      <FilterBar
+        label="Filter the audit trail"
+        onApply={apply}
+        submitLabel="Filter"
+        submitTestId="audit-filter"
+        actions={
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              show(emptyAuditFilter);
             }}
-            data-testid="audit-actor-type"
+            data-testid="audit-clear"
           >
-            <option value="">Any</option>
-            {auditActorTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </label>
-        {textFields.map(({ field, label, type, placeholder }) => (
-          <label key={field}>
-            {label}
-            <input
-              type={type ?? 'text'}
-              value={draft[field]}
-              placeholder={placeholder}
-              onChange={(change) => {
-                setDraft({ ...draft, [field]: change.target.value });
-              }}
-              data-testid={`audit-${field}`}
-            />
-          </label>
-        ))}
-        <button type="submit" className="button button--primary" data-testid="audit-filter">
-          Filter
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setDraft(emptyAuditFilter);
-            setFilter(emptyAuditFilter);
-            setPageNo(1);
+            Clear
+          </button>
+        }
+      >
+        <FilterSelect
+          label="Actor type"
+          value={draft.actorType}
+          choices={auditActorTypes}
+          onChange={(actorType) => {
+            edit({ actorType });
           }}
-          data-testid="audit-clear"
-        >
-          Clear
-        </button>
-      </form>
+          testId="audit-actor-type"
+        />
+        <FilterTextFields fields={textFields} values={draft} onChange={edit} testIdPrefix="audit" />
+      </FilterBar>
       <ErrorMessage error={events.error} testId="audit-error" />
-      <ListTable
+      <PagedListTable
         testId="audit-table"
         columns={columns}
-        isLoading={events.isPending}
-        isEmpty={events.isSuccess && list.length === 0}
+        answer={events}
         emptyMessage="No events."
         emptyTestId="audit-empty"
-        paging={{
-          pageNo,
-          totalPages: events.data?.totalPages ?? 1,
-          onChange: setPageNo,
-          testId: 'audit-pager',
-        }}
+        paging={{ pageNo, onChange: setPageNo, testId: 'audit-pager' }}
       >
         {list.map((event) => (
           <tr key={event.id} data-testid={`audit-row-${event.id}`}>
@@ -236,7 +207,7 @@ export const AuditPage = () => {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </PagedListTable>
     </section>
   );
 };

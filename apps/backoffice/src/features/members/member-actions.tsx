@@ -1,7 +1,9 @@
 import { memberStatuses, type MemberTimelineEntry } from '@wps/contracts/members';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
+import { CopyButton } from '../../components/shared-copy-button';
+import { ReasonForm } from '../../components/shared-reason-form';
 import { formatDateTime } from '../../lib/format';
 import {
   useAddNote,
@@ -23,55 +25,29 @@ const statusEffects: Record<MemberStatus, string> = {
   closed: 'Closed at the member’s request or for good: no login, no play; their sessions end.',
 };
 
-/** A required reason, kept on the member's timeline and in the audit trail. */
-const ReasonField = ({
-  value,
-  onChange,
-  testId,
-  isFirst = false,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-  /** The dialog's first field takes the focus when it opens. */
-  isFirst?: boolean;
-}) => (
-  <label>
-    Reason (required, kept on the timeline and in the audit trail)
-    <textarea
-      autoFocus={isFirst}
-      rows={3}
-      maxLength={500}
-      required
-      value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-      }}
-      data-testid={testId}
-    />
-  </label>
-);
+/** Each of the account's actions takes a reason, kept on the member's timeline and in the audit trail. */
+const reasonLabel = 'Reason (required, kept on the timeline and in the audit trail)';
 
 const StatusDialog = ({ profile, onClose }: { profile: MemberProfile; onClose: () => void }) => {
   const { member } = profile;
   const change = useChangeStatus(member.id);
   const choices = memberStatuses.filter((status) => status !== member.status);
   const [status, setStatus] = useState<MemberStatus | undefined>(choices[0]);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status === undefined) return;
-    if (reason.trim() === '') {
-      setProblem('A reason is required.');
-      return;
-    }
-    setProblem(null);
-    change.mutate({ status, reason: reason.trim() }, { onSuccess: onClose });
-  };
   return (
     <Dialog title={`Change the status of ${member.account}`} onClose={onClose} testId="member-status-dialog">
-      <form onSubmit={submit} noValidate>
+      <ReasonForm
+        testId="member-status"
+        reasonLabel={reasonLabel}
+        missingReason="explain"
+        mutation={change}
+        confirmLabel={`Make ${status ? statusLabels[status].toLowerCase() : ''}`}
+        tone={status === 'active' ? 'primary' : 'danger'}
+        isDisabled={status === undefined}
+        onConfirm={(reason) => {
+          if (status !== undefined) change.mutate({ status, reason }, { onSuccess: onClose });
+        }}
+        onCancel={onClose}
+      >
         <fieldset>
           <legend>New status (now {statusLabel(member.status)})</legend>
           {choices.map((choice) => (
@@ -92,27 +68,7 @@ const StatusDialog = ({ profile, onClose }: { profile: MemberProfile; onClose: (
           ))}
           {status ? <p className="muted">{statusEffects[status]}</p> : null}
         </fieldset>
-        <ReasonField value={reason} onChange={setReason} testId="member-status-reason" />
-        {problem ? (
-          <p className="error" role="alert" data-testid="member-status-problem">
-            {problem}
-          </p>
-        ) : null}
-        <ErrorMessage error={change.error} testId="member-status-error" />
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={status === 'active' ? 'button button--primary' : 'button button--danger'}
-            disabled={change.isPending || status === undefined}
-            data-testid="member-status-confirm"
-          >
-            {change.isPending ? 'Saving…' : `Make ${status ? statusLabels[status].toLowerCase() : ''}`}
-          </button>
-        </div>
-      </form>
+      </ReasonForm>
     </Dialog>
   );
 };
@@ -121,8 +77,6 @@ const StatusDialog = ({ profile, onClose }: { profile: MemberProfile; onClose: (
 const PasswordResetDialog = ({ profile, onClose }: { profile: MemberProfile; onClose: () => void }) => {
   const { member } = profile;
   const reset = useResetPassword(member.id);
-  const [reason, setReason] = useState('');
-  const [copied, setCopied] = useState(false);
   const temporaryPassword = reset.data?.temporaryPassword;
   return (
     <Dialog
@@ -131,33 +85,24 @@ const PasswordResetDialog = ({ profile, onClose }: { profile: MemberProfile; onC
       testId="member-password-dialog"
     >
       {temporaryPassword === undefined ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (reason.trim() !== '') reset.mutate(reason.trim());
+        <ReasonForm
+          testId="member-password"
+          reasonLabel={reasonLabel}
+          isReasonFirst
+          missingReason="disable"
+          mutation={reset}
+          confirmLabel="Reset password"
+          pendingLabel="Resetting…"
+          onConfirm={(reason) => {
+            reset.mutate(reason);
           }}
-          noValidate
+          onCancel={onClose}
         >
           <p>
             The member gets a temporary password, shown to you once, and must choose a new one at the next
             login. The current password stops working and every session of the member ends.
           </p>
-          <ReasonField value={reason} onChange={setReason} testId="member-password-reason" isFirst />
-          <ErrorMessage error={reset.error} testId="member-password-error" />
-          <div className="actions">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="button button--danger"
-              disabled={reset.isPending || reason.trim() === ''}
-              data-testid="member-password-confirm"
-            >
-              {reset.isPending ? 'Resetting…' : 'Reset password'}
-            </button>
-          </div>
-        </form>
+        </ReasonForm>
       ) : (
         <>
           <p>
@@ -168,20 +113,7 @@ const PasswordResetDialog = ({ profile, onClose }: { profile: MemberProfile; onC
             <code data-testid="member-temporary-password">{temporaryPassword}</code>
           </p>
           <div className="actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                navigator.clipboard.writeText(temporaryPassword).then(
-                  () => {
-                    setCopied(true);
-                  },
-                  () => undefined,
-                );
-              }}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </button>
+            <CopyButton text={temporaryPassword} />
             <button
               type="button"
               className="button button--primary"
@@ -207,40 +139,30 @@ const PaymentPasswordResetDialog = ({
 }) => {
   const { member } = profile;
   const reset = useResetPaymentPassword(member.id);
-  const [reason, setReason] = useState('');
   return (
     <Dialog
       title={`Reset the payment password of ${member.account}`}
       onClose={onClose}
       testId="member-payment-password-dialog"
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (reason.trim() !== '') reset.mutate(reason.trim(), { onSuccess: onClose });
+      <ReasonForm
+        testId="member-payment-password"
+        reasonLabel={reasonLabel}
+        isReasonFirst
+        missingReason="disable"
+        mutation={reset}
+        confirmLabel="Clear payment password"
+        pendingLabel="Resetting…"
+        onConfirm={(reason) => {
+          reset.mutate(reason, { onSuccess: onClose });
         }}
-        noValidate
+        onCancel={onClose}
       >
         <p>
           The payment password (withdrawal PIN) is cleared: the member sets a new one on the withdrawal page
           with their login password, as the first time. Until then they cannot withdraw or transfer.
         </p>
-        <ReasonField value={reason} onChange={setReason} testId="member-payment-password-reason" isFirst />
-        <ErrorMessage error={reset.error} testId="member-payment-password-error" />
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--danger"
-            disabled={reset.isPending || reason.trim() === ''}
-            data-testid="member-payment-password-confirm"
-          >
-            {reset.isPending ? 'Resetting…' : 'Clear payment password'}
-          </button>
-        </div>
-      </form>
+      </ReasonForm>
     </Dialog>
   );
 };

@@ -1,6 +1,9 @@
 import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { channelMethods, upsertChannelRequestSchema, type ChannelMethod } from '@wps/contracts/payments';
 import { ErrorMessage } from '../../components/error-message';
+import { DialogActions } from '../../components/shared-dialog-actions';
+import { CheckboxField, TextField } from '../../components/shared-field';
+import { FormProblems, useSchemaCheck } from '../../components/shared-form-problems';
 import { useSaveChannel, type StaffChannel, type UpsertChannel } from './api';
 import './payments.css';
 
@@ -23,7 +26,7 @@ type ChannelFields = {
   secret: string;
 };
 
-type TextField = Exclude<keyof ChannelFields, 'method' | 'isEnabled'>;
+type TextName = Exclude<keyof ChannelFields, 'method' | 'isEnabled'>;
 
 const fieldsOf = (channel: StaffChannel | null, currency: string): ChannelFields => ({
   code: channel?.code ?? '',
@@ -87,34 +90,26 @@ type ChannelFormProps = { channel: StaffChannel | null; currency: string; onDone
 export const ChannelForm = ({ channel, currency, onDone }: ChannelFormProps) => {
   const save = useSaveChannel();
   const [fields, setFields] = useState(() => fieldsOf(channel, currency));
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, check } = useSchemaCheck();
   const isNew = channel === null;
 
-  const field = (name: TextField, label: ReactNode, type: 'text' | 'number' | 'password' = 'text') => (
-    <label>
-      {label}
-      <input
-        type={type}
-        value={fields[name]}
-        readOnly={name === 'code' && !isNew}
-        onChange={(event) => {
-          setFields({ ...fields, [name]: event.target.value });
-        }}
-        data-testid={`channel-${name}`}
-      />
-    </label>
+  const field = (name: TextName, label: ReactNode, type: 'text' | 'number' | 'password' = 'text') => (
+    <TextField
+      label={label}
+      type={type}
+      value={fields[name]}
+      readOnly={name === 'code' && !isNew}
+      onChange={(value) => {
+        setFields({ ...fields, [name]: value });
+      }}
+      testId={`channel-${name}`}
+    />
   );
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const request = requestOf(fields);
-    const checked = upsertChannelRequestSchema.safeParse(request);
-    if (!checked.success) {
-      setProblems(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-      return;
-    }
-    setProblems([]);
-    save.mutate(request, { onSuccess: onDone });
+    if (check(upsertChannelRequestSchema, request) !== undefined) save.mutate(request, { onSuccess: onDone });
   };
 
   return (
@@ -150,17 +145,14 @@ export const ChannelForm = ({ channel, currency, onDone }: ChannelFormProps) => 
         {field('maxAmount', 'Maximum amount')}
         {field('sortOrder', 'Sort order', 'number')}
         {field('turnoverPercent', 'Turnover % of the deposit', 'number')}
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={fields.isEnabled}
-            onChange={(event) => {
-              setFields({ ...fields, isEnabled: event.target.checked });
-            }}
-            data-testid="channel-isEnabled"
-          />
-          Enabled
-        </label>
+        <CheckboxField
+          label="Enabled"
+          checked={fields.isEnabled}
+          onChange={(isEnabled) => {
+            setFields({ ...fields, isEnabled });
+          }}
+          testId="channel-isEnabled"
+        />
       </div>
       {fields.method === 'gateway' ? (
         <fieldset className="grid">
@@ -184,27 +176,14 @@ export const ChannelForm = ({ channel, currency, onDone }: ChannelFormProps) => 
           {field('note', 'Note (optional)')}
         </fieldset>
       )}
-      {problems.length > 0 ? (
-        <ul className="error" role="alert" data-testid="channel-problems">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FormProblems problems={problems} testId="channel-problems" />
       <ErrorMessage error={save.error} testId="channel-error" />
-      <div className="actions">
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="channel-save"
-        >
-          {save.isPending ? 'Saving…' : 'Save channel'}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        confirmLabel="Save channel"
+        isPending={save.isPending}
+        confirmTestId="channel-save"
+      />
     </form>
   );
 };

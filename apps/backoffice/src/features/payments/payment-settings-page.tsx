@@ -2,6 +2,8 @@ import { useState, type SyntheticEvent } from 'react';
 import { updatePaymentSettingsRequestSchema, type paymentSettingsSchema } from '@wps/contracts/payments';
 import type { z } from 'zod';
 import { ErrorMessage } from '../../components/error-message';
+import { FormProblems, useSchemaCheck } from '../../components/shared-form-problems';
+import { SaveBar } from '../../components/shared-save-bar';
 import { usePaymentSettings, useSavePaymentSettings, type UpdatePaymentSettings } from './api';
 import { SecondApprovalSettings } from './second-approval-settings';
 import './payments.css';
@@ -27,7 +29,7 @@ const SettingsForm = ({ settings }: { settings: Settings }) => {
     withdrawalDailyMaxCount: String(settings.withdrawalDailyMaxCount),
     confirmationMinutes: String(settings.confirmationMinutes),
   });
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, check } = useSchemaCheck();
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,13 +40,7 @@ const SettingsForm = ({ settings }: { settings: Settings }) => {
       withdrawalDailyMaxCount: Number(fields.withdrawalDailyMaxCount),
       confirmationMinutes: Number(fields.confirmationMinutes),
     };
-    const checked = updatePaymentSettingsRequestSchema.safeParse(request);
-    if (!checked.success) {
-      setProblems(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-      return;
-    }
-    setProblems([]);
-    save.mutate(request);
+    if (check(updatePaymentSettingsRequestSchema, request) !== undefined) save.mutate(request);
   };
 
   return (
@@ -70,29 +66,8 @@ const SettingsForm = ({ settings }: { settings: Settings }) => {
           </label>
         ))}
       </div>
-      {problems.length > 0 ? (
-        <ul className="error" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      ) : null}
-      <ErrorMessage error={save.error} testId="settings-error" />
-      {save.isSuccess ? (
-        <p className="success" role="status" data-testid="settings-saved">
-          Saved.
-        </p>
-      ) : null}
-      <div className="actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="settings-save"
-        >
-          {save.isPending ? 'Saving…' : 'Save settings'}
-        </button>
-      </div>
+      <FormProblems problems={problems} />
+      <SaveBar saving={save} testId="settings" saveLabel="Save settings" />
     </form>
   );
 };

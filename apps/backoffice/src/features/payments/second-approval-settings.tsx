@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { SaveBar } from '../../components/shared-save-bar';
 import { useCan } from '../session/api';
 import { useSaveWalletSettings, useWalletSettings, type WalletSettings } from '../wallet/api';
 
@@ -56,24 +57,17 @@ const SecondApprovalForm = ({ settings, canChange }: { settings: WalletSettings;
           {problem}
         </p>
       ) : null}
-      <ErrorMessage error={save.error} testId="second-approval-error" />
-      {save.isSuccess ? (
-        <p className="success" role="status" data-testid="second-approval-saved">
-          Saved: above {save.data.secondApprovalAbove} {save.data.currency} a second approval is needed.
-        </p>
-      ) : null}
-      {canChange ? (
-        <div className="actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={save.isPending}
-            data-testid="second-approval-save"
-          >
-            {save.isPending ? 'Saving…' : 'Save amount'}
-          </button>
-        </div>
-      ) : null}
+      <SaveBar
+        saving={save}
+        testId="second-approval"
+        saveLabel="Save amount"
+        savedMessage={
+          save.data
+            ? `Saved: above ${save.data.secondApprovalAbove} ${save.data.currency} a second approval is needed.`
+            : null
+        }
+        canSave={canChange}
+      />
     </form>
   );
 };

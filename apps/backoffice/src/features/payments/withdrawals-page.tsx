@@ -1,14 +1,7 @@
 import type { ConfirmationState } from '@wps/contracts/payments';
-import { ErrorMessage } from '../../components/error-message';
-import { ListTable } from '../../components/list-table';
 import { ProofImage } from '../../components/proof-image';
-import {
-  ReviewActionsCell,
-  ReviewQueueDialog,
-  ReviewQueueHeader,
-  ReviewStatusCell,
-  useReviewQueue,
-} from '../../components/review-queue';
+import { ReviewActionsCell, ReviewStatusCell, useReviewQueue } from '../../components/review-queue';
+import { ReviewQueueScreen } from '../../components/shared-review-queue-screen';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan, useStaffSession } from '../session/api';
 import { useReviewWithdrawal, useWithdrawals, type StaffWithdrawal } from './api';
@@ -129,109 +122,90 @@ export const WithdrawalsPage = () => {
   const list = withdrawals.data?.list ?? [];
 
   return (
-    <section aria-labelledby="withdrawals-title">
-      <ReviewQueueHeader
-        queue={queue}
-        title="Withdrawals"
-        titleId="withdrawals-title"
-        testIdPrefix="withdrawals-status"
-        // The server's pending list also holds approved payouts the member disputes (not received).
-        pendingLabel="Pending and disputes"
-      />
-      <ErrorMessage error={withdrawals.error} testId="withdrawals-error" />
-      <ListTable
-        testId="withdrawals-table"
-        columns={columns}
-        isLoading={withdrawals.isPending}
-        isEmpty={withdrawals.isSuccess && list.length === 0}
-        emptyMessage={
-          queue.status === 'pending'
-            ? 'No withdrawals waiting for review and no disputes.'
-            : 'No withdrawals yet.'
-        }
-        emptyTestId="withdrawals-empty"
-        paging={{
-          pageNo: queue.pageNo,
-          totalPages: withdrawals.data?.totalPages ?? 1,
-          onChange: queue.setPageNo,
-          testId: 'withdrawals-pager',
-        }}
-      >
-        {list.map((withdrawal) => (
-          <tr
-            key={withdrawal.id}
-            className={withdrawal.confirmation.state === 'not_received' ? 'row--attention' : undefined}
-            data-testid={`withdrawal-row-${withdrawal.id}`}
-          >
-            <td>{withdrawal.id}</td>
-            <td>
-              {withdrawal.member.account}
-              {withdrawal.member.realName ? <div className="muted">{withdrawal.member.realName}</div> : null}
-            </td>
-            <td className="number">{formatMoney(withdrawal.amount, withdrawal.currency)}</td>
-            <td>
-              {withdrawal.payoutAccount.providerName} ({withdrawal.payoutAccount.method})
-              <div className="muted">
-                <PayoutAccountNumber withdrawal={withdrawal} /> · {withdrawal.payoutAccount.holderName}
+    <ReviewQueueScreen
+      queue={queue}
+      name="withdrawals"
+      title="Withdrawals"
+      // The server's pending list also holds approved payouts the member disputes (not received).
+      pendingLabel="Pending and disputes"
+      answer={withdrawals}
+      columns={columns}
+      emptyMessages={{
+        pending: 'No withdrawals waiting for review and no disputes.',
+        all: 'No withdrawals yet.',
+      }}
+      subject={(withdrawal) => `withdrawal #${withdrawal.id}`}
+      summary={(withdrawal) => (
+        <dl className="facts">
+          <dt>Member</dt>
+          <dd>{withdrawal.member.account}</dd>
+          <dt>Amount</dt>
+          <dd>{formatMoney(withdrawal.amount, withdrawal.currency)}</dd>
+          <dt>Pay to</dt>
+          <dd data-testid="withdrawal-pay-to">
+            {withdrawal.payoutAccount.providerName} ({withdrawal.payoutAccount.method})
+            <div className="payout-number" data-testid="withdrawal-pay-to-account">
+              {withdrawal.payoutAccount.accountNumber}
+            </div>
+            <div>{withdrawal.payoutAccount.holderName}</div>
+            {withdrawal.payoutAccountRevealed ? null : (
+              <div className="muted" data-testid="withdrawal-pay-to-masked">
+                Masked: only finance staff and admins see the whole account number.
               </div>
-            </td>
-            <td className="number" data-testid={`withdrawal-turnover-${withdrawal.id}`}>
-              {withdrawal.turnoverRemaining}
-            </td>
-            <td>{formatDateTime(withdrawal.createdAt)}</td>
-            <ReviewStatusCell item={withdrawal}>
-              <SecondApproval withdrawal={withdrawal} />
-            </ReviewStatusCell>
-            <td>
-              <Confirmation withdrawal={withdrawal} canViewProof={can('uploads.view')} />
-            </td>
-            <ReviewActionsCell
-              queue={queue}
-              item={withdrawal}
-              kind="withdrawal"
-              canApprove={!isFirstApprover(withdrawal, staff?.username)}
-              canDecide={can('withdrawals.approve')}
-            />
-          </tr>
-        ))}
-      </ListTable>
-      <ReviewQueueDialog
-        queue={queue}
-        subject={(withdrawal) => `withdrawal #${withdrawal.id}`}
-        summary={(withdrawal) => (
-          <dl className="facts">
-            <dt>Member</dt>
-            <dd>{withdrawal.member.account}</dd>
-            <dt>Amount</dt>
-            <dd>{formatMoney(withdrawal.amount, withdrawal.currency)}</dd>
-            <dt>Pay to</dt>
-            <dd data-testid="withdrawal-pay-to">
-              {withdrawal.payoutAccount.providerName} ({withdrawal.payoutAccount.method})
-              <div className="payout-number" data-testid="withdrawal-pay-to-account">
-                {withdrawal.payoutAccount.accountNumber}
-              </div>
-              <div>{withdrawal.payoutAccount.holderName}</div>
-              {withdrawal.payoutAccountRevealed ? null : (
-                <div className="muted" data-testid="withdrawal-pay-to-masked">
-                  Masked: only finance staff and admins see the whole account number.
-                </div>
-              )}
-            </dd>
-            <dt>Turnover remaining</dt>
-            <dd>{withdrawal.turnoverRemaining}</dd>
-            {withdrawal.approvalsRequired > 1 ? (
-              <>
-                <dt>Approvals</dt>
-                <dd data-testid="withdrawal-approval-step">
-                  {withdrawal.firstApproval === null
-                    ? 'First of two: nothing is paid until another staff member approves too.'
-                    : `Second of two (first: ${withdrawal.firstApproval.staff}): approving pays it out.`}
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        )}
-      />
-    </section>
+            )}
+          </dd>
+          <dt>Turnover remaining</dt>
+          <dd>{withdrawal.turnoverRemaining}</dd>
+          {withdrawal.approvalsRequired > 1 ? (
+            <>
+              <dt>Approvals</dt>
+              <dd data-testid="withdrawal-approval-step">
+                {withdrawal.firstApproval === null
+                  ? 'First of two: nothing is paid until another staff member approves too.'
+                  : `Second of two (first: ${withdrawal.firstApproval.staff}): approving pays it out.`}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      )}
+    >
+      {list.map((withdrawal) => (
+        <tr
+          key={withdrawal.id}
+          className={withdrawal.confirmation.state === 'not_received' ? 'row--attention' : undefined}
+          data-testid={`withdrawal-row-${withdrawal.id}`}
+        >
+          <td>{withdrawal.id}</td>
+          <td>
+            {withdrawal.member.account}
+            {withdrawal.member.realName ? <div className="muted">{withdrawal.member.realName}</div> : null}
+          </td>
+          <td className="number">{formatMoney(withdrawal.amount, withdrawal.currency)}</td>
+          <td>
+            {withdrawal.payoutAccount.providerName} ({withdrawal.payoutAccount.method})
+            <div className="muted">
+              <PayoutAccountNumber withdrawal={withdrawal} /> · {withdrawal.payoutAccount.holderName}
+            </div>
+          </td>
+          <td className="number" data-testid={`withdrawal-turnover-${withdrawal.id}`}>
+            {withdrawal.turnoverRemaining}
+          </td>
+          <td>{formatDateTime(withdrawal.createdAt)}</td>
+          <ReviewStatusCell item={withdrawal}>
+            <SecondApproval withdrawal={withdrawal} />
+          </ReviewStatusCell>
+          <td>
+            <Confirmation withdrawal={withdrawal} canViewProof={can('uploads.view')} />
+          </td>
+          <ReviewActionsCell
+            queue={queue}
+            item={withdrawal}
+            kind="withdrawal"
+            canApprove={!isFirstApprover(withdrawal, staff?.username)}
+            canDecide={can('withdrawals.approve')}
+          />
+        </tr>
+      ))}
+    </ReviewQueueScreen>
   );
 };

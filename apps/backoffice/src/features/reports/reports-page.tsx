@@ -1,5 +1,6 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ErrorMessage } from '../../components/error-message';
+import { FilterBar, useDraftFilter } from '../../components/shared-filter-bar';
 import {
   defaultPeriod,
   emptyGgrFilter,
@@ -47,32 +48,75 @@ const ExportButton = ({ request, testId }: { request: ReportExport; testId: stri
   );
 };
 
-/** A report's filter form: edited as a draft, applied (page 1 again) by its button. */
-const FilterForm = ({
-  label,
-  onApply,
-  children,
+/** A report's filter (edited as a draft, applied by its button), its sort and its page, back to 1 on either. */
+const useReportState = <Filter extends object, Column extends string>(
+  initial: Filter,
+  initialSort: Sort<Column>,
+) => {
+  const filter = useDraftFilter(initial);
+  const [sort, setSort] = useState(initialSort);
+  return {
+    ...filter,
+    sort,
+    changeSort: (next: Sort<Column>) => {
+      setSort(next);
+      filter.setPageNo(1);
+    },
+  };
+};
+
+/** A report's page of rows, as the server answered it. */
+type ReportAnswer<Row> = {
+  error: unknown;
+  isLoading: boolean;
+  data?: { list: Row[]; totals: Row; totalPages: number } | undefined;
+};
+
+/** What every report shows under its filter: its export, an optional note, its error and its table. */
+const ReportView = <Row, Column extends string>({
   testId,
+  caption,
+  exportRequest,
+  note,
+  report,
+  columns,
+  rowKey,
+  state,
 }: {
-  label: string;
-  onApply: () => void;
-  children: ReactNode;
+  /** Names the test ids: `<testId>-export`, `<testId>-error` and `<testId>-table`. */
   testId: string;
+  caption: string;
+  exportRequest: ReportExport;
+  note?: ReactNode;
+  report: ReportAnswer<Row>;
+  columns: ReadonlyArray<ReportColumn<Row, Column>>;
+  rowKey: (row: Row) => string;
+  state: {
+    sort: Sort<Column>;
+    changeSort: (sort: Sort<Column>) => void;
+    pageNo: number;
+    setPageNo: (pageNo: number) => void;
+  };
 }) => (
-  <form
-    className="inline-form"
-    role="search"
-    aria-label={label}
-    onSubmit={(event: SyntheticEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      onApply();
-    }}
-  >
-    {children}
-    <button type="submit" className="button button--primary" data-testid={testId}>
-      Apply
-    </button>
-  </form>
+  <>
+    <div className="actions">
+      <ExportButton request={exportRequest} testId={`${testId}-export`} />
+    </div>
+    {note}
+    <ErrorMessage error={report.error} testId={`${testId}-error`} />
+    <ReportTable
+      testId={`${testId}-table`}
+      caption={caption}
+      columns={columns}
+      rows={report.data?.list ?? []}
+      rowKey={rowKey}
+      totals={report.data?.totals}
+      sort={state.sort}
+      onSort={state.changeSort}
+      isLoading={report.isLoading}
+      paging={{ pageNo: state.pageNo, totalPages: report.data?.totalPages ?? 1, onChange: state.setPageNo }}
+    />
+  </>
 );
 
 const groupings: ReadonlyArray<{ value: GgrGrouping; label: string }> = [
@@ -90,11 +134,9 @@ const keyHeading: Record<GgrGrouping, string> = {
 };
 
 const GgrReport = () => {
-  const [draft, setDraft] = useState<GgrFilter>(emptyGgrFilter);
-  const [filter, setFilter] = useState<GgrFilter>(emptyGgrFilter);
-  const [sort, setSort] = useState<Sort<GgrSortColumn>>({ column: 'key', order: 'asc' });
-  const [pageNo, setPageNo] = useState(1);
-  const report = useGgrReport(filter, sort, pageNo);
+  const state = useReportState<GgrFilter, GgrSortColumn>(emptyGgrFilter, { column: 'key', order: 'asc' });
+  const { draft, edit, filter, sort } = state;
+  const report = useGgrReport(filter, sort, state.pageNo);
   const options = useReportOptions(draft.vendorId);
   const currency = report.data?.currency ?? '';
   const money = (amount: string | null) => (amount === null ? '—' : amount);
@@ -120,21 +162,8 @@ const GgrReport = () => {
   ];
   return (
     <>
-      <FilterForm
-        label="Filter the GGR report"
-        testId="ggr-apply"
-        onApply={() => {
-          setFilter(draft);
-          setPageNo(1);
-        }}
-      >
-        <PeriodFields
-          period={draft}
-          onChange={(period) => {
-            setDraft({ ...draft, ...period });
-          }}
-          testIdPrefix="ggr"
-        />
+      <FilterBar label="Filter the GGR report" submitTestId="ggr-apply" onApply={state.apply}>
+        <PeriodFields period={draft} onChange={edit} testIdPrefix="ggr" />
         <label>
           By
           <select
@@ -142,7 +171,7 @@ const GgrReport = () => {
             onChange={(change) => {
               const groupBy =
                 groupings.find((grouping) => grouping.value === change.target.value)?.value ?? 'day';
-              setDraft({ ...draft, groupBy });
+              edit({ groupBy });
             }}
             data-testid="ggr-group-by"
           >
@@ -158,7 +187,7 @@ const GgrReport = () => {
           <select
             value={draft.productLine}
             onChange={(change) => {
-              setDraft({ ...draft, productLine: change.target.value });
+              edit({ productLine: change.target.value });
             }}
             data-testid="ggr-product-line"
           >
@@ -175,7 +204,7 @@ const GgrReport = () => {
           <select
             value={draft.vendorId}
             onChange={(change) => {
-              setDraft({ ...draft, vendorId: change.target.value, gameId: '' });
+              edit({ vendorId: change.target.value, gameId: '' });
             }}
             data-testid="ggr-vendor"
           >
@@ -193,7 +222,7 @@ const GgrReport = () => {
             value={draft.gameId}
             disabled={draft.vendorId === ''}
             onChange={(change) => {
-              setDraft({ ...draft, gameId: change.target.value });
+              edit({ gameId: change.target.value });
             }}
             data-testid="ggr-game"
           >
@@ -205,25 +234,15 @@ const GgrReport = () => {
             ))}
           </select>
         </label>
-      </FilterForm>
-      <div className="actions">
-        <ExportButton request={{ report: 'ggr', filter, sort }} testId="ggr-export" />
-      </div>
-      <ErrorMessage error={report.error} testId="ggr-error" />
-      <ReportTable
-        testId="ggr-table"
+      </FilterBar>
+      <ReportView
+        testId="ggr"
         caption="GGR"
+        exportRequest={{ report: 'ggr', filter, sort }}
+        report={report}
         columns={columns}
-        rows={report.data?.list ?? []}
         rowKey={(row) => row.key}
-        totals={report.data?.totals}
-        sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
-        isLoading={report.isLoading}
-        paging={{ pageNo, totalPages: report.data?.totalPages ?? 1, onChange: setPageNo }}
+        state={state}
       />
     </>
   );
@@ -237,11 +256,9 @@ const flowNames: Record<MoneyFlowName, { title: string; channel: string }> = {
 
 const MoneyReport = ({ flow }: { flow: MoneyFlowName }) => {
   const initial: MoneyFilter = { ...defaultPeriod, flow, groupBy: 'channel', channel: '' };
-  const [draft, setDraft] = useState<MoneyFilter>(initial);
-  const [filter, setFilter] = useState<MoneyFilter>(initial);
-  const [sort, setSort] = useState<Sort<MoneySortColumn>>({ column: 'key', order: 'asc' });
-  const [pageNo, setPageNo] = useState(1);
-  const report = useMoneyReport(filter, sort, pageNo);
+  const state = useReportState<MoneyFilter, MoneySortColumn>(initial, { column: 'key', order: 'asc' });
+  const { draft, edit, filter, sort } = state;
+  const report = useMoneyReport(filter, sort, state.pageNo);
   const currency = report.data?.currency ?? '';
   const names = flowNames[flow];
   const columns: ReadonlyArray<ReportColumn<MoneyRow, MoneySortColumn>> = [
@@ -263,27 +280,18 @@ const MoneyReport = ({ flow }: { flow: MoneyFlowName }) => {
   const testId = `money-${flow}`;
   return (
     <>
-      <FilterForm
+      <FilterBar
         label={`Filter ${names.title.toLowerCase()}`}
-        testId={`${testId}-apply`}
-        onApply={() => {
-          setFilter(draft);
-          setPageNo(1);
-        }}
+        submitTestId={`${testId}-apply`}
+        onApply={state.apply}
       >
-        <PeriodFields
-          period={draft}
-          onChange={(period) => {
-            setDraft({ ...draft, ...period });
-          }}
-          testIdPrefix={testId}
-        />
+        <PeriodFields period={draft} onChange={edit} testIdPrefix={testId} />
         <label>
           By
           <select
             value={draft.groupBy}
             onChange={(change) => {
-              setDraft({ ...draft, groupBy: change.target.value === 'day' ? 'day' : 'channel' });
+              edit({ groupBy: change.target.value === 'day' ? 'day' : 'channel' });
             }}
             data-testid={`${testId}-group-by`}
           >
@@ -297,41 +305,29 @@ const MoneyReport = ({ flow }: { flow: MoneyFlowName }) => {
             type="text"
             value={draft.channel}
             onChange={(change) => {
-              setDraft({ ...draft, channel: change.target.value });
+              edit({ channel: change.target.value });
             }}
             data-testid={`${testId}-channel`}
           />
         </label>
-      </FilterForm>
-      <div className="actions">
-        <ExportButton request={{ report: 'money', filter, sort }} testId={`${testId}-export`} />
-      </div>
-      <ErrorMessage error={report.error} testId={`${testId}-error`} />
-      <ReportTable
-        testId={`${testId}-table`}
+      </FilterBar>
+      <ReportView
+        testId={testId}
         caption={names.title}
+        exportRequest={{ report: 'money', filter, sort }}
+        report={report}
         columns={columns}
-        rows={report.data?.list ?? []}
         rowKey={(row) => row.key}
-        totals={report.data?.totals}
-        sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
-        isLoading={report.isLoading}
-        paging={{ pageNo, totalPages: report.data?.totalPages ?? 1, onChange: setPageNo }}
+        state={state}
       />
     </>
   );
 };
 
 const PlayerReport = () => {
-  const [draft, setDraft] = useState<Period>(defaultPeriod);
-  const [period, setPeriod] = useState<Period>(defaultPeriod);
-  const [sort, setSort] = useState<Sort<PlayerSortColumn>>({ column: 'day', order: 'asc' });
-  const [pageNo, setPageNo] = useState(1);
-  const report = usePlayerReport(period, sort, pageNo);
+  const state = useReportState<Period, PlayerSortColumn>(defaultPeriod, { column: 'day', order: 'asc' });
+  const { filter: period, sort } = state;
+  const report = usePlayerReport(period, sort, state.pageNo);
   const currency = report.data?.currency ?? '';
   const columns: ReadonlyArray<ReportColumn<PlayerRow, PlayerSortColumn>> = [
     { id: 'day', heading: 'Day', cell: (row) => row.day, sortBy: 'day' },
@@ -373,35 +369,18 @@ const PlayerReport = () => {
   ];
   return (
     <>
-      <FilterForm
-        label="Filter player activity"
-        testId="players-apply"
-        onApply={() => {
-          setPeriod(draft);
-          setPageNo(1);
-        }}
-      >
-        <PeriodFields period={draft} onChange={setDraft} testIdPrefix="players" />
-      </FilterForm>
-      <div className="actions">
-        <ExportButton request={{ report: 'players', filter: period, sort }} testId="players-export" />
-      </div>
-      <p className="muted">The total's active players count each player once over the period.</p>
-      <ErrorMessage error={report.error} testId="players-error" />
-      <ReportTable
-        testId="players-table"
+      <FilterBar label="Filter player activity" submitTestId="players-apply" onApply={state.apply}>
+        <PeriodFields period={state.draft} onChange={state.edit} testIdPrefix="players" />
+      </FilterBar>
+      <ReportView
+        testId="players"
         caption="Player activity"
+        exportRequest={{ report: 'players', filter: period, sort }}
+        note={<p className="muted">The total's active players count each player once over the period.</p>}
+        report={report}
         columns={columns}
-        rows={report.data?.list ?? []}
         rowKey={(row) => row.day}
-        totals={report.data?.totals}
-        sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
-        isLoading={report.isLoading}
-        paging={{ pageNo, totalPages: report.data?.totalPages ?? 1, onChange: setPageNo }}
+        state={state}
       />
     </>
   );

@@ -3,9 +3,11 @@ import { languageCodes, type LanguageCode } from '@wps/contracts/site';
 import { brandCreateRequestSchema, type BrandSummary } from '@wps/contracts/site-admin';
 import { ListTable } from '../../components/list-table';
 import { ErrorMessage } from '../../components/error-message';
+import { TextField } from '../../components/shared-field';
+import { useSchemaCheck } from '../../components/shared-form-problems';
 import { formatDateTime } from '../../lib/format';
 import { type BrandCreateRequest, useBrands, useCreateBrand } from './api';
-import { problemsOf, SiteCard } from './form-parts';
+import { SiteCard } from './form-parts';
 import './site.css';
 
 const columns = ['Code', 'Name', 'Main domain', 'Currency', 'Time zone', 'Language', 'Created'];
@@ -31,32 +33,26 @@ const emptyFields = (currency: string): Fields => ({
 const BrandForm = ({ currencies }: { currencies: readonly string[] }) => {
   const create = useCreateBrand();
   const [fields, setFields] = useState(() => emptyFields(currencies[0] ?? ''));
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, check } = useSchemaCheck();
   const [created, setCreated] = useState<BrandSummary | null>(null);
 
   const text = (name: 'merchantCode' | 'siteName' | 'domain' | 'timeZone', label: string) => (
-    <label>
-      {label}
-      <input
-        value={fields[name]}
-        list={name === 'timeZone' ? 'brand-time-zones' : undefined}
-        onChange={(event) => {
-          setFields({ ...fields, [name]: event.target.value });
-          setCreated(null);
-        }}
-        data-testid={`brand-${name}`}
-      />
-    </label>
+    <TextField
+      label={label}
+      value={fields[name]}
+      list={name === 'timeZone' ? 'brand-time-zones' : undefined}
+      onChange={(value) => {
+        setFields({ ...fields, [name]: value });
+        setCreated(null);
+      }}
+      testId={`brand-${name}`}
+    />
   );
 
   const submit = () => {
-    const checked = brandCreateRequestSchema.safeParse(fields);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems([]);
-    create.mutate(checked.data, {
+    const checked = check(brandCreateRequestSchema, fields);
+    if (checked === undefined) return;
+    create.mutate(checked, {
       onSuccess: (brand) => {
         setCreated(brand);
         setFields(emptyFields(fields.currency));

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { deliverySettingsSchema } from '@wps/contracts/site-admin';
+import { CheckboxField, TextField } from '../../components/shared-field';
+import { useSchemaCheck } from '../../components/shared-form-problems';
 import { type DeliverySettings, type DeliverySettingsView, useSaveDeliverySettings } from './api';
-import { problemsOf, SiteCard } from './form-parts';
+import { SiteCard } from './form-parts';
 
 type Fields = {
   usesGateway: boolean;
@@ -58,7 +60,7 @@ const requestOf = (fields: Fields): DeliverySettings => ({
     : null,
 });
 
-type TextField = {
+type TextName = {
   [Key in keyof Fields]: Fields[Key] extends string ? Key : never;
 }[keyof Fields];
 
@@ -72,44 +74,34 @@ export const DeliveryForm = ({
 }) => {
   const save = useSaveDeliverySettings();
   const [fields, setFields] = useState(() => fieldsOf(delivery));
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, check } = useSchemaCheck();
 
-  const text = (name: TextField, label: string, type = 'text') => (
-    <label>
-      {label}
-      <input
-        type={type}
-        autoComplete={type === 'password' ? 'new-password' : 'off'}
-        value={fields[name]}
-        onChange={(event) => {
-          setFields({ ...fields, [name]: event.target.value });
-        }}
-        data-testid={`delivery-${name}`}
-      />
-    </label>
+  const text = (name: TextName, label: string, type = 'text') => (
+    <TextField
+      label={label}
+      type={type}
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      value={fields[name]}
+      onChange={(value) => {
+        setFields({ ...fields, [name]: value });
+      }}
+      testId={`delivery-${name}`}
+    />
   );
-  const check = (name: 'usesGateway' | 'usesSmtp' | 'smtpSecure' | 'clearsSmtpPassword', label: string) => (
-    <label className="checkbox">
-      <input
-        type="checkbox"
-        checked={fields[name]}
-        onChange={(event) => {
-          setFields({ ...fields, [name]: event.target.checked });
-        }}
-        data-testid={`delivery-${name}`}
-      />
-      {label}
-    </label>
+  const box = (name: 'usesGateway' | 'usesSmtp' | 'smtpSecure' | 'clearsSmtpPassword', label: string) => (
+    <CheckboxField
+      label={label}
+      checked={fields[name]}
+      onChange={(checked) => {
+        setFields({ ...fields, [name]: checked });
+      }}
+      testId={`delivery-${name}`}
+    />
   );
 
   const submit = () => {
     const request = requestOf(fields);
-    const checked = deliverySettingsSchema.safeParse(request);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems([]);
+    if (check(deliverySettingsSchema, request) === undefined) return;
     save.mutate(request, {
       onSuccess: () => {
         setFields({ ...fields, gatewayKey: '', smtpPassword: '', clearsSmtpPassword: false });
@@ -132,7 +124,7 @@ export const DeliveryForm = ({
       </p>
       <fieldset>
         <legend>SMS gateway</legend>
-        {check('usesGateway', 'Send SMS through an HTTP gateway')}
+        {box('usesGateway', 'Send SMS through an HTTP gateway')}
         {fields.usesGateway ? (
           <div className="site-grid">
             {text('gatewayUrl', 'Gateway URL', 'url')}
@@ -147,12 +139,12 @@ export const DeliveryForm = ({
       </fieldset>
       <fieldset>
         <legend>Email (SMTP)</legend>
-        {check('usesSmtp', 'Send email through an SMTP server')}
+        {box('usesSmtp', 'Send email through an SMTP server')}
         {fields.usesSmtp ? (
           <div className="site-grid">
             {text('smtpHost', 'Host')}
             {text('smtpPort', 'Port')}
-            {check('smtpSecure', 'TLS from the start (port 465)')}
+            {box('smtpSecure', 'TLS from the start (port 465)')}
             {text('smtpUser', 'User (empty: none)')}
             {text(
               'smtpPassword',
@@ -160,7 +152,7 @@ export const DeliveryForm = ({
               'password',
             )}
             {delivery.smtp?.hasPassword === true
-              ? check('clearsSmtpPassword', 'Remove the stored password')
+              ? box('clearsSmtpPassword', 'Remove the stored password')
               : null}
             {text('smtpFrom', 'From (such as Brand <no-reply@brand.com>)')}
           </div>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { resourceTypes } from '@wps/contracts/site';
 import { siteLinksSchema } from '@wps/contracts/site-admin';
+import { useSchemaCheck } from '../../components/shared-form-problems';
+import { ListEditor, useListEditor } from '../../components/shared-list-editor';
 import { type SiteLinks, useSaveSiteLinks } from './api';
-import { movedUp, problemsOf, RowButtons, SiteCard } from './form-parts';
+import { SiteCard } from './form-parts';
 
 type Service = SiteLinks['customerServices'][number];
 type Resource = SiteLinks['resources'][number];
@@ -11,30 +13,17 @@ type Resource = SiteLinks['resources'][number];
 export const LinksForm = ({ links, canChange }: { links: SiteLinks; canChange: boolean }) => {
   const save = useSaveSiteLinks();
   const [liveChatUrl, setLiveChatUrl] = useState(links.liveChatUrl ?? '');
-  const [services, setServices] = useState<Service[]>(links.customerServices);
-  const [resources, setResources] = useState<Resource[]>(links.resources);
-  const [problems, setProblems] = useState<string[]>([]);
-
-  const changeService = (index: number, patch: Partial<Service>) => {
-    setServices(services.map((service, at) => (at === index ? { ...service, ...patch } : service)));
-  };
-  const changeResource = (index: number, patch: Partial<Resource>) => {
-    setResources(resources.map((resource, at) => (at === index ? { ...resource, ...patch } : resource)));
-  };
+  const services = useListEditor<Service>(links.customerServices);
+  const resources = useListEditor<Resource>(links.resources);
+  const { problems, check } = useSchemaCheck();
 
   const submit = () => {
-    const request: SiteLinks = {
+    const checked = check(siteLinksSchema, {
       liveChatUrl: liveChatUrl.trim() === '' ? null : liveChatUrl.trim(),
-      customerServices: services,
-      resources,
-    };
-    const checked = siteLinksSchema.safeParse(request);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems([]);
-    save.mutate(checked.data);
+      customerServices: services.rows,
+      resources: resources.rows,
+    } satisfies SiteLinks);
+    if (checked !== undefined) save.mutate(checked);
   };
 
   return (
@@ -59,15 +48,23 @@ export const LinksForm = ({ links, canChange }: { links: SiteLinks; canChange: b
       </label>
       <fieldset>
         <legend>Customer service</legend>
-        <ol className="site-rows" data-testid="service-rows">
-          {services.map((service, index) => (
-            <li key={index}>
+        <ListEditor
+          editor={services}
+          testId="service"
+          className="site-rows"
+          rowLabel={(service) => service.title}
+          canMoveUp
+          newRow={{ title: '', csType: 'TELEGRAM', path: '' }}
+          addLabel="Add customer service"
+        >
+          {(service, index) => (
+            <>
               <label>
                 Title
                 <input
                   value={service.title}
                   onChange={(event) => {
-                    changeService(index, { title: event.target.value });
+                    services.change(index, { title: event.target.value });
                   }}
                   data-testid={`service-title-${String(index)}`}
                 />
@@ -77,7 +74,7 @@ export const LinksForm = ({ links, canChange }: { links: SiteLinks; canChange: b
                 <input
                   value={service.csType}
                   onChange={(event) => {
-                    changeService(index, { csType: event.target.value.toUpperCase() });
+                    services.change(index, { csType: event.target.value.toUpperCase() });
                   }}
                   data-testid={`service-type-${String(index)}`}
                 />
@@ -88,48 +85,34 @@ export const LinksForm = ({ links, canChange }: { links: SiteLinks; canChange: b
                   type="url"
                   value={service.path}
                   onChange={(event) => {
-                    changeService(index, { path: event.target.value });
+                    services.change(index, { path: event.target.value });
                   }}
                   data-testid={`service-path-${String(index)}`}
                 />
               </label>
-              <RowButtons
-                index={index}
-                label={service.title}
-                testId="service"
-                onRemove={() => {
-                  setServices(services.filter((_service, at) => at !== index));
-                }}
-                onMoveUp={() => {
-                  setServices(movedUp(services, index));
-                }}
-              />
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setServices([...services, { title: '', csType: 'TELEGRAM', path: '' }]);
-          }}
-          data-testid="service-add"
-        >
-          Add customer service
-        </button>
+            </>
+          )}
+        </ListEditor>
       </fieldset>
       <fieldset>
         <legend>Community links</legend>
-        <ol className="site-rows" data-testid="resource-rows">
-          {resources.map((resource, index) => (
-            <li key={index}>
+        <ListEditor
+          editor={resources}
+          testId="resource"
+          className="site-rows"
+          rowLabel={(resource) => resource.labelNameEn}
+          newRow={{ resourceType: 'TELEGRAM', url: '', labelNameEn: '' }}
+          addLabel="Add link"
+        >
+          {(resource, index) => (
+            <>
               <label>
                 Kind
                 <select
                   value={resource.resourceType}
                   onChange={(event) => {
                     const resourceType = resourceTypes.find((type) => type === event.target.value);
-                    if (resourceType) changeResource(index, { resourceType });
+                    if (resourceType) resources.change(index, { resourceType });
                   }}
                   data-testid={`resource-type-${String(index)}`}
                 >
@@ -145,7 +128,7 @@ export const LinksForm = ({ links, canChange }: { links: SiteLinks; canChange: b
                 <input
                   value={resource.labelNameEn}
                   onChange={(event) => {
-                    changeResource(index, { labelNameEn: event.target.value });
+                    resources.change(index, { labelNameEn: event.target.value });
                   }}
                   data-testid={`resource-label-${String(index)}`}
                 />
@@ -156,32 +139,14 @@ export const LinksForm = ({ links, canChange }: { links: SiteLinks; canChange: b
                   type="url"
                   value={resource.url}
                   onChange={(event) => {
-                    changeResource(index, { url: event.target.value });
+                    resources.change(index, { url: event.target.value });
                   }}
                   data-testid={`resource-url-${String(index)}`}
                 />
               </label>
-              <RowButtons
-                index={index}
-                label={resource.labelNameEn}
-                testId="resource"
-                onRemove={() => {
-                  setResources(resources.filter((_resource, at) => at !== index));
-                }}
-              />
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setResources([...resources, { resourceType: 'TELEGRAM', url: '', labelNameEn: '' }]);
-          }}
-          data-testid="resource-add"
-        >
-          Add link
-        </button>
+            </>
+          )}
+        </ListEditor>
       </fieldset>
     </SiteCard>
   );

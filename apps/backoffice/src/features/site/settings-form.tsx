@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { type WhitelabelFlag, whitelabelFlagGroup, whitelabelGroups } from '@wps/contracts/site';
 import { siteSettingsPatchSchema } from '@wps/contracts/site-admin';
 import { formatDateTime } from '../../lib/format';
+import { CheckboxField, TextField } from '../../components/shared-field';
+import { useSchemaCheck } from '../../components/shared-form-problems';
 import { type SiteSettings, type SiteSettingsPatch, useSaveSiteSettings } from './api';
-import { problemsOf, SiteCard } from './form-parts';
+import { SiteCard } from './form-parts';
 
 /** What each whitelabel flag turns on in the site (the spec's names, in plain words). */
 const flagLabels: Record<WhitelabelFlag, string> = {
@@ -61,10 +63,10 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
   const [requireEncryptedBodies, setRequireEncryptedBodies] = useState(settings.requireEncryptedBodies);
   const [feedbackMin, setFeedbackMin] = useState(String(settings.feedbackWords.min));
   const [feedbackMax, setFeedbackMax] = useState(String(settings.feedbackWords.max));
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, check } = useSchemaCheck();
 
   const submit = () => {
-    const patch: SiteSettingsPatch = {
+    const checked = check(siteSettingsPatchSchema, {
       status: isMaintenance ? 1 : 0,
       maintenanceEndTime: fromLocalInput(maintenanceEnd),
       blockedCountries: blockedCountries
@@ -74,14 +76,8 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
       flags,
       requireEncryptedBodies,
       feedbackWords: { min: Number(feedbackMin), max: Number(feedbackMax) },
-    };
-    const checked = siteSettingsPatchSchema.safeParse(patch);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems([]);
-    save.mutate(checked.data);
+    } satisfies SiteSettingsPatch);
+    if (checked !== undefined) save.mutate(checked);
   };
 
   return (
@@ -97,71 +93,45 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
         {settings.siteName} ({settings.merchantCode}). {maintenanceState(settings)}
       </p>
       <div className="site-grid">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={isMaintenance}
-            onChange={(event) => {
-              setMaintenance(event.target.checked);
-            }}
-            data-testid="settings-maintenance"
-          />
-          Under maintenance
-        </label>
-        <label>
-          Maintenance ends (your time; empty: until switched off)
-          <input
-            type="datetime-local"
-            value={maintenanceEnd}
-            onChange={(event) => {
-              setMaintenanceEnd(event.target.value);
-            }}
-            data-testid="settings-maintenance-end"
-          />
-        </label>
-        <label>
-          Blocked countries (ISO codes, such as US, PH)
-          <input
-            value={blockedCountries}
-            onChange={(event) => {
-              setBlockedCountries(event.target.value);
-            }}
-            data-testid="settings-blocked-countries"
-          />
-        </label>
-        <label>
-          Feedback: fewest words
-          <input
-            inputMode="numeric"
-            value={feedbackMin}
-            onChange={(event) => {
-              setFeedbackMin(event.target.value);
-            }}
-            data-testid="settings-feedback-min"
-          />
-        </label>
-        <label>
-          Feedback: most words
-          <input
-            inputMode="numeric"
-            value={feedbackMax}
-            onChange={(event) => {
-              setFeedbackMax(event.target.value);
-            }}
-            data-testid="settings-feedback-max"
-          />
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={requireEncryptedBodies}
-            onChange={(event) => {
-              setRequireEncryptedBodies(event.target.checked);
-            }}
-            data-testid="settings-encrypted-bodies"
-          />
-          Refuse unencrypted login and registration bodies
-        </label>
+        <CheckboxField
+          label="Under maintenance"
+          checked={isMaintenance}
+          onChange={setMaintenance}
+          testId="settings-maintenance"
+        />
+        <TextField
+          label="Maintenance ends (your time; empty: until switched off)"
+          type="datetime-local"
+          value={maintenanceEnd}
+          onChange={setMaintenanceEnd}
+          testId="settings-maintenance-end"
+        />
+        <TextField
+          label="Blocked countries (ISO codes, such as US, PH)"
+          value={blockedCountries}
+          onChange={setBlockedCountries}
+          testId="settings-blocked-countries"
+        />
+        <TextField
+          label="Feedback: fewest words"
+          inputMode="numeric"
+          value={feedbackMin}
+          onChange={setFeedbackMin}
+          testId="settings-feedback-min"
+        />
+        <TextField
+          label="Feedback: most words"
+          inputMode="numeric"
+          value={feedbackMax}
+          onChange={setFeedbackMax}
+          testId="settings-feedback-max"
+        />
+        <CheckboxField
+          label="Refuse unencrypted login and registration bodies"
+          checked={requireEncryptedBodies}
+          onChange={setRequireEncryptedBodies}
+          testId="settings-encrypted-bodies"
+        />
       </div>
       <p className="site-hint">
         Visitors from a blocked country see the blocked-region screen, even during maintenance.
@@ -171,17 +141,15 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
           <legend>Features: {group.toLowerCase()}</legend>
           <div className="site-flags">
             {flagsOf(group).map((flag) => (
-              <label key={flag} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={flags[flag]}
-                  onChange={(event) => {
-                    setFlags({ ...flags, [flag]: event.target.checked });
-                  }}
-                  data-testid={`settings-flag-${flag}`}
-                />
-                {flagLabels[flag]}
-              </label>
+              <CheckboxField
+                key={flag}
+                label={flagLabels[flag]}
+                checked={flags[flag]}
+                onChange={(checked) => {
+                  setFlags({ ...flags, [flag]: checked });
+                }}
+                testId={`settings-flag-${flag}`}
+              />
             ))}
           </div>
         </fieldset>

@@ -4,8 +4,10 @@ import {
   socialProviderFlags,
   socialProviders,
 } from '@wps/contracts/social-sign-in';
+import { CheckboxField, TextField } from '../../components/shared-field';
+import { useSchemaCheck } from '../../components/shared-form-problems';
 import { type SocialProvider, type SocialProviderConfig, useSaveSocialProvider } from './api';
-import { problemsOf, SiteCard } from './form-parts';
+import { SiteCard } from './form-parts';
 
 const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 const defaultIssuers: Record<SocialProvider, string> = {
@@ -28,7 +30,7 @@ const ProviderForm = ({
   const [clientId, setClientId] = useState(config?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [isEnabled, setEnabled] = useState(config?.isEnabled ?? false);
-  const [problems, setProblems] = useState<string[]>([]);
+  const { problems, check } = useSchemaCheck();
   const testId = `social-${provider}`;
 
   const submit = () => {
@@ -39,14 +41,10 @@ const ProviderForm = ({
       // Write-only: left empty, the stored secret stays (while the issuer does).
       ...(clientSecret === '' ? {} : { clientSecret }),
     };
-    const checked = socialProviderConfigRequestSchema.safeParse(request);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems([]);
+    const config = check(socialProviderConfigRequestSchema, request);
+    if (config === undefined) return;
     save.mutate(
-      { provider, config: checked.data },
+      { provider, config },
       {
         onSuccess: () => {
           setClientSecret('');
@@ -69,50 +67,30 @@ const ProviderForm = ({
         settings).
       </p>
       <div className="site-grid">
-        <label>
-          Issuer
-          <input
-            type="url"
-            value={issuer}
-            onChange={(event) => {
-              setIssuer(event.target.value);
-            }}
-            data-testid={`${testId}-issuer`}
-          />
-        </label>
-        <label>
-          Client id
-          <input
-            value={clientId}
-            onChange={(event) => {
-              setClientId(event.target.value);
-            }}
-            data-testid={`${testId}-client-id`}
-          />
-        </label>
-        <label>
-          {config?.hasClientSecret === true ? 'Client secret (stored; type to replace)' : 'Client secret'}
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={clientSecret}
-            onChange={(event) => {
-              setClientSecret(event.target.value);
-            }}
-            data-testid={`${testId}-client-secret`}
-          />
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={isEnabled}
-            onChange={(event) => {
-              setEnabled(event.target.checked);
-            }}
-            data-testid={`${testId}-enabled`}
-          />
-          Enabled
-        </label>
+        <TextField
+          label="Issuer"
+          type="url"
+          value={issuer}
+          onChange={setIssuer}
+          testId={`${testId}-issuer`}
+        />
+        <TextField label="Client id" value={clientId} onChange={setClientId} testId={`${testId}-client-id`} />
+        <TextField
+          label={
+            config?.hasClientSecret === true ? 'Client secret (stored; type to replace)' : 'Client secret'
+          }
+          type="password"
+          autoComplete="new-password"
+          value={clientSecret}
+          onChange={setClientSecret}
+          testId={`${testId}-client-secret`}
+        />
+        <CheckboxField
+          label="Enabled"
+          checked={isEnabled}
+          onChange={setEnabled}
+          testId={`${testId}-enabled`}
+        />
       </div>
     </SiteCard>
   );

@@ -3,6 +3,7 @@ import { type Permission, permissionGroups, permissions } from '@wps/contracts/s
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { DialogActions } from '../../components/shared-dialog-actions';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole, type StaffRoleView } from './api';
 import './staff-page.css';
 
@@ -91,19 +92,12 @@ const RoleForm = ({ role, onClose }: { role: StaffRoleView | null; onClose: () =
           </p>
         ) : null}
         <ErrorMessage error={mutation.error} testId="role-form-error" />
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={mutation.isPending}
-            data-testid="role-form-submit"
-          >
-            {mutation.isPending ? 'Saving…' : role === null ? 'Create' : 'Save'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={role === null ? 'Create' : 'Save'}
+          isPending={mutation.isPending}
+          confirmTestId="role-form-submit"
+        />
       </form>
     </Dialog>
   );
@@ -115,22 +109,17 @@ const DeleteRoleDialog = ({ role, onClose }: { role: StaffRoleView; onClose: () 
     <Dialog title={`Delete ${role.name}`} onClose={onClose} testId="role-delete-dialog">
       <p>The role {role.name} is deleted. Nobody holds it.</p>
       <ErrorMessage error={remove.error} testId="role-delete-error" />
-      <div className="actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove.isPending}
-          onClick={() => {
-            remove.mutate(role.id, { onSuccess: onClose });
-          }}
-          data-testid="role-delete-confirm"
-        >
-          {remove.isPending ? 'Deleting…' : 'Delete'}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        isPending={remove.isPending}
+        tone="danger"
+        onConfirm={() => {
+          remove.mutate(role.id, { onSuccess: onClose });
+        }}
+        confirmTestId="role-delete-confirm"
+      />
     </Dialog>
   );
 };

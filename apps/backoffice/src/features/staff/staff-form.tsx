@@ -2,6 +2,8 @@ import { useState, type SyntheticEvent } from 'react';
 import { staffAllowedIpSchema, staffUsernameSchema } from '@wps/contracts/backoffice';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
+import { DialogActions } from '../../components/shared-dialog-actions';
+import { FormProblems } from '../../components/shared-form-problems';
 import { useCreateStaff, useUpdateStaff, type StaffRoleView, type StaffSummary } from './api';
 import './staff-page.css';
 
@@ -149,27 +151,14 @@ export const StaffForm = ({ staff, roles, onClose, onCreated }: StaffFormProps) 
             password and set up two-factor authentication.
           </p>
         ) : null}
-        {problems.length > 0 ? (
-          <ul className="error" role="alert" data-testid="staff-form-problems">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        ) : null}
+        <FormProblems problems={problems} testId="staff-form-problems" />
         <ErrorMessage error={mutation.error} testId="staff-form-error" />
-        <div className="actions">
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={mutation.isPending}
-            data-testid="staff-form-submit"
-          >
-            {mutation.isPending ? 'Saving…' : isNew ? 'Create' : 'Save'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={isNew ? 'Create' : 'Save'}
+          isPending={mutation.isPending}
+          confirmTestId="staff-form-submit"
+        />
       </form>
     </Dialog>
   );

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { CopyButton } from '../../components/shared-copy-button';
+import { DialogActions } from '../../components/shared-dialog-actions';
 import { formatDateTime } from '../../lib/format';
 import { useStaffSession } from '../session/api';
 import { useRoles, useResetStaff, useStaffList, useUpdateStaff, type StaffSummary } from './api';
@@ -28,46 +30,29 @@ const TemporaryPassword = ({
   temporaryPassword: string;
   isReset: boolean;
   onClose: () => void;
-}) => {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Dialog title={`Temporary password for ${username}`} onClose={onClose} testId="temporary-password-dialog">
-      <p>
-        {isReset ? 'The password was reset. ' : 'The staff member was created. '}
-        This password is shown only now: give it to {username} over a safe channel. At sign-in they choose
-        their own password and set up two-factor authentication.
-      </p>
-      <p className="temporary-password">
-        <code data-testid="temporary-password">{temporaryPassword}</code>
-      </p>
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            navigator.clipboard.writeText(temporaryPassword).then(
-              () => {
-                setCopied(true);
-              },
-              () => undefined,
-            );
-          }}
-          data-testid="temporary-password-copy"
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={onClose}
-          data-testid="temporary-password-done"
-        >
-          Done
-        </button>
-      </div>
-    </Dialog>
-  );
-};
+}) => (
+  <Dialog title={`Temporary password for ${username}`} onClose={onClose} testId="temporary-password-dialog">
+    <p>
+      {isReset ? 'The password was reset. ' : 'The staff member was created. '}
+      This password is shown only now: give it to {username} over a safe channel. At sign-in they choose their
+      own password and set up two-factor authentication.
+    </p>
+    <p className="temporary-password">
+      <code data-testid="temporary-password">{temporaryPassword}</code>
+    </p>
+    <div className="actions">
+      <CopyButton text={temporaryPassword} testId="temporary-password-copy" />
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={onClose}
+        data-testid="temporary-password-done"
+      >
+        Done
+      </button>
+    </div>
+  </Dialog>
+);
 
 const ResetDialog = ({
   staff,
@@ -87,26 +72,21 @@ const ResetDialog = ({
         new password and enrol two-factor authentication again.
       </p>
       <ErrorMessage error={reset.error} testId="staff-reset-error" />
-      <div className="actions">
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={reset.isPending}
-          onClick={() => {
-            reset.mutate(staff.id, {
-              onSuccess: ({ temporaryPassword }) => {
-                onReset(temporaryPassword);
-              },
-            });
-          }}
-          data-testid="staff-reset-confirm"
-        >
-          {reset.isPending ? 'Resetting…' : 'Reset password and 2FA'}
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onClose}
+        confirmLabel="Reset password and 2FA"
+        pendingLabel="Resetting…"
+        isPending={reset.isPending}
+        tone="danger"
+        onConfirm={() => {
+          reset.mutate(staff.id, {
+            onSuccess: ({ temporaryPassword }) => {
+              onReset(temporaryPassword);
+            },
+          });
+        }}
+        confirmTestId="staff-reset-confirm"
+      />
     </Dialog>
   );
 };

@@ -16,3 +16,19 @@ export const selectPrepared = async <Row>(executor: Executor, name: string, quer
     .execute();
   return rowsOfResult<Row>(result);
 };
+
+/**
+ * A Drizzle query prepared once per executor (the database, or a transaction while it lives) under a name: Drizzle
+ * builds its SQL once and PostgreSQL plans it once per connection. For the statements every request runs (the
+ * session and member behind a token), where building the query cost as much as running it.
+ */
+export const preparedPerExecutor = <Prepared>(build: (executor: Executor) => Prepared) => {
+  const built = new WeakMap<Executor, Prepared>();
+  return (executor: Executor): Prepared => {
+    const known = built.get(executor);
+    if (known) return known;
+    const prepared = build(executor);
+    built.set(executor, prepared);
+    return prepared;
+  };
+};

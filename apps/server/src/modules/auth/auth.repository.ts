@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
+import { preparedPerExecutor } from '../../db/prepared';
 import { authEvents, captchaChallenges, memberSessions, verificationCodes } from './auth.tables';
 
 export type NewAuthEvent = typeof authEvents.$inferInsert;
@@ -7,20 +8,32 @@ export type NewAuthEvent = typeof authEvents.$inferInsert;
 export const insertSession = (db: Executor, session: typeof memberSessions.$inferInsert) =>
   db.insert(memberSessions).values(session);
 
-/** The session behind a token hash if it is unrevoked, unexpired and was used after `idleSince`. */
-export const findLiveSession = async (db: Executor, tokenHash: string, idleSince: Date) => {
-  const [row] = await db
+const liveSession = preparedPerExecutor((executor) =>
+  executor
     .select()
     .from(memberSessions)
     .where(
       and(
-        eq(memberSessions.tokenHash, tokenHash),
+        eq(memberSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(memberSessions.revokedAt),
-        gt(memberSessions.expiresAt, new Date()),
-        sql`(${memberSessions.isRemembered} or ${memberSessions.lastSeenAt} > ${idleSince.toISOString()}::timestamptz)`,
+        sql`${memberSessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        sql`(${memberSessions.isRemembered} or ${memberSessions.lastSeenAt} > ${sql.placeholder('idleSince')}::timestamptz)`,
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('member_sessions_live'),
+);
+
+/**
+ * The session behind a token hash if it is unrevoked, unexpired and was used after `idleSince` (every signed-in
+ * request asks: prepared once per executor).
+ */
+export const findLiveSession = async (db: Executor, tokenHash: string, idleSince: Date) => {
+  const [row] = await liveSession(db).execute({
+    tokenHash,
+    now: new Date().toISOString(),
+    idleSince: idleSince.toISOString(),
+  });
   return row;
 };
 

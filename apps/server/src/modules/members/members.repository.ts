@@ -1,12 +1,23 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
+import { preparedPerExecutor } from '../../db/prepared';
 import { memberKnownAddresses, memberNotes, members, memberTags } from './members.tables';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
 
+const memberById = preparedPerExecutor((executor) =>
+  executor
+    .select()
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('members_by_id'),
+);
+
+/** Every signed-in request reads its member: prepared once per executor. */
 export const findMemberById = async (db: Executor, id: bigint) => {
-  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
+  const [row] = await memberById(db).execute({ id });
   return row;
 };
 

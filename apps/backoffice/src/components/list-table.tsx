@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Pager } from './pager';
+import { TableScroll } from './table-scroll';
 
 type ListTableProps = {
   /** The table's test id. */
   testId: string;
   /** The column headings, in order. */
   columns: readonly string[];
+  /** What the table lists, naming its scrolling box ("Pay records"); its test id when absent. */
+  label?: string;
   /** The rows of the current page. */
   children: ReactNode;
   /** The first answer is still on its way. */
@@ -22,6 +25,7 @@ type ListTableProps = {
 export const ListTable = ({
   testId,
   columns,
+  label,
   children,
   isLoading = false,
   isEmpty,
@@ -30,7 +34,7 @@ export const ListTable = ({
   paging,
 }: ListTableProps) => (
   <>
-    <div className="table-scroll">
+    <TableScroll label={label ?? testId}>
       <table className="table" data-testid={testId}>
         <thead>
           <tr>
@@ -43,7 +47,7 @@ export const ListTable = ({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
     {isLoading ? <p className="muted">Loading…</p> : null}
     {isEmpty ? (
       <p className="empty" data-testid={emptyTestId}>

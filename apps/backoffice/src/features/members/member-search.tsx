@@ -10,6 +10,7 @@ import {
   type MemberSearchSort,
 } from './api';
 import { StatusBadge, typeLabel } from './member-labels';
+import { TableScroll } from '../../components/table-scroll';
 
 const fieldLabels: Record<MemberSearchField, string> = {
   any: 'Any field',
@@ -132,7 +133,7 @@ export const MemberSearch = ({
           <p className="muted" role="status" data-testid="member-results-count">
             {results.data ? `${results.data.totalCount} found` : 'Searching…'}
           </p>
-          <div className="table-scroll">
+          <TableScroll label="Members found">
             <table className="table" data-testid="member-results">
               <thead>
                 <tr>
@@ -209,7 +210,7 @@ export const MemberSearch = ({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {results.isSuccess && list.length === 0 ? (
             <p className="empty" data-testid="member-results-empty">
               No member matches “{search.q}” in {fieldLabels[search.field].toLowerCase()}.

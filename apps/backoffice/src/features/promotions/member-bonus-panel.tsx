@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { formatDateTime } from '../../lib/format';
 import { useForfeitBonus, useGrantBonus, useMemberBonuses, type MemberBonuses, type Promotion } from './api';
+import { TableScroll } from '../../components/table-scroll';
 
 type Bonus = NonNullable<MemberBonuses['active']>;
 
@@ -166,7 +167,7 @@ export const MemberBonusPanel = ({
       {data ? (
         <>
           <h3>{data.member.username}</h3>
-          <div className="table-scroll">
+          <TableScroll label="The member’s bonuses">
             <table className="table" data-testid="member-bonuses">
               <thead>
                 <tr>
@@ -193,7 +194,7 @@ export const MemberBonusPanel = ({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {data.active === null && data.history.length === 0 ? (
             <p className="empty">No bonuses yet.</p>
           ) : null}

@@ -6,6 +6,7 @@ import { useCan } from '../session/api';
 import { defaultPeriod, useDashboard, type Dashboard, type Period } from './api';
 import { PeriodFields } from './period-fields';
 import './reports.css';
+import { TableScroll } from '../../components/table-scroll';
 
 // The chart library is loaded with the dashboard's charts only, so the console's first load stays small.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -106,7 +107,7 @@ export const DashboardPage = () => {
       {data ? (
         <>
           <PendingQueues pending={data.pending} />
-          <div className="table-scroll">
+          <TableScroll label="Today and the period">
             <table className="table dashboard-figures" data-testid="dashboard-figures">
               <caption className="visually-hidden">Today and the period</caption>
               <thead>
@@ -134,7 +135,7 @@ export const DashboardPage = () => {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Suspense fallback={<p className="muted">Loading charts…</p>}>
             <DashboardCharts series={data.series} currency={data.currency} />
           </Suspense>

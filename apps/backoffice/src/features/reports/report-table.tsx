@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Pager } from '../../components/pager';
 import type { Sort } from './api';
+import { TableScroll } from '../../components/table-scroll';
 
 /** A column: its heading, its cell, and the server's sort key when it sorts. */
 export type ReportColumn<Row, Column extends string> = {
@@ -45,7 +46,7 @@ export const ReportTable = <Row, Column extends string>({
   paging,
 }: ReportTableProps<Row, Column>) => (
   <>
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="table report-table" data-testid={testId}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -103,7 +104,7 @@ export const ReportTable = <Row, Column extends string>({
           </tfoot>
         ) : null}
       </table>
-    </div>
+    </TableScroll>
     {isLoading ? <p className="muted">Loading…</p> : null}
     {!isLoading && rows.length === 0 ? (
       <p className="empty" data-testid={`${testId}-empty`}>

@@ -6,10 +6,15 @@ import {
   type Execution,
   executions,
 } from '@wps/contracts/content';
-import { type SyntheticEvent, useState } from 'react';
-import { Dialog } from '../../components/dialog';
+import { useState } from 'react';
+import { EditorSegmented, EditorSelect } from '../../components/editor-choice';
+import { EditorDialogForm, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorRowActions } from '../../components/editor-row-actions';
+import { EditorScheduleFields } from '../../components/editor-schedule-fields';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { CheckboxField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import { type AnnouncementBody, useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from './api';
 import {
@@ -86,151 +91,111 @@ function AnnouncementForm({
   type: AnnouncementType;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(announcement, type));
+  const { draft, set } = useDraft(() => draftOf(announcement, type));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveAnnouncement();
-  const set = (change: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-  };
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const body = bodyOf(draft);
     const check = checkBody(announcementInputSchema, body);
     setErrors(check.ok ? {} : check.errors);
     if (check.ok) save.mutate({ id: announcement?.id ?? null, body }, { onSuccess: onDone });
   };
   return (
-    <Dialog title={announcement ? `Edit ${announcement.title}` : 'New announcement'} onClose={onDone} wide>
-      <form className="form content-form" onSubmit={onSubmit} data-testid="announcement-form" noValidate>
-        <label>
-          Kind
-          <select
-            value={draft.type}
-            data-testid="announcement-type"
-            onChange={(event) => {
-              const value = announcementTypes.find((kind) => kind === event.target.value);
-              if (value) set({ type: value });
-            }}
-          >
-            {announcementTypes.map((kind) => (
-              <option key={kind} value={kind}>
-                {announcementTypeLabels[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Target
-          <select
-            value={draft.execution}
-            data-testid="announcement-execution"
-            onChange={(event) => {
-              const value = executions.find((audience) => audience === event.target.value);
-              if (value) set({ execution: value });
-            }}
-          >
-            {executions.map((audience) => (
-              <option key={audience} value={audience}>
-                {executionLabels[audience]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field label="Language (ALL, EN, UR …)" error={errors.language} testId="announcement-language">
+    <EditorDialogForm
+      title={announcement ? `Edit ${announcement.title}` : 'New announcement'}
+      className="form content-form"
+      testId="announcement"
+      saving={save}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
+      <EditorSelect
+        label="Kind"
+        value={draft.type}
+        options={announcementTypes}
+        optionLabels={announcementTypeLabels}
+        testId="announcement-type"
+        onChange={(value) => {
+          set({ type: value });
+        }}
+      />
+      <EditorSelect
+        label="Target"
+        value={draft.execution}
+        options={executions}
+        optionLabels={executionLabels}
+        testId="announcement-execution"
+        onChange={(value) => {
+          set({ execution: value });
+        }}
+      />
+      <Field label="Language (ALL, EN, UR …)" error={errors.language} testId="announcement-language">
+        <input
+          value={draft.language}
+          data-testid="announcement-language"
+          onChange={(event) => {
+            set({ language: event.target.value });
+          }}
+        />
+      </Field>
+      {draft.type === 'PR' ? (
+        <Field label="Promotion type" error={errors.promotionType} testId="announcement-promotionType">
           <input
-            value={draft.language}
-            data-testid="announcement-language"
+            value={draft.promotionType}
+            data-testid="announcement-promotionType"
             onChange={(event) => {
-              set({ language: event.target.value });
+              set({ promotionType: event.target.value });
             }}
           />
         </Field>
-        {draft.type === 'PR' ? (
-          <Field label="Promotion type" error={errors.promotionType} testId="announcement-promotionType">
-            <input
-              value={draft.promotionType}
-              data-testid="announcement-promotionType"
-              onChange={(event) => {
-                set({ promotionType: event.target.value });
-              }}
-            />
-          </Field>
-        ) : null}
-        <div className="wide">
-          <Field label="Title" error={errors.title} testId="announcement-title">
-            <input
-              value={draft.title}
-              dir="auto"
-              data-testid="announcement-title"
-              onChange={(event) => {
-                set({ title: event.target.value });
-              }}
-            />
-          </Field>
-        </div>
-        <div className="wide">
-          <Field
-            label="Content (HTML; sanitised when saved)"
-            error={errors.content}
-            testId="announcement-content"
-          >
-            <textarea
-              value={draft.content}
-              dir="auto"
-              data-testid="announcement-content"
-              onChange={(event) => {
-                set({ content: event.target.value });
-              }}
-            />
-          </Field>
-        </div>
-        <Field label="Starts" error={errors.startDate} testId="announcement-startDate">
+      ) : null}
+      <div className="wide">
+        <Field label="Title" error={errors.title} testId="announcement-title">
           <input
-            type="datetime-local"
-            value={draft.startDate}
-            data-testid="announcement-startDate"
+            value={draft.title}
+            dir="auto"
+            data-testid="announcement-title"
             onChange={(event) => {
-              set({ startDate: event.target.value });
+              set({ title: event.target.value });
             }}
           />
         </Field>
-        <Field label="Ends (empty: no end)" error={errors.endDate} testId="announcement-endDate">
-          <input
-            type="datetime-local"
-            value={draft.endDate}
-            data-testid="announcement-endDate"
+      </div>
+      <div className="wide">
+        <Field
+          label="Content (HTML; sanitised when saved)"
+          error={errors.content}
+          testId="announcement-content"
+        >
+          <textarea
+            value={draft.content}
+            dir="auto"
+            data-testid="announcement-content"
             onChange={(event) => {
-              set({ endDate: event.target.value });
+              set({ content: event.target.value });
             }}
           />
         </Field>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.isEnabled}
-            data-testid="announcement-isEnabled"
-            onChange={(event) => {
-              set({ isEnabled: event.target.checked });
-            }}
-          />
-          Enabled
-        </label>
-        <ErrorMessage error={save.error} testId="announcement-error" />
-        <div className="row-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={save.isPending}
-            data-testid="announcement-save"
-          >
-            Save
-          </button>
-          <button type="button" className="button" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <EditorScheduleFields
+        testId="announcement"
+        start={{ name: 'startDate', label: 'Starts' }}
+        end={{ name: 'endDate', label: 'Ends (empty: no end)' }}
+        values={draft}
+        errors={errors}
+        onChange={(name, value) => {
+          set({ [name]: value });
+        }}
+      />
+      <CheckboxField
+        label="Enabled"
+        checked={draft.isEnabled}
+        testId="announcement-isEnabled"
+        onChange={(isEnabled) => {
+          set({ isEnabled });
+        }}
+      />
+    </EditorDialogForm>
   );
 }
 
@@ -243,7 +208,7 @@ export const AnnouncementsPage = () => {
   const announcements = useAnnouncements();
   const remove = useDeleteAnnouncement();
   const [type, setType] = useState<AnnouncementType>('PL');
-  const [editing, setEditing] = useState<AdminAnnouncement | 'new' | null>(null);
+  const editing = useEditing<AdminAnnouncement>();
   const list = (announcements.data?.list ?? [])
     .filter((announcement) => announcement.type === type)
     .sort((a, b) => Date.parse(b.startDate) - Date.parse(a.startDate));
@@ -252,35 +217,20 @@ export const AnnouncementsPage = () => {
       <div className="page-header">
         <h1 id="announcements-title">Notices and popups</h1>
         {canEdit ? (
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="announcement-new"
-            onClick={() => {
-              setEditing('new');
-            }}
-          >
+          <EditorNewButton testId="announcement-new" onClick={editing.startNew}>
             New announcement
-          </button>
+          </EditorNewButton>
         ) : null}
       </div>
-      <fieldset className="segmented" data-testid="announcement-types">
-        <legend>Kind</legend>
-        {announcementTypes.map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            className="button"
-            aria-pressed={kind === type}
-            data-testid={`announcement-kind-${kind}`}
-            onClick={() => {
-              setType(kind);
-            }}
-          >
-            {announcementTypeLabels[kind]}
-          </button>
-        ))}
-      </fieldset>
+      <EditorSegmented
+        legend="Kind"
+        value={type}
+        options={announcementTypes}
+        optionLabels={announcementTypeLabels}
+        testId="announcement-types"
+        optionTestId="announcement-kind"
+        onChange={setType}
+      />
       <ErrorMessage error={announcements.error} testId="announcements-error" />
       <ErrorMessage error={remove.error} testId="announcement-delete-error" />
       <ListTable
@@ -308,46 +258,31 @@ export const AnnouncementsPage = () => {
                   ? 'Scheduled / ended'
                   : 'Disabled'}
             </td>
-            <td className="row-actions">
-              {canEdit ? (
-                <>
-                  <button
-                    type="button"
-                    className="button"
-                    data-testid={`announcement-edit-${announcement.id}`}
-                    onClick={() => {
-                      setEditing(announcement);
-                    }}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    data-testid={`announcement-delete-${announcement.id}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Delete "${announcement.title}"?`)) remove.mutate(announcement.id);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </>
-              ) : null}
-            </td>
+            <EditorRowActions
+              canEdit={canEdit}
+              edit={{
+                testId: `announcement-edit-${announcement.id}`,
+                onClick: () => {
+                  editing.edit(announcement);
+                },
+              }}
+              remove={{
+                testId: `announcement-delete-${announcement.id}`,
+                question: `Delete "${announcement.title}"?`,
+                isPending: remove.isPending,
+                onConfirm: () => {
+                  remove.mutate(announcement.id);
+                },
+              }}
+            />
           </tr>
         ))}
       </ListTable>
-      {editing === null ? null : (
-        <AnnouncementForm
-          key={editing === 'new' ? 'new' : editing.id}
-          announcement={editing === 'new' ? null : editing}
-          type={type}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(announcement) => announcement.id}>
+        {(announcement, onDone) => (
+          <AnnouncementForm announcement={announcement} type={type} onDone={onDone} />
+        )}
+      </EditorPanel>
     </section>
   );
 };

@@ -6,11 +6,16 @@ import {
   bannerInputSchema,
   linkageTypes,
 } from '@wps/contracts/content';
-import { staffUploadLimits } from '@wps/contracts/uploads';
-import { type ChangeEvent, type SyntheticEvent, useEffect, useState } from 'react';
-import { Dialog } from '../../components/dialog';
+import { useEffect, useState } from 'react';
+import { EditorSegmented, EditorSelect } from '../../components/editor-choice';
+import { EditorDialogForm, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorRowActions } from '../../components/editor-row-actions';
+import { EditorScheduleFields } from '../../components/editor-schedule-fields';
+import { EditorUploadInput } from '../../components/editor-upload-input';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { CheckboxField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import { type BannerBody, useBanners, useDeleteBanner, useSaveBanner, useUploadBannerImage } from './api';
 import {
@@ -98,18 +103,6 @@ function PictureField({
     },
     [localPreview],
   );
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.mutate(file, {
-      onSuccess: (stored) => {
-        const path = bannerImagePath(stored.id);
-        setLocalPreview({ imageUrl: path, objectUrl: URL.createObjectURL(file) });
-        onChange(path);
-      },
-    });
-  };
   const preview = localPreview?.imageUrl === imageUrl ? localPreview.objectUrl : imageUrl.trim();
   return (
     <div className="content-picture" data-testid="banner-picture">
@@ -123,18 +116,17 @@ function PictureField({
         />
       </Field>
       {canUpload ? (
-        <label>
-          Or upload a picture (png, jpg or webp, at most 5 MB)
-          <input
-            type="file"
-            accept={staffUploadLimits.contentTypes.join(',')}
-            disabled={upload.isPending}
-            data-testid="banner-file"
-            onChange={choose}
-          />
-        </label>
+        <EditorUploadInput
+          label="Or upload a picture (png, jpg or webp, at most 5 MB)"
+          upload={upload}
+          testId="banner-file"
+          onUploaded={(stored, file) => {
+            const path = bannerImagePath(stored.id);
+            setLocalPreview({ imageUrl: path, objectUrl: URL.createObjectURL(file) });
+            onChange(path);
+          }}
+        />
       ) : null}
-      {upload.isPending ? <span className="muted">Uploading…</span> : null}
       <ErrorMessage error={upload.error} testId="banner-upload-error" />
       {/^(\/[^/\\]|https:\/\/|blob:)/.test(preview) ? (
         <img className="content-picture__preview" src={preview} alt="Preview" data-testid="banner-preview" />
@@ -153,153 +145,120 @@ function BannerForm({
   onDone: () => void;
 }) {
   const can = useCan();
-  const [draft, setDraft] = useState(() => draftOf(banner, groupName));
+  const { draft, set } = useDraft(() => draftOf(banner, groupName));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveBanner();
-  const set = (change: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-  };
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const body = bodyOf(draft);
     const check = checkBody(bannerInputSchema, body);
     setErrors(check.ok ? {} : check.errors);
     if (check.ok) save.mutate({ id: banner?.id ?? null, body }, { onSuccess: onDone });
   };
   return (
-    <Dialog title={banner ? `Edit banner ${banner.title}` : 'New banner'} onClose={onDone} wide>
-      <form className="form content-form" onSubmit={onSubmit} data-testid="banner-form" noValidate>
-        <label>
-          Group
-          <select
-            value={draft.groupName}
-            data-testid="banner-groupName"
-            onChange={(event) => {
-              const group = bannerGroups.find((value) => value === event.target.value);
-              if (group) set({ groupName: group });
-            }}
-          >
-            {bannerGroups.map((group) => (
-              <option key={group} value={group}>
-                {groupLabels[group]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field label="Title (alternative text)" error={errors.title} testId="banner-title">
-          <input
-            value={draft.title}
-            data-testid="banner-title"
-            onChange={(event) => {
-              set({ title: event.target.value });
-            }}
-          />
-        </Field>
-        <Field label="Language (ALL, EN, UR …)" error={errors.language} testId="banner-language">
-          <input
-            value={draft.language}
-            data-testid="banner-language"
-            onChange={(event) => {
-              set({ language: event.target.value });
-            }}
-          />
-        </Field>
-        <Field label="Order (lower first)" error={errors.sortOrder} testId="banner-sortOrder">
-          <input
-            type="number"
-            min={0}
-            value={draft.sortOrder}
-            data-testid="banner-sortOrder"
-            onChange={(event) => {
-              set({ sortOrder: event.target.value });
-            }}
-          />
-        </Field>
-        <PictureField
-          imageUrl={draft.imageUrl}
-          error={errors.imageUrl}
-          canUpload={can('promotions.manage')}
-          onChange={(imageUrl) => {
-            set({ imageUrl });
+    <EditorDialogForm
+      title={banner ? `Edit banner ${banner.title}` : 'New banner'}
+      className="form content-form"
+      testId="banner"
+      saving={save}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
+      <EditorSelect
+        label="Group"
+        value={draft.groupName}
+        options={bannerGroups}
+        optionLabels={groupLabels}
+        testId="banner-groupName"
+        onChange={(value) => {
+          set({ groupName: value });
+        }}
+      />
+      <Field label="Title (alternative text)" error={errors.title} testId="banner-title">
+        <input
+          value={draft.title}
+          data-testid="banner-title"
+          onChange={(event) => {
+            set({ title: event.target.value });
           }}
         />
-        <label>
-          A click
-          <select
-            value={draft.linkageType}
-            data-testid="banner-linkageType"
-            onChange={(event) => {
-              const type = linkageTypes.find((value) => value === event.target.value);
-              set({ linkageType: type ?? '' });
-            }}
-          >
-            <option value="">does nothing</option>
-            <option value="ROUTE">opens a page of the site</option>
-            <option value="URL">opens another site in a new tab</option>
-          </select>
-        </label>
-        {draft.linkageType === '' ? null : (
-          <Field
-            label={draft.linkageType === 'ROUTE' ? 'Site path (/promotion …)' : 'https URL'}
-            error={errors.linkUrl}
-            testId="banner-linkUrl"
-          >
-            <input
-              value={draft.linkUrl}
-              data-testid="banner-linkUrl"
-              onChange={(event) => {
-                set({ linkUrl: event.target.value });
-              }}
-            />
-          </Field>
-        )}
-        <Field label="Shows from (empty: at once)" error={errors.activeFrom} testId="banner-activeFrom">
+      </Field>
+      <Field label="Language (ALL, EN, UR …)" error={errors.language} testId="banner-language">
+        <input
+          value={draft.language}
+          data-testid="banner-language"
+          onChange={(event) => {
+            set({ language: event.target.value });
+          }}
+        />
+      </Field>
+      <Field label="Order (lower first)" error={errors.sortOrder} testId="banner-sortOrder">
+        <input
+          type="number"
+          min={0}
+          value={draft.sortOrder}
+          data-testid="banner-sortOrder"
+          onChange={(event) => {
+            set({ sortOrder: event.target.value });
+          }}
+        />
+      </Field>
+      <PictureField
+        imageUrl={draft.imageUrl}
+        error={errors.imageUrl}
+        canUpload={can('promotions.manage')}
+        onChange={(imageUrl) => {
+          set({ imageUrl });
+        }}
+      />
+      <label>
+        A click
+        <select
+          value={draft.linkageType}
+          data-testid="banner-linkageType"
+          onChange={(event) => {
+            const type = linkageTypes.find((value) => value === event.target.value);
+            set({ linkageType: type ?? '' });
+          }}
+        >
+          <option value="">does nothing</option>
+          <option value="ROUTE">opens a page of the site</option>
+          <option value="URL">opens another site in a new tab</option>
+        </select>
+      </label>
+      {draft.linkageType === '' ? null : (
+        <Field
+          label={draft.linkageType === 'ROUTE' ? 'Site path (/promotion …)' : 'https URL'}
+          error={errors.linkUrl}
+          testId="banner-linkUrl"
+        >
           <input
-            type="datetime-local"
-            value={draft.activeFrom}
-            data-testid="banner-activeFrom"
+            value={draft.linkUrl}
+            data-testid="banner-linkUrl"
             onChange={(event) => {
-              set({ activeFrom: event.target.value });
+              set({ linkUrl: event.target.value });
             }}
           />
         </Field>
-        <Field label="Shows until (empty: no end)" error={errors.activeTo} testId="banner-activeTo">
-          <input
-            type="datetime-local"
-            value={draft.activeTo}
-            data-testid="banner-activeTo"
-            onChange={(event) => {
-              set({ activeTo: event.target.value });
-            }}
-          />
-        </Field>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.isEnabled}
-            data-testid="banner-isEnabled"
-            onChange={(event) => {
-              set({ isEnabled: event.target.checked });
-            }}
-          />
-          Enabled
-        </label>
-        <ErrorMessage error={save.error} testId="banner-error" />
-        <div className="row-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={save.isPending}
-            data-testid="banner-save"
-          >
-            Save
-          </button>
-          <button type="button" className="button" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+      <EditorScheduleFields
+        testId="banner"
+        start={{ name: 'activeFrom', label: 'Shows from (empty: at once)' }}
+        end={{ name: 'activeTo', label: 'Shows until (empty: no end)' }}
+        values={draft}
+        errors={errors}
+        onChange={(name, value) => {
+          set({ [name]: value });
+        }}
+      />
+      <CheckboxField
+        label="Enabled"
+        checked={draft.isEnabled}
+        testId="banner-isEnabled"
+        onChange={(isEnabled) => {
+          set({ isEnabled });
+        }}
+      />
+    </EditorDialogForm>
   );
 }
 
@@ -309,7 +268,7 @@ export const BannersPage = () => {
   const banners = useBanners();
   const remove = useDeleteBanner();
   const [group, setGroup] = useState<BannerGroup>('w_home');
-  const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null);
+  const editing = useEditing<AdminBanner>();
   const list = (banners.data?.list ?? [])
     .filter((banner) => banner.groupName === group)
     .sort((a, b) => a.sortOrder - b.sortOrder || Number(a.id) - Number(b.id));
@@ -318,35 +277,20 @@ export const BannersPage = () => {
       <div className="page-header">
         <h1 id="banners-title">Banners</h1>
         {canEdit ? (
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="banner-new"
-            onClick={() => {
-              setEditing('new');
-            }}
-          >
+          <EditorNewButton testId="banner-new" onClick={editing.startNew}>
             New banner
-          </button>
+          </EditorNewButton>
         ) : null}
       </div>
-      <fieldset className="segmented" data-testid="banner-groups">
-        <legend>Group</legend>
-        {bannerGroups.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className="button"
-            aria-pressed={value === group}
-            data-testid={`banner-group-${value}`}
-            onClick={() => {
-              setGroup(value);
-            }}
-          >
-            {groupLabels[value]}
-          </button>
-        ))}
-      </fieldset>
+      <EditorSegmented
+        legend="Group"
+        value={group}
+        options={bannerGroups}
+        optionLabels={groupLabels}
+        testId="banner-groups"
+        optionTestId="banner-group"
+        onChange={setGroup}
+      />
       <ErrorMessage error={banners.error} testId="banners-error" />
       <ErrorMessage error={remove.error} testId="banner-delete-error" />
       <ListTable
@@ -374,46 +318,29 @@ export const BannersPage = () => {
                   ? 'Scheduled / ended'
                   : 'Disabled'}
             </td>
-            <td className="row-actions">
-              {canEdit ? (
-                <>
-                  <button
-                    type="button"
-                    className="button"
-                    data-testid={`banner-edit-${banner.id}`}
-                    onClick={() => {
-                      setEditing(banner);
-                    }}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    data-testid={`banner-delete-${banner.id}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Delete the banner "${banner.title}"?`)) remove.mutate(banner.id);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </>
-              ) : null}
-            </td>
+            <EditorRowActions
+              canEdit={canEdit}
+              edit={{
+                testId: `banner-edit-${banner.id}`,
+                onClick: () => {
+                  editing.edit(banner);
+                },
+              }}
+              remove={{
+                testId: `banner-delete-${banner.id}`,
+                question: `Delete the banner "${banner.title}"?`,
+                isPending: remove.isPending,
+                onConfirm: () => {
+                  remove.mutate(banner.id);
+                },
+              }}
+            />
           </tr>
         ))}
       </ListTable>
-      {editing === null ? null : (
-        <BannerForm
-          key={editing === 'new' ? 'new' : editing.id}
-          banner={editing === 'new' ? null : editing}
-          groupName={group}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(banner) => banner.id}>
+        {(banner, onDone) => <BannerForm banner={banner} groupName={group} onDone={onDone} />}
+      </EditorPanel>
     </section>
   );
 };

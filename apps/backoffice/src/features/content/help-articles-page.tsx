@@ -4,8 +4,11 @@ import {
   helpArticleInputSchema,
   helpDevices,
 } from '@wps/contracts/content';
-import { type SyntheticEvent, useState } from 'react';
-import { Dialog } from '../../components/dialog';
+import { useState } from 'react';
+import { EditorSelect } from '../../components/editor-choice';
+import { EditorDialogForm, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorRowActions } from '../../components/editor-row-actions';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { useCan } from '../session/api';
@@ -84,14 +87,10 @@ const isBlank = (draft: Draft, language: Language) =>
   draft[`title${language}`].trim() === '' && draft[`content${language}`].trim() === '';
 
 function HelpSectionForm({ section, onDone }: { section: HelpSection | null; onDone: () => void }) {
-  const [draft, setDraft] = useState(() => draftOf(section));
+  const { draft, set } = useDraft(() => draftOf(section));
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveHelpSection();
-  const set = (change: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...change }));
-  };
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const found: FieldErrors = {};
     const changes: HelpArticleChange[] = languages.map((language) => {
       const existing = section?.articles[language];
@@ -112,94 +111,73 @@ function HelpSectionForm({ section, onDone }: { section: HelpSection | null; onD
     if (Object.keys(found).length === 0) save.mutate(changes, { onSuccess: onDone });
   };
   return (
-    <Dialog
+    <EditorDialogForm
       title={section ? `Edit help section ${section.section}` : 'New help section'}
-      onClose={onDone}
-      wide
+      className="form content-form"
+      testId="help"
+      saving={save}
+      onSubmit={onSubmit}
+      onCancel={onDone}
     >
-      <form className="form content-form" onSubmit={onSubmit} data-testid="help-form" noValidate>
-        <Field label="Section anchor (term, faq …)" error={errors.section} testId="help-section">
-          <input
-            value={draft.section}
-            data-testid="help-section"
-            onChange={(event) => {
-              set({ section: event.target.value });
-            }}
-          />
-        </Field>
-        <label>
-          Device
-          <select
-            value={draft.device}
-            data-testid="help-device"
-            onChange={(event) => {
-              const device = helpDevices.find((value) => value === event.target.value);
-              if (device) set({ device });
-            }}
+      <Field label="Section anchor (term, faq …)" error={errors.section} testId="help-section">
+        <input
+          value={draft.section}
+          data-testid="help-section"
+          onChange={(event) => {
+            set({ section: event.target.value });
+          }}
+        />
+      </Field>
+      <EditorSelect
+        label="Device"
+        value={draft.device}
+        options={helpDevices}
+        testId="help-device"
+        onChange={(device) => {
+          set({ device });
+        }}
+      />
+      <Field label="Order (lower first)" error={errors.sortOrder} testId="help-sortOrder">
+        <input
+          type="number"
+          min={0}
+          value={draft.sortOrder}
+          data-testid="help-sortOrder"
+          onChange={(event) => {
+            set({ sortOrder: event.target.value });
+          }}
+        />
+      </Field>
+      {languages.map((language) => (
+        <fieldset key={language} className="wide" dir={language === 'UR' ? 'rtl' : 'ltr'}>
+          <legend>
+            {languageNames[language]} ({language}){language === 'EN' ? '' : ', optional'}
+          </legend>
+          <Field label="Title" error={errors[`title${language}`]} testId={`help-title-${language}`}>
+            <input
+              value={draft[`title${language}`]}
+              data-testid={`help-title-${language}`}
+              onChange={(event) => {
+                set({ [`title${language}`]: event.target.value });
+              }}
+            />
+          </Field>
+          <Field
+            label="Content (HTML; sanitised when saved)"
+            error={errors[`content${language}`]}
+            testId={`help-content-${language}`}
           >
-            {helpDevices.map((device) => (
-              <option key={device} value={device}>
-                {device}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field label="Order (lower first)" error={errors.sortOrder} testId="help-sortOrder">
-          <input
-            type="number"
-            min={0}
-            value={draft.sortOrder}
-            data-testid="help-sortOrder"
-            onChange={(event) => {
-              set({ sortOrder: event.target.value });
-            }}
-          />
-        </Field>
-        {languages.map((language) => (
-          <fieldset key={language} className="wide" dir={language === 'UR' ? 'rtl' : 'ltr'}>
-            <legend>
-              {languageNames[language]} ({language}){language === 'EN' ? '' : ', optional'}
-            </legend>
-            <Field label="Title" error={errors[`title${language}`]} testId={`help-title-${language}`}>
-              <input
-                value={draft[`title${language}`]}
-                data-testid={`help-title-${language}`}
-                onChange={(event) => {
-                  set({ [`title${language}`]: event.target.value });
-                }}
-              />
-            </Field>
-            <Field
-              label="Content (HTML; sanitised when saved)"
-              error={errors[`content${language}`]}
-              testId={`help-content-${language}`}
-            >
-              <textarea
-                value={draft[`content${language}`]}
-                data-testid={`help-content-${language}`}
-                onChange={(event) => {
-                  set({ [`content${language}`]: event.target.value });
-                }}
-              />
-            </Field>
-          </fieldset>
-        ))}
-        <ErrorMessage error={save.error} testId="help-error" />
-        <div className="row-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={save.isPending}
-            data-testid="help-save"
-          >
-            Save
-          </button>
-          <button type="button" className="button" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Dialog>
+            <textarea
+              value={draft[`content${language}`]}
+              data-testid={`help-content-${language}`}
+              onChange={(event) => {
+                set({ [`content${language}`]: event.target.value });
+              }}
+            />
+          </Field>
+        </fieldset>
+      ))}
+    </EditorDialogForm>
   );
 }
 
@@ -210,23 +188,16 @@ export const HelpArticlesPage = () => {
   const canEdit = useCan()('content.edit');
   const articles = useHelpArticles();
   const remove = useDeleteHelpArticle();
-  const [editing, setEditing] = useState<HelpSection | 'new' | null>(null);
+  const editing = useEditing<HelpSection>();
   const sections = sectionsOf(articles.data?.list ?? []);
   return (
     <section aria-labelledby="help-title">
       <div className="page-header">
         <h1 id="help-title">Help centre</h1>
         {canEdit ? (
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="help-new"
-            onClick={() => {
-              setEditing('new');
-            }}
-          >
+          <EditorNewButton testId="help-new" onClick={editing.startNew}>
             New section
-          </button>
+          </EditorNewButton>
         ) : null}
       </div>
       <ErrorMessage error={articles.error} testId="help-articles-error" />
@@ -251,49 +222,31 @@ export const HelpArticlesPage = () => {
                 .filter((language) => language !== 'EN' && language !== 'UR')
                 .join(', ') || '-'}
             </td>
-            <td className="row-actions">
-              {canEdit ? (
-                <>
-                  <button
-                    type="button"
-                    className="button"
-                    data-testid={`help-edit-${section.key}`}
-                    onClick={() => {
-                      setEditing(section);
-                    }}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    data-testid={`help-delete-${section.key}`}
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (!window.confirm(`Delete the section "${section.section}" in every language?`))
-                        return;
-                      for (const article of Object.values(section.articles)) {
-                        if (article) remove.mutate(article.id);
-                      }
-                    }}
-                  >
-                    Delete
-                  </button>
-                </>
-              ) : null}
-            </td>
+            <EditorRowActions
+              canEdit={canEdit}
+              edit={{
+                testId: `help-edit-${section.key}`,
+                onClick: () => {
+                  editing.edit(section);
+                },
+              }}
+              remove={{
+                testId: `help-delete-${section.key}`,
+                question: `Delete the section "${section.section}" in every language?`,
+                isPending: remove.isPending,
+                onConfirm: () => {
+                  for (const article of Object.values(section.articles)) {
+                    if (article) remove.mutate(article.id);
+                  }
+                },
+              }}
+            />
           </tr>
         ))}
       </ListTable>
-      {editing === null ? null : (
-        <HelpSectionForm
-          key={editing === 'new' ? 'new' : editing.key}
-          section={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(section) => section.key}>
+        {(section, onDone) => <HelpSectionForm section={section} onDone={onDone} />}
+      </EditorPanel>
     </section>
   );
 };

@@ -1,8 +1,12 @@
 import type { VendorRegistration, VendorUpdate } from '@wps/contracts/games-admin';
-import { type SyntheticEvent, useState } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Dialog } from '../../components/dialog';
+import { EditorSaveBar, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorRowActions } from '../../components/editor-row-actions';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { CheckboxField } from '../../components/shared-field';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../session/api';
 import { useRegisterVendor, useUpdateVendor, useVendors, type VendorSummary } from './api';
@@ -87,13 +91,10 @@ const updateOf = (vendor: VendorSummary, draft: Draft): VendorUpdate => {
 
 /** Registers a vendor (no vendor given) or changes one; the key is write-only. */
 function VendorForm({ vendor, onDone }: { vendor: VendorSummary | null; onDone: () => void }) {
-  const [draft, setDraft] = useState(() => draftOf(vendor));
+  const { draft, set } = useDraft(() => draftOf(vendor));
   const register = useRegisterVendor();
   const update = useUpdateVendor();
   const saving = vendor ? update : register;
-  const set = (patch: Partial<Draft>) => {
-    setDraft({ ...draft, ...patch });
-  };
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (vendor === null) {
@@ -173,43 +174,34 @@ function VendorForm({ vendor, onDone }: { vendor: VendorSummary | null; onDone: 
         />
       </label>
       {vendor?.walletKeyFingerprint ? (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.removeKey}
-            data-testid="vendor-removeKey"
-            onChange={(event) => {
-              set({ removeKey: event.target.checked, walletPublicKey: '' });
-            }}
-          />
-          Remove the key (the vendor&apos;s wallet calls are refused until a new one is set)
-        </label>
-      ) : null}
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.isEnabled}
-          data-testid="vendor-isEnabled"
-          onChange={(event) => {
-            set({ isEnabled: event.target.checked });
+        <CheckboxField
+          label="Remove the key (the vendor's wallet calls are refused until a new one is set)"
+          checked={draft.removeKey}
+          testId="vendor-removeKey"
+          onChange={(removeKey) => {
+            set({ removeKey, walletPublicKey: '' });
           }}
         />
-        Enabled (its games are listed)
-      </label>
+      ) : null}
+      <CheckboxField
+        label="Enabled (its games are listed)"
+        checked={draft.isEnabled}
+        testId="vendor-isEnabled"
+        onChange={(isEnabled) => {
+          set({ isEnabled });
+        }}
+      />
       {vendor ? (
         <fieldset className="games-fieldset">
           <legend>Maintenance</legend>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={draft.maintenanceOn}
-              data-testid="vendor-maintenanceOn"
-              onChange={(event) => {
-                set({ maintenanceOn: event.target.checked });
-              }}
-            />
-            Under maintenance (its games do not launch)
-          </label>
+          <CheckboxField
+            label="Under maintenance (its games do not launch)"
+            checked={draft.maintenanceOn}
+            testId="vendor-maintenanceOn"
+            onChange={(maintenanceOn) => {
+              set({ maintenanceOn });
+            }}
+          />
           <label>
             Until (empty: until switched off)
             <input
@@ -224,20 +216,14 @@ function VendorForm({ vendor, onDone }: { vendor: VendorSummary | null; onDone: 
           </label>
         </fieldset>
       ) : null}
-      <ErrorMessage error={saving.error} testId="vendor-save-error" />
-      <div className="actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={saving.isPending}
-          data-testid="vendor-save"
-        >
-          {vendor ? 'Save' : 'Register'}
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <EditorSaveBar
+        saving={saving}
+        testId="vendor"
+        errorTestId="vendor-save-error"
+        saveLabel={vendor ? 'Save' : 'Register'}
+        className="actions"
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -250,27 +236,17 @@ function VendorForm({ vendor, onDone }: { vendor: VendorSummary | null; onDone: 
 export const VendorsPage = () => {
   const canManage = useCan()('games.manage');
   const vendors = useVendors();
-  const [editing, setEditing] = useState<VendorSummary | 'new' | null>(null);
+  const editing = useEditing<VendorSummary>();
   const list = vendors.data ?? [];
-  const close = () => {
-    setEditing(null);
-  };
   return (
     <section aria-labelledby="vendors-title">
       <header className="page-header">
         <h1 id="vendors-title">Game vendors</h1>
         {canManage ? (
           <div className="actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => {
-                setEditing('new');
-              }}
-              data-testid="vendor-new"
-            >
+            <EditorNewButton testId="vendor-new" onClick={editing.startNew}>
               Register a vendor
-            </button>
+            </EditorNewButton>
           </div>
         ) : null}
       </header>
@@ -303,32 +279,29 @@ export const VendorsPage = () => {
             <td>
               <Status vendor={vendor} />
             </td>
-            <td className="row-actions">
-              {canManage ? (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    setEditing(vendor);
-                  }}
-                  data-testid={`vendor-${vendor.code}-edit`}
-                >
-                  Edit
-                </button>
-              ) : null}
-            </td>
+            <EditorRowActions
+              canEdit={canManage}
+              edit={{
+                testId: `vendor-${vendor.code}-edit`,
+                onClick: () => {
+                  editing.edit(vendor);
+                },
+              }}
+            />
           </tr>
         ))}
       </ListTable>
-      {editing === null ? null : (
-        <Dialog
-          title={editing === 'new' ? 'Register a vendor' : `Edit ${editing.displayName}`}
-          onClose={close}
-          testId="vendor-dialog"
-        >
-          <VendorForm vendor={editing === 'new' ? null : editing} onDone={close} />
-        </Dialog>
-      )}
+      <EditorPanel editing={editing} keyOf={(vendor) => vendor.code}>
+        {(vendor, onDone) => (
+          <Dialog
+            title={vendor ? `Edit ${vendor.displayName}` : 'Register a vendor'}
+            onClose={onDone}
+            testId="vendor-dialog"
+          >
+            <VendorForm vendor={vendor} onDone={onDone} />
+          </Dialog>
+        )}
+      </EditorPanel>
     </section>
   );
 };

@@ -3,9 +3,13 @@ import {
   leaderboardPeriods,
   type LeaderboardStatus,
 } from '@wps/contracts/loyalty-missions';
-import { type SyntheticEvent, useState } from 'react';
+import { EditorSelect } from '../../components/editor-choice';
+import { EditorForm, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorLifecycleActions } from '../../components/editor-row-actions';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { TextField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import {
   type LeaderboardBody,
@@ -55,67 +59,48 @@ const bodyOf = (draft: Draft): LeaderboardBody => ({
 });
 
 function LeaderboardForm({ board, onDone }: { board: OperatorLeaderboard | null; onDone: () => void }) {
-  const [draft, setDraft] = useState(() => draftOf(board));
+  const { draft, set } = useDraft(() => draftOf(board));
   const save = useSaveLeaderboard();
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate({ id: board?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
-  };
   const input = (field: keyof Draft, label: string) => (
-    <label>
-      {label}
-      <input
-        value={draft[field]}
-        data-testid={`leaderboard-${field}`}
-        onChange={(event) => {
-          setDraft({ ...draft, [field]: event.target.value });
-        }}
-      />
-    </label>
+    <TextField
+      label={label}
+      value={draft[field]}
+      testId={`leaderboard-${field}`}
+      onChange={(value) => {
+        set({ [field]: value });
+      }}
+    />
   );
   const select = (field: 'metric' | 'period', label: string, options: readonly string[]) => (
-    <label>
-      {label}
-      <select
-        value={draft[field]}
-        disabled={board !== null}
-        data-testid={`leaderboard-${field}`}
-        onChange={(event) => {
-          setDraft({ ...draft, [field]: event.target.value });
-        }}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </label>
+    <EditorSelect
+      label={label}
+      value={draft[field]}
+      options={options}
+      disabled={board !== null}
+      testId={`leaderboard-${field}`}
+      onChange={(value) => {
+        set({ [field]: value });
+      }}
+    />
   );
   return (
-    <form className="form" onSubmit={onSubmit} aria-label="Leaderboard" data-testid="leaderboard-form">
-      <h2>{board ? `Edit ${board.title.en}` : 'New leaderboard (live at once)'}</h2>
+    <EditorForm
+      heading={board ? `Edit ${board.title.en}` : 'New leaderboard (live at once)'}
+      label="Leaderboard"
+      testId="leaderboard"
+      saving={save}
+      onSubmit={() => {
+        save.mutate({ id: board?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
+      }}
+      onCancel={onDone}
+    >
       {input('titleEn', 'Title (English)')}
       {input('titleUr', 'Title (Urdu)')}
       {select('metric', 'Ranks by', leaderboardMetrics)}
       {select('period', 'Period', leaderboardPeriods)}
       {input('prizes', 'Prizes, place 1 first (100, 50, 20)')}
       {input('turnover', 'Prize turnover multiplier')}
-      <ErrorMessage error={save.error} testId="leaderboard-error" />
-      <div className="row-actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="leaderboard-save"
-        >
-          Save
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -155,7 +140,7 @@ export const LeaderboardsPage = () => {
   const canManage = useCan()('loyalty.manage');
   const boards = useLeaderboards();
   const status = useLeaderboardStatus();
-  const [editing, setEditing] = useState<OperatorLeaderboard | 'new' | null>(null);
+  const editing = useEditing<OperatorLeaderboard>();
   const list = boards.data?.leaderboards ?? [];
   const currency = boards.data?.currency ?? '';
   const titles = new Map(list.map((board) => [board.id, board.title.en]));
@@ -164,27 +149,14 @@ export const LeaderboardsPage = () => {
       <h1 id="leaderboards-title">Leaderboards</h1>
       <ErrorMessage error={boards.error} testId="leaderboards-error" />
       <ErrorMessage error={status.error} testId="leaderboard-status-error" />
-      {canManage && editing === null && (
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="leaderboard-new"
-          onClick={() => {
-            setEditing('new');
-          }}
-        >
+      {canManage && editing.current === null && (
+        <EditorNewButton testId="leaderboard-new" onClick={editing.startNew}>
           New leaderboard
-        </button>
+        </EditorNewButton>
       )}
-      {editing !== null && (
-        <LeaderboardForm
-          key={editing === 'new' ? 'new' : editing.id}
-          board={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(board) => board.id}>
+        {(board, onDone) => <LeaderboardForm board={board} onDone={onDone} />}
+      </EditorPanel>
       <ListTable
         testId="leaderboards-table"
         columns={columns}
@@ -201,34 +173,19 @@ export const LeaderboardsPage = () => {
             <td>{board.prizes.map((prize) => `${currency} ${prize}`).join(', ')}</td>
             <td>{board.prizeTurnoverMultiplier}</td>
             <td>{board.status}</td>
-            <td className="row-actions">
-              {canManage && board.status !== 'ended' && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    setEditing(board);
-                  }}
-                >
-                  Edit
-                </button>
-              )}
-              {canManage &&
-                nextStatuses[board.status].map((next) => (
-                  <button
-                    key={next}
-                    type="button"
-                    className="button"
-                    disabled={status.isPending}
-                    data-testid={`leaderboard-${board.id}-${next}`}
-                    onClick={() => {
-                      status.mutate({ id: board.id, status: next });
-                    }}
-                  >
-                    {next === 'live' ? 'Resume' : next === 'paused' ? 'Pause' : 'End'}
-                  </button>
-                ))}
-            </td>
+            <EditorLifecycleActions
+              canEdit={canManage}
+              moves={nextStatuses[board.status]}
+              labelOf={(next) => (next === 'live' ? 'Resume' : next === 'paused' ? 'Pause' : 'End')}
+              testId={`leaderboard-${board.id}`}
+              isPending={status.isPending}
+              onEdit={() => {
+                editing.edit(board);
+              }}
+              onMove={(next) => {
+                status.mutate({ id: board.id, status: next });
+              }}
+            />
           </tr>
         ))}
       </ListTable>

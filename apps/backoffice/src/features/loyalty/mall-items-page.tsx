@@ -1,4 +1,7 @@
-import { type SyntheticEvent, useState } from 'react';
+import { EditorForm, EditorTextFields, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorRowActions } from '../../components/editor-row-actions';
+import { EditorUploadInput } from '../../components/editor-upload-input';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { useUploadPromotionImage } from '../promotions/api';
@@ -86,75 +89,50 @@ const fieldLabels: readonly [keyof Draft, string][] = [
 ];
 
 function ItemForm({ item, onDone }: { item: AdminMallItem | null; onDone: () => void }) {
-  const [draft, setDraft] = useState(() => draftOf(item));
+  const { draft, set } = useDraft(() => draftOf(item));
   const save = useSaveMallItem();
   // The same operator upload as a promotion's picture (png, jpg or webp); the item keeps its id.
   const upload = useUploadPromotionImage();
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate({ id: item?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
-  };
   return (
-    <form className="form" onSubmit={onSubmit} data-testid="mall-item-form" aria-label="Mall item">
-      <h2>{item ? `Edit ${item.name.en}` : 'New item'}</h2>
-      {fieldLabels.map(([field, label]) => (
-        <label key={field}>
-          {label}
-          <input
-            name={field}
-            value={draft[field]}
-            data-testid={`mall-item-${field}`}
-            onChange={(event) => {
-              setDraft({ ...draft, [field]: event.target.value });
-            }}
-          />
-        </label>
-      ))}
-      <label>
-        Picture {draft.imageUploadId === '' ? '(none)' : `(${draft.imageUploadId})`}
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          data-testid="mall-item-image"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) {
-              upload.mutate(file, {
-                onSuccess: (uploaded) => {
-                  setDraft((current) => ({ ...current, imageUploadId: uploaded.id }));
-                },
-              });
-            }
-          }}
-        />
-      </label>
+    <EditorForm
+      heading={item ? `Edit ${item.name.en}` : 'New item'}
+      label="Mall item"
+      testId="mall-item"
+      saving={save}
+      onSubmit={() => {
+        save.mutate({ id: item?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
+      }}
+      onCancel={onDone}
+    >
+      <EditorTextFields
+        fields={fieldLabels}
+        values={draft}
+        testId="mall-item"
+        onChange={(field, value) => {
+          set({ [field]: value });
+        }}
+      />
+      <EditorUploadInput
+        label={`Picture ${draft.imageUploadId === '' ? '(none)' : `(${draft.imageUploadId})`}`}
+        upload={upload}
+        testId="mall-item-image"
+        onUploaded={(uploaded) => {
+          set({ imageUploadId: uploaded.id });
+        }}
+      />
       {draft.imageUploadId === '' ? null : (
         <button
           type="button"
           className="button"
           onClick={() => {
-            setDraft({ ...draft, imageUploadId: '' });
+            set({ imageUploadId: '' });
           }}
         >
           Remove picture
         </button>
       )}
       <ErrorMessage error={upload.error} testId="mall-item-image-error" />
-      <ErrorMessage error={save.error} testId="mall-item-error" />
-      <div className="row-actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="mall-item-save"
-        >
-          Save
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -170,7 +148,7 @@ export const MallItemsPage = () => {
   const can = useCan();
   const canManage = can('loyalty.manage');
   const items = useMallItems();
-  const [editing, setEditing] = useState<AdminMallItem | 'new' | null>(null);
+  const editing = useEditing<AdminMallItem>();
   const list = items.data?.list ?? [];
   return (
     <section aria-labelledby="mall-items-title">
@@ -197,44 +175,26 @@ export const MallItemsPage = () => {
             <td>{item.perMemberLimit ?? '-'}</td>
             <td>{item.minimumVipRank}</td>
             <td>{item.status}</td>
-            <td className="row-actions">
-              {canManage ? (
-                <button
-                  type="button"
-                  className="button"
-                  data-testid={`mall-item-edit-${item.id}`}
-                  onClick={() => {
-                    setEditing(item);
-                  }}
-                >
-                  Edit
-                </button>
-              ) : null}
-            </td>
+            <EditorRowActions
+              canEdit={canManage}
+              edit={{
+                testId: `mall-item-edit-${item.id}`,
+                onClick: () => {
+                  editing.edit(item);
+                },
+              }}
+            />
           </tr>
         ))}
       </ListTable>
-      {canManage && editing === null ? (
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="mall-item-new"
-          onClick={() => {
-            setEditing('new');
-          }}
-        >
+      {canManage && editing.current === null ? (
+        <EditorNewButton testId="mall-item-new" onClick={editing.startNew}>
           New item
-        </button>
+        </EditorNewButton>
       ) : null}
-      {editing === null ? null : (
-        <ItemForm
-          key={editing === 'new' ? 'new' : editing.id}
-          item={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(item) => item.id}>
+        {(item, onDone) => <ItemForm item={item} onDone={onDone} />}
+      </EditorPanel>
       <PointsSettingsPanel canChangeSettings={canManage} canAdjustPoints={can('loyalty.adjust_points')} />
     </section>
   );

@@ -5,9 +5,13 @@ import {
   missionRewardKinds,
   type MissionStatus,
 } from '@wps/contracts/loyalty-missions';
-import { type SyntheticEvent, useState } from 'react';
+import { EditorSelect } from '../../components/editor-choice';
+import { EditorForm, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorLifecycleActions } from '../../components/editor-row-actions';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
+import { TextField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import {
   type MissionBody,
@@ -115,111 +119,67 @@ const kindFields = (kind: MissionKind): readonly [keyof Draft, string][] => {
   }
 };
 
-function Select({
-  label,
-  value,
-  options,
-  testId,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly string[];
-  testId: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label>
-      {label}
-      <select
-        value={value}
-        data-testid={testId}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 function MissionForm({ mission, onDone }: { mission: OperatorMission | null; onDone: () => void }) {
-  const [draft, setDraft] = useState(() => draftOf(mission));
+  const { draft, set } = useDraft(() => draftOf(mission));
   const save = useSaveMission();
-  const set = (field: keyof Draft) => (value: string) => {
-    setDraft({ ...draft, [field]: value });
-  };
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate({ id: mission?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
-  };
   const text = (field: keyof Draft, label: string) => (
-    <label key={field}>
-      {label}
-      <input
-        name={field}
-        value={draft[field]}
-        data-testid={`mission-${field}`}
-        onChange={(event) => {
-          set(field)(event.target.value);
-        }}
-      />
-    </label>
+    <TextField
+      key={field}
+      label={label}
+      name={field}
+      value={draft[field]}
+      testId={`mission-${field}`}
+      onChange={(value) => {
+        set({ [field]: value });
+      }}
+    />
   );
   return (
-    <form className="form" onSubmit={onSubmit} aria-label="Mission" data-testid="mission-form">
-      <h2>{mission ? `Edit ${mission.title.en}` : 'New mission (saved as a draft)'}</h2>
+    <EditorForm
+      heading={mission ? `Edit ${mission.title.en}` : 'New mission (saved as a draft)'}
+      label="Mission"
+      testId="mission"
+      saving={save}
+      onSubmit={() => {
+        save.mutate({ id: mission?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
+      }}
+      onCancel={onDone}
+    >
       {text('titleEn', 'Title (English)')}
       {text('titleUr', 'Title (Urdu)')}
       {text('descriptionEn', 'Description')}
-      <Select
+      <EditorSelect
         label="Kind"
         value={draft.kind}
         options={missionKinds}
         testId="mission-kind"
-        onChange={(value) => {
-          const kind = missionKinds.find((option) => option === value) ?? 'deposit';
-          setDraft({ ...draft, kind });
+        onChange={(kind) => {
+          set({ kind });
         }}
       />
-      <Select
+      <EditorSelect
         label="Cadence"
         value={draft.cadence}
         options={missionCadences}
         testId="mission-cadence"
-        onChange={set('cadence')}
+        onChange={(cadence) => {
+          set({ cadence });
+        }}
       />
       {kindFields(draft.kind).map(([field, label]) => text(field, label))}
-      <Select
+      <EditorSelect
         label="Reward"
         value={draft.rewardKind}
         options={missionRewardKinds}
         testId="mission-rewardKind"
-        onChange={set('rewardKind')}
+        onChange={(rewardKind) => {
+          set({ rewardKind });
+        }}
       />
       {text('rewardAmount', draft.rewardKind === 'points' ? 'Reward points' : 'Reward amount')}
       {draft.rewardKind === 'bonus' && text('rewardTurnoverMultiplier', 'Bonus turnover multiplier')}
       {text('missionPoints', 'Mission points (leaderboards)')}
-      <ErrorMessage error={save.error} testId="mission-error" />
-      <div className="row-actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="mission-save"
-        >
-          Save
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -228,7 +188,7 @@ export const MissionsPage = () => {
   const canManage = useCan()('loyalty.manage');
   const missions = useMissions();
   const status = useMissionStatus();
-  const [editing, setEditing] = useState<OperatorMission | 'new' | null>(null);
+  const editing = useEditing<OperatorMission>();
   const list = missions.data?.missions ?? [];
   const currency = missions.data?.currency ?? '';
   return (
@@ -236,27 +196,14 @@ export const MissionsPage = () => {
       <h1 id="missions-title">Missions</h1>
       <ErrorMessage error={missions.error} testId="missions-error" />
       <ErrorMessage error={status.error} testId="mission-status-error" />
-      {canManage && editing === null && (
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="mission-new"
-          onClick={() => {
-            setEditing('new');
-          }}
-        >
+      {canManage && editing.current === null && (
+        <EditorNewButton testId="mission-new" onClick={editing.startNew}>
           New mission
-        </button>
+        </EditorNewButton>
       )}
-      {editing !== null && (
-        <MissionForm
-          key={editing === 'new' ? 'new' : editing.id}
-          mission={editing === 'new' ? null : editing}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(mission) => mission.id}>
+        {(mission, onDone) => <MissionForm mission={mission} onDone={onDone} />}
+      </EditorPanel>
       <ListTable
         testId="missions-table"
         columns={columns}
@@ -279,34 +226,19 @@ export const MissionsPage = () => {
             </td>
             <td>{mission.missionPoints}</td>
             <td>{mission.status}</td>
-            <td className="row-actions">
-              {canManage && mission.status !== 'ended' && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    setEditing(mission);
-                  }}
-                >
-                  Edit
-                </button>
-              )}
-              {canManage &&
-                nextStatuses[mission.status].map((next) => (
-                  <button
-                    key={next}
-                    type="button"
-                    className="button"
-                    disabled={status.isPending}
-                    data-testid={`mission-${mission.id}-${next}`}
-                    onClick={() => {
-                      status.mutate({ id: mission.id, status: next });
-                    }}
-                  >
-                    {next === 'live' ? 'Go live' : next === 'paused' ? 'Pause' : 'End'}
-                  </button>
-                ))}
-            </td>
+            <EditorLifecycleActions
+              canEdit={canManage}
+              moves={nextStatuses[mission.status]}
+              labelOf={(next) => (next === 'live' ? 'Go live' : next === 'paused' ? 'Pause' : 'End')}
+              testId={`mission-${mission.id}`}
+              isPending={status.isPending}
+              onEdit={() => {
+                editing.edit(mission);
+              }}
+              onMove={(next) => {
+                status.mutate({ id: mission.id, status: next });
+              }}
+            />
           </tr>
         ))}
       </ListTable>

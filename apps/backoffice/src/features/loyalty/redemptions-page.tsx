@@ -1,5 +1,6 @@
 import { redemptionStatuses } from '@wps/contracts/loyalty-points';
 import { useState } from 'react';
+import { EditorSelect } from '../../components/editor-choice';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { useCan } from '../session/api';
@@ -9,6 +10,9 @@ import {
   useRedemptionAction,
   useRedemptions,
 } from './points-api';
+
+/** Every status, or one. */
+const statusOptions = ['', ...redemptionStatuses] as const;
 
 const columns = ['Reference', 'Applied', 'Member', 'Item', 'Qty', 'Points', 'Ship to', 'Status', ''];
 
@@ -100,24 +104,17 @@ export const RedemptionsPage = () => {
   return (
     <section aria-labelledby="redemptions-title">
       <h1 id="redemptions-title">Redemptions</h1>
-      <label>
-        Status{' '}
-        <select
-          value={status}
-          data-testid="redemptions-status"
-          onChange={(event) => {
-            setStatus(event.target.value as RedemptionStatus | '');
-            setPageNo(1);
-          }}
-        >
-          <option value="">All</option>
-          {redemptionStatuses.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </label>
+      <EditorSelect
+        label="Status"
+        value={status}
+        options={statusOptions}
+        optionLabels={{ '': 'All' }}
+        testId="redemptions-status"
+        onChange={(value) => {
+          setStatus(value);
+          setPageNo(1);
+        }}
+      />
       <ErrorMessage error={redemptions.error} testId="redemptions-error" />
       <ListTable
         testId="redemptions-table"

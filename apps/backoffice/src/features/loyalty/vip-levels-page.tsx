@@ -1,8 +1,12 @@
-import { staffUploadLimits } from '@wps/contracts/uploads';
-import { type ChangeEvent, type SyntheticEvent, useState } from 'react';
+import { type SyntheticEvent, useState } from 'react';
+import { EditorForm, EditorTextFields, useDraft } from '../../components/editor-form';
+import { EditorNewButton, EditorPanel, useEditing } from '../../components/editor-panel';
+import { EditorRowActions } from '../../components/editor-row-actions';
+import { EditorUploadInput } from '../../components/editor-upload-input';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
 import { ProofImage } from '../../components/proof-image';
+import { TextField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import {
   useDeleteVipLevel,
@@ -116,30 +120,16 @@ const fieldLabels: readonly [keyof Draft, string][] = [
 /** The level's icon: a chosen file is uploaded at once and its id kept in the form; a preview; a way to drop it. */
 function IconField({ uploadId, onChange }: { uploadId: string; onChange: (uploadId: string) => void }) {
   const upload = useUploadVipLevelIcon();
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again after removing it uploads it again.
-    event.target.value = '';
-    if (!file) return;
-    upload.mutate(file, {
-      onSuccess: (stored) => {
-        onChange(stored.id);
-      },
-    });
-  };
   return (
     <div data-testid="vip-level-icon">
-      <label>
-        Icon (png, jpg or webp; empty: none)
-        <input
-          type="file"
-          accept={staffUploadLimits.contentTypes.join(',')}
-          onChange={choose}
-          disabled={upload.isPending}
-          data-testid="vip-level-icon-file"
-        />
-      </label>
-      {upload.isPending ? <span className="muted">Uploading…</span> : null}
+      <EditorUploadInput
+        label="Icon (png, jpg or webp; empty: none)"
+        upload={upload}
+        testId="vip-level-icon-file"
+        onUploaded={(stored) => {
+          onChange(stored.id);
+        }}
+      />
       {uploadId === '' ? null : (
         <div className="row-actions">
           <ProofImage uploadId={uploadId} label="Level icon" testId="vip-level-icon-preview" />
@@ -169,49 +159,34 @@ function LevelForm({
   nextRank: number;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(level, nextRank));
+  const { draft, set } = useDraft(() => draftOf(level, nextRank));
   const save = useSaveVipLevel();
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate({ id: level?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
-  };
   return (
-    <form className="form" onSubmit={onSubmit} data-testid="vip-level-form" aria-label="VIP level">
-      <h2>{level ? `Edit ${level.name.en}` : 'New level'}</h2>
-      {fieldLabels.map(([field, label]) => (
-        <label key={field}>
-          {label}
-          <input
-            name={field}
-            value={draft[field]}
-            data-testid={`vip-level-${field}`}
-            onChange={(event) => {
-              setDraft({ ...draft, [field]: event.target.value });
-            }}
-          />
-        </label>
-      ))}
+    <EditorForm
+      heading={level ? `Edit ${level.name.en}` : 'New level'}
+      label="VIP level"
+      testId="vip-level"
+      saving={save}
+      onSubmit={() => {
+        save.mutate({ id: level?.id ?? null, body: bodyOf(draft) }, { onSuccess: onDone });
+      }}
+      onCancel={onDone}
+    >
+      <EditorTextFields
+        fields={fieldLabels}
+        values={draft}
+        testId="vip-level"
+        onChange={(field, value) => {
+          set({ [field]: value });
+        }}
+      />
       <IconField
         uploadId={draft.iconUploadId}
         onChange={(iconUploadId) => {
-          setDraft((current) => ({ ...current, iconUploadId }));
+          set({ iconUploadId });
         }}
       />
-      <ErrorMessage error={save.error} testId="vip-level-error" />
-      <div className="row-actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="vip-level-save"
-        >
-          Save
-        </button>
-        <button type="button" className="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }
 
@@ -241,37 +216,9 @@ function MemberLevelForm() {
       data-testid="vip-member-form"
     >
       <h2>Set a member&apos;s level</h2>
-      <label>
-        Username
-        <input
-          value={username}
-          data-testid="vip-member-username"
-          onChange={(event) => {
-            setUsername(event.target.value);
-          }}
-        />
-      </label>
-      <label>
-        Rank
-        <input
-          value={rank}
-          inputMode="numeric"
-          data-testid="vip-member-rank"
-          onChange={(event) => {
-            setRank(event.target.value);
-          }}
-        />
-      </label>
-      <label>
-        Reason
-        <input
-          value={reason}
-          data-testid="vip-member-reason"
-          onChange={(event) => {
-            setReason(event.target.value);
-          }}
-        />
-      </label>
+      <TextField label="Username" value={username} testId="vip-member-username" onChange={setUsername} />
+      <TextField label="Rank" value={rank} inputMode="numeric" testId="vip-member-rank" onChange={setRank} />
+      <TextField label="Reason" value={reason} testId="vip-member-reason" onChange={setReason} />
       <ErrorMessage error={setLevel.error} testId="vip-member-error" />
       {setLevel.data ? (
         <p role="status" data-testid="vip-member-done">
@@ -296,7 +243,7 @@ export const VipLevelsPage = () => {
   const canManage = can('loyalty.manage');
   const levels = useVipLevels();
   const remove = useDeleteVipLevel();
-  const [editing, setEditing] = useState<VipLevelAdmin | 'new' | null>(null);
+  const editing = useEditing<VipLevelAdmin>();
   const list = levels.data?.levels ?? [];
   const currency = levels.data?.currency ?? '';
   const nextRank = (list.at(-1)?.rank ?? -1) + 1;
@@ -335,58 +282,38 @@ export const VipLevelsPage = () => {
               {level.dailyWithdrawalAmount === null ? null : ` · ${level.dailyWithdrawalAmount}`}
             </td>
             <td>{level.members}</td>
-            <td className="row-actions">
-              {canManage ? (
-                <button
-                  type="button"
-                  className="button"
-                  data-testid={`vip-level-edit-${level.rank}`}
-                  onClick={() => {
-                    setEditing(level);
-                  }}
-                >
-                  Edit
-                </button>
-              ) : null}
-              {canManage && level.members === 0 ? (
-                <button
-                  type="button"
-                  className="button button--danger"
-                  data-testid={`vip-level-delete-${level.rank}`}
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Delete ${level.name.en}?`)) remove.mutate(level.id);
-                  }}
-                >
-                  Delete
-                </button>
-              ) : null}
-            </td>
+            <EditorRowActions
+              canEdit={canManage}
+              edit={{
+                testId: `vip-level-edit-${level.rank}`,
+                onClick: () => {
+                  editing.edit(level);
+                },
+              }}
+              remove={
+                level.members === 0
+                  ? {
+                      testId: `vip-level-delete-${level.rank}`,
+                      question: `Delete ${level.name.en}?`,
+                      isPending: remove.isPending,
+                      onConfirm: () => {
+                        remove.mutate(level.id);
+                      },
+                    }
+                  : undefined
+              }
+            />
           </tr>
         ))}
       </ListTable>
-      {canManage && editing === null ? (
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="vip-level-new"
-          onClick={() => {
-            setEditing('new');
-          }}
-        >
+      {canManage && editing.current === null ? (
+        <EditorNewButton testId="vip-level-new" onClick={editing.startNew}>
           New level
-        </button>
+        </EditorNewButton>
       ) : null}
-      {editing === null ? null : (
-        <LevelForm
-          key={editing === 'new' ? 'new' : editing.id}
-          level={editing === 'new' ? null : editing}
-          nextRank={nextRank}
-          onDone={() => {
-            setEditing(null);
-          }}
-        />
-      )}
+      <EditorPanel editing={editing} keyOf={(level) => level.id}>
+        {(level, onDone) => <LevelForm level={level} nextRank={nextRank} onDone={onDone} />}
+      </EditorPanel>
       {can('members.edit') ? <MemberLevelForm /> : null}
     </section>
   );

@@ -2,12 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser). Each worker starts its own platform on a free
- * port and its own database (see support/platform.ts); one worker keeps the two-core machine responsive.
+ * port and its own database (see support/platform.ts). Two workers: a journey mostly waits on the browser and
+ * the server, so two of them share the two-core machine without starving each other.
  */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,

@@ -36,6 +36,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { paymentsModule } from './modules/payments/payments.module';
 import { createPushService, type PushService } from './modules/push/push.service';
 import { promotionsModule } from './modules/promotions/promotions.module';
+import { protectionModule } from './modules/protection/protection.module';
 import { pushModule } from './modules/push/push.module';
 import { reportsModule } from './modules/reports/reports.module';
 import { siteModule } from './modules/site/site.module';
@@ -150,6 +151,7 @@ export const buildApp = async ({
   await app.register(feedbackModule);
   await app.register(turnoverModule);
   await app.register(walletModule);
+  await app.register(protectionModule);
   await app.register(promotionsModule);
   await app.register(loyaltyModule);
   await app.register(gamesModule);

@@ -101,6 +101,9 @@ export const errorCodes = [
   'SHIPPING_REQUIRED',
   'MISSION_NOT_CLAIMABLE',
   'MISSION_STATE_INVALID',
+  'PLAYER_LIMIT_REACHED',
+  'PLAYER_EXCLUDED',
+  'EXCLUSION_NOT_ENDABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -206,6 +209,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   SHIPPING_REQUIRED: 400,
   MISSION_NOT_CLAIMABLE: 409,
   MISSION_STATE_INVALID: 409,
+  PLAYER_LIMIT_REACHED: 403,
+  PLAYER_EXCLUDED: 403,
+  EXCLUSION_NOT_ENDABLE: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
@@ -311,6 +317,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   SHIPPING_REQUIRED: 'Enter the shipping details for this reward.',
   MISSION_NOT_CLAIMABLE: 'This mission has no reward to claim.',
   MISSION_STATE_INVALID: 'This mission or leaderboard cannot change this way now.',
+  PLAYER_LIMIT_REACHED: 'This would pass one of your play limits. See Responsible gaming in your account.',
+  PLAYER_EXCLUDED: 'Your account is in a time-out or self-exclusion: play and deposits are closed until it ends.',
+  EXCLUSION_NOT_ENDABLE: 'This exclusion cannot end yet: it has not expired, or it is permanent.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   INTERNAL_ERROR: 'Unknown error.',
 };

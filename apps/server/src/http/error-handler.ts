@@ -1,8 +1,9 @@
-import type { ErrorCode } from '@wps/contracts/errors';
+import { type ErrorCode, errorHttpStatus } from '@wps/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 import { failure } from './envelope';
+import { playRefusalOf } from '../lib/play-refusal';
 
 /** Fastify's own error codes that are the client's fault, mapped to ours. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -52,6 +53,9 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       if (code) return reply.code(error.statusCode ?? 400).send(failure(code));
       if (error.statusCode === 429) return reply.code(429).send(failure('RATE_LIMITED'));
     }
+    // A stake refused by player protection in a path that did not translate it (a batch's own statement).
+    const refusal = playRefusalOf(error);
+    if (refusal) return reply.code(errorHttpStatus[refusal]).send(failure(refusal));
     if (isUnstorableTextError(error)) {
       return reply.code(400).send(
         failure('VALIDATION_FAILED', undefined, [

@@ -1,4 +1,6 @@
 import { findDatabaseError } from '../../../db/database-errors';
+import { AppError } from '../../../http/app-error';
+import { playRefusalOf } from '../../../lib/play-refusal';
 import { LedgerError } from '../wallet.errors';
 
 const overdraftConstraint = 'ledger_balances_no_overdraft';
@@ -9,6 +11,9 @@ const idempotencyKeyConstraint = 'ledger_transactions_idempotency_key';
 export const translateDatabaseError = (error: unknown): unknown => {
   const databaseError = findDatabaseError(error);
   if (!databaseError) return error;
+  // Player protection refused a stake (a limit, a time-out or a self-exclusion): the member's own answer.
+  const refusal = playRefusalOf(error);
+  if (refusal) return new AppError(refusal);
   if (databaseError.code === '23514' && databaseError.constraint === overdraftConstraint) {
     return new LedgerError('insufficient_funds', 'Insufficient funds');
   }

@@ -1,0 +1,287 @@
+import type { PlayLimitKind, PlayLimitPeriod } from '@wps/contracts/protection';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/database';
+import { memberExclusions, memberPlayLimits, memberProtection } from './protection.tables';
+
+export type LimitRow = typeof memberPlayLimits.$inferSelect;
+/** Raw statements answer int8 as a string (node-postgres) or a bigint (PGlite), timestamps as a Date or text. */
+type Int8 = string | bigint;
+type Timestamp = Date | string;
+export type ExclusionRow = typeof memberExclusions.$inferSelect;
+
+/** The member's protection row, made when they first set anything. */
+export const ensureProtection = async (
+  executor: Executor,
+  memberId: bigint,
+  brandId: bigint,
+): Promise<void> => {
+  await executor.insert(memberProtection).values({ memberId, brandId }).onConflictDoNothing();
+};
+
+export const findProtection = async (executor: Executor, memberId: bigint) => {
+  const [row] = await executor.select().from(memberProtection).where(eq(memberProtection.memberId, memberId));
+  return row;
+};
+
+/** Whether stakes are refused now (a time-out or a self-exclusion), by the database's clock as the ledger rule. */
+export const isPlayBlocked = async (executor: Executor, memberId: bigint): Promise<boolean> => {
+  const [row] = await selectRows<{ blocked: boolean }>(
+    executor,
+    sql`select play_blocked_until > now() as blocked from member_protection where member_id = ${memberId}`,
+  );
+  return row?.blocked === true;
+};
+
+export const setPlayBlockedUntil = async (
+  executor: Executor,
+  memberId: bigint,
+  until: Date | 'infinity' | null,
+) => {
+  await executor
+    .update(memberProtection)
+    .set({
+      playBlockedUntil: until === 'infinity' ? sql`'infinity'::timestamptz` : until,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(memberProtection.memberId, memberId));
+};
+
+export const setRealityCheck = async (executor: Executor, memberId: bigint, minutes: number | null) => {
+  await executor
+    .update(memberProtection)
+    .set({ realityCheckMinutes: minutes, updatedAt: sql`now()` })
+    .where(eq(memberProtection.memberId, memberId));
+};
+
+/** A limit row locked for a change (concurrent changes of one limit queue). */
+export const lockLimit = async (
+  executor: Executor,
+  memberId: bigint,
+  kind: PlayLimitKind,
+  period: PlayLimitPeriod,
+): Promise<LimitRow | undefined> => {
+  const [row] = await executor
+    .select()
+    .from(memberPlayLimits)
+    .where(
+      and(
+        eq(memberPlayLimits.memberId, memberId),
+        eq(memberPlayLimits.kind, kind),
+        eq(memberPlayLimits.period, period),
+      ),
+    )
+    .for('update');
+  return row;
+};
+
+export type LimitState = Pick<LimitRow, 'amount' | 'pendingAmount' | 'pendingRemoval' | 'pendingFrom'>;
+
+export const writeLimit = async (
+  executor: Executor,
+  key: { memberId: bigint; kind: PlayLimitKind; period: PlayLimitPeriod },
+  state: LimitState,
+): Promise<void> => {
+  await executor
+    .insert(memberPlayLimits)
+    .values({ ...key, ...state })
+    .onConflictDoUpdate({
+      target: [memberPlayLimits.memberId, memberPlayLimits.kind, memberPlayLimits.period],
+      set: { ...state, updatedAt: sql`now()` },
+    });
+};
+
+export const deleteLimit = async (
+  executor: Executor,
+  key: { memberId: bigint; kind: PlayLimitKind; period: PlayLimitPeriod },
+): Promise<void> => {
+  await executor
+    .delete(memberPlayLimits)
+    .where(
+      and(
+        eq(memberPlayLimits.memberId, key.memberId),
+        eq(memberPlayLimits.kind, key.kind),
+        eq(memberPlayLimits.period, key.period),
+      ),
+    );
+};
+
+const classOfKind = sql.raw(`case
+  when t.kind = 'bet' or t.kind like '%.bet' then 'stake'
+  when t.kind = 'pvp.buyin' then 'buyin'
+  when t.kind = 'bet.rollback' or t.kind like '%.bet.rollback' or t.kind like '%.refund' then 'refund'
+  when t.kind = 'win' or t.kind like '%.win' or t.kind = 'win.rollback' or t.kind like '%.win.rollback'
+    or t.kind = 'pvp.cashout' then 'payout'
+  when t.kind = 'deposit' then 'deposit'
+end`);
+
+/**
+ * Starts a money limit's usage for the current period from what the ledger already holds (a limit set at noon
+ * counts the morning's stakes), classed as the ledger rule classes them; the rule counts what follows. A row
+ * already there (the limit existed before) is kept.
+ */
+export const seedUsage = async (
+  executor: Executor,
+  key: { memberId: bigint; kind: Exclude<PlayLimitKind, 'session'>; period: PlayLimitPeriod },
+): Promise<void> => {
+  const classes =
+    key.kind === 'wager'
+      ? sql`('stake', 'refund')`
+      : key.kind === 'loss'
+        ? sql`('stake', 'buyin', 'refund', 'payout')`
+        : sql`('deposit')`;
+  const sign = key.kind === 'deposit' ? sql`1` : sql`-1`;
+  await executor.execute(sql`
+    with brand as (
+      select b.time_zone, b.currency, member_limit_period_start(${key.period}, now(), b.time_zone) as start
+      from member_protection p join site_brands b on b.id = p.brand_id where p.member_id = ${key.memberId}
+    )
+    insert into member_limit_usage (member_id, kind, period, period_start, used)
+    select ${key.memberId}, ${key.kind}, ${key.period}, brand.start,
+      coalesce((
+        select sum(${sign} * p.amount)
+        from wallet_member_postings p
+        join wallet_transaction_details t on t.id = p.transaction_id
+        where p.member_id = ${key.memberId} and p.currency = brand.currency
+          and t.created_at >= (brand.start::timestamp at time zone brand.time_zone)
+          and ${classOfKind} in ${classes}
+      ), 0)
+    from brand
+    on conflict do nothing`);
+};
+
+/** The member's limits with what each period used and when it turns, in the brand's time zone. */
+export const listLimitsWithUsage = async (executor: Executor, memberId: bigint) =>
+  selectRows<{
+    kind: PlayLimitKind;
+    period: PlayLimitPeriod;
+    pending_amount: Int8 | null;
+    pending_removal: boolean;
+    pending_from: Timestamp | null;
+    in_force: Int8 | null;
+    used: Int8 | null;
+    resets_at: Timestamp;
+  }>(
+    executor,
+    sql`select l.kind, l.period, l.pending_amount, l.pending_removal, l.pending_from,
+        member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now()) as in_force,
+        u.used,
+        ((member_limit_period_start(l.period, now(), b.time_zone)
+          + case l.period when 'day' then interval '1 day' when 'week' then interval '1 week'
+            else interval '1 month' end)::timestamp at time zone b.time_zone) as resets_at
+      from member_play_limits l
+      join member_protection p on p.member_id = l.member_id
+      join site_brands b on b.id = p.brand_id
+      left join member_limit_usage u on u.member_id = l.member_id and u.kind = l.kind and u.period = l.period
+        and u.period_start = member_limit_period_start(l.period, now(), b.time_zone)
+      where l.member_id = ${memberId}
+      order by array_position(array['deposit', 'loss', 'wager', 'session'], l.kind),
+        array_position(array['day', 'week', 'month'], l.period)`,
+  );
+
+/**
+ * How much more the member may deposit now: the smallest headroom of their deposit limits in force (null when
+ * none binds). Read under the usage rows' locks, so two deposits at once cannot both take the last headroom.
+ */
+export const lockDepositHeadroom = async (executor: Executor, memberId: bigint): Promise<bigint | null> => {
+  await executor.execute(sql`
+    insert into member_limit_usage (member_id, kind, period, period_start, used)
+    select l.member_id, l.kind, l.period, member_limit_period_start(l.period, now(), b.time_zone), 0
+    from member_play_limits l
+    join member_protection p on p.member_id = l.member_id
+    join site_brands b on b.id = p.brand_id
+    where l.member_id = ${memberId} and l.kind = 'deposit'
+    order by l.period
+    on conflict do nothing`);
+  const rows = await selectRows<{ in_force: Int8 | null; used: Int8 }>(
+    executor,
+    sql`select member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now())
+          as in_force, u.used
+      from member_play_limits l
+      join member_protection p on p.member_id = l.member_id
+      join site_brands b on b.id = p.brand_id
+      join member_limit_usage u on u.member_id = l.member_id and u.kind = l.kind and u.period = l.period
+        and u.period_start = member_limit_period_start(l.period, now(), b.time_zone)
+      where l.member_id = ${memberId} and l.kind = 'deposit'
+      order by l.period
+      for update of u`,
+  );
+  let headroom: bigint | null = null;
+  for (const row of rows) {
+    if (row.in_force === null) continue;
+    const left = BigInt(row.in_force) - BigInt(row.used);
+    if (headroom === null || left < headroom) headroom = left;
+  }
+  return headroom;
+};
+
+/** Adds session minutes to each period of the member's session limits (nothing for a member without one). */
+export const addSessionMinutes = async (
+  executor: Executor,
+  memberId: bigint,
+  minutes: number,
+): Promise<void> => {
+  await executor.execute(sql`
+    insert into member_limit_usage as u (member_id, kind, period, period_start, used)
+    select l.member_id, 'session', l.period, member_limit_period_start(l.period, now(), b.time_zone), ${minutes}
+    from member_play_limits l
+    join member_protection p on p.member_id = l.member_id
+    join site_brands b on b.id = p.brand_id
+    where l.member_id = ${memberId} and l.kind = 'session'
+    order by l.period
+    on conflict (member_id, kind, period, period_start) do update set used = u.used + excluded.used`);
+};
+
+/** Whether a session limit in force is used up now (the member may not start or keep playing). */
+export const isSessionTimeUsedUp = async (executor: Executor, memberId: bigint): Promise<boolean> => {
+  const [row] = await selectRows<{ used_up: boolean }>(
+    executor,
+    sql`select exists (
+        select 1 from member_play_limits l
+        join member_protection p on p.member_id = l.member_id
+        join site_brands b on b.id = p.brand_id
+        join member_limit_usage u on u.member_id = l.member_id and u.kind = 'session' and u.period = l.period
+          and u.period_start = member_limit_period_start(l.period, now(), b.time_zone)
+        where l.member_id = ${memberId} and l.kind = 'session'
+          and u.used >= member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now())
+      ) as used_up`,
+  );
+  return row?.used_up === true;
+};
+
+export const insertExclusion = async (
+  executor: Executor,
+  exclusion: typeof memberExclusions.$inferInsert,
+): Promise<ExclusionRow> => {
+  const [row] = await executor.insert(memberExclusions).values(exclusion).returning();
+  if (!row) throw new Error('the exclusion was not written');
+  return row;
+};
+
+/** The exclusion that binds (not ended by staff, nor a time-out past its end), locked when asked. */
+export const findOpenExclusion = async (executor: Executor, memberId: bigint, lock = false) => {
+  const query = executor
+    .select()
+    .from(memberExclusions)
+    .where(and(eq(memberExclusions.memberId, memberId), isNull(memberExclusions.endedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+};
+
+export const endExclusion = async (
+  executor: Executor,
+  id: bigint,
+  end: { staffId: bigint | null; reason: string | null },
+): Promise<void> => {
+  await executor
+    .update(memberExclusions)
+    .set({ endedAt: sql`now()`, endedByStaffId: end.staffId, endReason: end.reason })
+    .where(eq(memberExclusions.id, id));
+};
+
+export const listExclusions = (executor: Executor, memberId: bigint) =>
+  executor
+    .select()
+    .from(memberExclusions)
+    .where(eq(memberExclusions.memberId, memberId))
+    .orderBy(desc(memberExclusions.startedAt))
+    .limit(50);

@@ -23,6 +23,7 @@ import { fishingBench } from './fishing.bench';
 import { fishingLoadBench } from './fishing-load.bench';
 import { pokerBench } from './poker.bench';
 import { reportsBench } from './reports.bench';
+import { protectionBench } from './protection.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -47,6 +48,7 @@ const benches = [
   cockfightBench,
   fishingBench,
   fishingLoadBench,
+  protectionBench,
   pokerBench,
   reportsBench,
 ];

@@ -117,6 +117,8 @@ const waitForConnectionsToClose = async (client: pg.Client, name: string): Promi
 const migrationsFolder = path.join(repositoryRoot, 'apps/server/drizzle');
 /** Serialises building the template across the test run's workers (and across runs on one server). */
 const templateLockKey = 7_245_002;
+/** How long a template of other migrations is kept for a run that may still be copying it. */
+const staleTemplateAgeMs = 6 * 3_600_000;
 let templateBuilt: Promise<string> | undefined;
 
 /**
@@ -143,8 +145,14 @@ const buildTemplate = async (baseUrl: string): Promise<string> => {
     try {
       const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
       if (exists.rowCount !== 0) return;
+      // Another checkout's run (other migrations) may be copying its own template right now: only templates
+      // published more than a few hours ago are dropped (the time is in the database's comment).
       const stale = await client.query<{ datname: string }>(
-        "select datname from pg_database where datname like 'wps\\_template\\_%'",
+        `select datname from pg_database
+          where datname like 'wps\\_template\\_%'
+            and coalesce(substring(shobj_description(oid, 'pg_database') from '^published (\\d+)$')::bigint, 0)
+              < $1`,
+        [Date.now() - staleTemplateAgeMs],
       );
       for (const { datname } of stale.rows) {
         await client.query(`drop database if exists ${datname}`).catch(() => undefined);
@@ -159,6 +167,7 @@ const buildTemplate = async (baseUrl: string): Promise<string> => {
       const buildingName = new URL(building.url).pathname.slice(1);
       await waitForConnectionsToClose(client, buildingName);
       await client.query(`alter database ${buildingName} rename to ${name}`);
+      await client.query(`comment on database ${name} is 'published ${String(Date.now())}'`);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [templateLockKey]);
     }

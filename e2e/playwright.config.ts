@@ -2,13 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser). Each worker starts its own platform on a free
- * port and its own database (see support/platform.ts). Two workers: a journey mostly waits on the browser and
- * the server, so two of them share the two-core machine without starving each other.
+ * port and its own database (see support/platform.ts); one worker keeps the two-core machine responsive.
  */
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,

@@ -2,9 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core less one: a single worker on the two-core machines we run on. The
-    // server's files mostly wait on PostgreSQL, so two files at a time nearly halve the suite's wall time.
-    maxWorkers: 2,
     projects: [
       {
         test: {

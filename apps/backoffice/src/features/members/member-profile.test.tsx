@@ -93,6 +93,7 @@ const records = {
           deadline: null,
           proofUploadId: null,
         },
+        awaitingKycTier: null,
       },
     ],
     totalPages: 1,

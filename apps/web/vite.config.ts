@@ -66,6 +66,8 @@ const deferredSections = [
   'fairness',
   'payments',
   'feedback',
+  'responsible_gaming',
+  'kyc',
   'bonus_details',
 ];
 const shellDictionaryId = 'virtual:site-dictionary/shell';

@@ -43,6 +43,7 @@ const measure = async (
     ledger: app.wallet.ledger,
     wallet: app.wallet.wallet,
     turnover: app.turnover.turnover,
+    protection: app.protection.protection,
     settings: { pauseMs: 0, turnMs: 600_000, actionsPerWindow: 1_000_000 },
   });
   try {

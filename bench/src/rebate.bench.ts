@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, selectRows } from '@wps/server/db/database';
 import { seedGamesDemo } from '@wps/server/modules/games/games.seed';
 import { createRebateService } from '@wps/server/modules/promotions/rebates.service';
+import { listPlayBlocked } from '@wps/server/modules/protection/protection.repository';
 import { createPushService } from '@wps/server/modules/push/push.service';
 import { seedSiteDemo } from '@wps/server/modules/site/site.seed';
 import { createTurnoverService } from '@wps/server/modules/turnover/turnover.service';
@@ -71,6 +72,8 @@ const measureRebate = async (
     wallet: createWalletService({ db, ledger, push: createPushService() }),
     turnover: createTurnoverService({ db }),
     isManualRebate: () => Promise.resolve(false),
+    // The daily job's own question to player protection, one query a chunk, as in production.
+    playBlockedAmong: (memberIds, executor) => listPlayBlocked(executor, memberIds),
     now: () => now,
     payChunkSize: 2_000,
     payConcurrency: 4,

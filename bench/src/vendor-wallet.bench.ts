@@ -19,6 +19,7 @@ import { createVendorWalletService } from '@wps/server/modules/games/vendor-wall
 import { insertMember } from '@wps/server/modules/members/members.repository';
 import { createMemberService } from '@wps/server/modules/members/members.service';
 import type { BonusService } from '@wps/server/modules/promotions/bonuses.service';
+import { isPlayBlocked } from '@wps/server/modules/protection/protection.repository';
 import { createPushService } from '@wps/server/modules/push/push.service';
 import { brands } from '@wps/server/modules/site/site.tables';
 import { createSiteService } from '@wps/server/modules/site/site.service';
@@ -230,6 +231,8 @@ const measureService = async (
     bonuses,
     members: createMemberService({ db }),
     brandCurrency: site.getBrandCurrency,
+    // Player protection's own read (whether the member is excluded), as the wallet makes it in production.
+    protection: { isPlayBlocked: (memberId) => isPlayBlocked(db, memberId) },
     groupCommit: true,
   });
   const bodies = await signedBets(players, privateKey, 4_000 * durationSeconds, false);

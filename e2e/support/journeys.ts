@@ -19,6 +19,7 @@ export const registerPlayer = async (page: Page, username: string, password: str
   await control(page, 'register-username').fill(username);
   await control(page, 'register-password').fill(password);
   await control(page, 'register-confirm-password').fill(password);
+  await control(page, 'register-birthday').fill('1990-05-01');
   await expect(page.getByTestId('captcha-image')).toBeVisible();
   await control(page, 'captcha-field').fill(testCaptchaAnswer);
   await page.getByTestId('register-terms').locator('input').check();

@@ -17,6 +17,7 @@ test.describe('registration', () => {
     await field(page, 'register-username').fill('journey01');
     await field(page, 'register-password').fill('Secret123');
     await field(page, 'register-confirm-password').fill('Secret123');
+    await field(page, 'register-birthday').fill('1990-05-01');
     await fillCaptcha(page);
     await page.getByTestId('register-terms').locator('input').check();
     await page.getByTestId('register-submit').click();
@@ -34,6 +35,7 @@ test.describe('registration', () => {
     await field(page, 'sms-code-field').fill(code);
     await field(page, 'register-password').fill('Secret123');
     await field(page, 'register-confirm-password').fill('Secret123');
+    await field(page, 'register-birthday').fill('1990-05-01');
     await fillCaptcha(page);
     await page.getByTestId('register-terms').locator('input').check();
     await page.getByTestId('register-submit').click();

@@ -31,6 +31,7 @@ const registerThroughLink = async (browser: Browser, baseURL: string, path: stri
   await control(page, 'register-username').fill(username);
   await control(page, 'register-password').fill('Secret123');
   await control(page, 'register-confirm-password').fill('Secret123');
+  await control(page, 'register-birthday').fill('1990-05-01');
   await control(page, 'captcha-field').fill(testCaptchaAnswer);
   await page.getByTestId('register-terms').locator('input').check();
   await page.getByTestId('register-submit').click();

@@ -20,6 +20,7 @@ import { requestLogController } from './http/request-logging';
 import { refuseUnstorableText } from './http/storable-text';
 import { createJobScheduler, type JobScheduler } from './jobs/scheduler';
 import { agentsModule } from './modules/agents/agents.module';
+import { amlModule } from './modules/aml/aml.module';
 import { auditModule } from './modules/audit/audit.module';
 import { authModule } from './modules/auth/auth.module';
 import { backofficeModule } from './modules/backoffice/backoffice.module';
@@ -28,6 +29,7 @@ import { feedbackModule } from './modules/feedback/feedback.module';
 import { gamesModule } from './modules/games/games.module';
 import { healthModule } from './modules/health/health.module';
 import { houseGamesModule } from './modules/house-games/house-games.module';
+import { kycModule } from './modules/kyc/kyc.module';
 import { loyaltyModule } from './modules/loyalty/loyalty.module';
 import { memberProfileModule } from './modules/members/member-profile.module';
 import { membersModule } from './modules/members/members.module';
@@ -151,6 +153,7 @@ export const buildApp = async ({
   await app.register(feedbackModule);
   await app.register(turnoverModule);
   await app.register(walletModule);
+  await app.register(kycModule);
   await app.register(protectionModule);
   await app.register(promotionsModule);
   await app.register(loyaltyModule);
@@ -161,6 +164,7 @@ export const buildApp = async ({
   await app.register(contentModule);
   await app.register(reportsModule);
   await app.register(memberProfileModule);
+  await app.register(amlModule);
   registerOperatorApiDocs(app, app.backoffice.requireStaff);
 
   await registerBackofficeApp(app, config.BACKOFFICE_DIST);

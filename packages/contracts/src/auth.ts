@@ -57,6 +57,11 @@ export const registerRequestSchema = z.strictObject({
   login: z.boolean().optional(),
   /** Terms of use and the age consent (the site's terms checkbox). */
   termsAccepted: z.literal(true),
+  /**
+   * Date of birth (yyyy-MM-dd): required, and at least the brand's minimum age (BIRTHDAY_REQUIRED,
+   * UNDER_MINIMUM_AGE); optional here so that a missing one answers its own code.
+   */
+  birthday: z.iso.date().optional(),
   firebaseChannel: optionalText(),
   firebaseIdToken: optionalText(4096),
   ...verificationFields,

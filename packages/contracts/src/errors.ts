@@ -104,6 +104,11 @@ export const errorCodes = [
   'PLAYER_LIMIT_REACHED',
   'PLAYER_EXCLUDED',
   'EXCLUSION_NOT_ENDABLE',
+  'BIRTHDAY_REQUIRED',
+  'UNDER_MINIMUM_AGE',
+  'KYC_DOCUMENT_PENDING',
+  'KYC_DOCUMENT_STATE_INVALID',
+  'WITHDRAWAL_AWAITING_VERIFICATION',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
@@ -212,6 +217,11 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   PLAYER_LIMIT_REACHED: 403,
   PLAYER_EXCLUDED: 403,
   EXCLUSION_NOT_ENDABLE: 409,
+  BIRTHDAY_REQUIRED: 400,
+  UNDER_MINIMUM_AGE: 403,
+  KYC_DOCUMENT_PENDING: 409,
+  KYC_DOCUMENT_STATE_INVALID: 409,
+  WITHDRAWAL_AWAITING_VERIFICATION: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
@@ -320,6 +330,12 @@ export const errorMessages: Record<ErrorCode, string> = {
   PLAYER_LIMIT_REACHED: 'This would pass one of your play limits. See Responsible gaming in your account.',
   PLAYER_EXCLUDED: 'Your account is in a time-out or self-exclusion: play and deposits are closed until it ends.',
   EXCLUSION_NOT_ENDABLE: 'This exclusion cannot end yet: it has not expired, or it is permanent.',
+  BIRTHDAY_REQUIRED: 'Please enter your date of birth.',
+  UNDER_MINIMUM_AGE: 'You are under the minimum age to register on this site.',
+  KYC_DOCUMENT_PENDING: 'A document of this kind is already waiting for review.',
+  KYC_DOCUMENT_STATE_INVALID: 'This document has already been reviewed.',
+  WITHDRAWAL_AWAITING_VERIFICATION:
+    'This withdrawal waits for the member’s identity verification and cannot be approved yet.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
   INTERNAL_ERROR: 'Unknown error.',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { requirableKycTiers } from './kyc-rules';
 import { amountSchema, paymentPasswordSchema, requestIdSchema } from './wallet';
 
 export const channelMethods = ['bank_transfer', 'ewallet', 'gateway'] as const;
@@ -186,6 +187,12 @@ export const withdrawalSchema = z.object({
     deadline: z.string().nullable(),
     proofUploadId: z.string().nullable(),
   }),
+  /**
+   * The verification tier (KYC) this pending withdrawal waits for before staff review it: it passed the brand's
+   * single or cumulative threshold while the member's tier was lower. Its money stays held meanwhile; null when
+   * it does not wait (never held, or released once the member reached the tier).
+   */
+  awaitingKycTier: z.enum(requirableKycTiers).nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalResponseSchema = successEnvelope(withdrawalSchema);
@@ -235,9 +242,12 @@ export const reviewStatusQuerySchema = z.strictObject({
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-/** The withdrawal queue: also the ones approved once, awaiting a second staff member (four eyes). */
+/**
+ * The withdrawal queue: also the ones approved once, awaiting a second staff member (four eyes), and the ones
+ * waiting for the member's identity verification (KYC), which the pending queue leaves out until released.
+ */
 export const withdrawalReviewQuerySchema = reviewStatusQuerySchema.extend({
-  status: z.enum(['pending', 'awaiting_second_approval', 'all']).default('pending'),
+  status: z.enum(['pending', 'awaiting_second_approval', 'awaiting_verification', 'all']).default('pending'),
 });
 export type WithdrawalReviewStatus = z.infer<typeof withdrawalReviewQuerySchema>['status'];
 export const staffDepositListResponseSchema = successEnvelope(

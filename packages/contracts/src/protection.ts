@@ -58,6 +58,20 @@ export const protectionStatusSchema = z.object({
 export type ProtectionStatus = z.infer<typeof protectionStatusSchema>;
 export const protectionStatusResponseSchema = successEnvelope(protectionStatusSchema);
 
+/**
+ * The member's current session for the reality check and the header: when they signed in, the net result of
+ * their play since then (wins less stakes on their cash and bonus, negative when they are down) and how often
+ * the reality check interrupts (null: never).
+ */
+export const protectionSessionSchema = z.object({
+  startedAt: z.string(),
+  currency: z.string(),
+  netResult: z.string(),
+  realityCheckMinutes: z.number().int().nullable(),
+});
+export type ProtectionSession = z.infer<typeof protectionSessionSchema>;
+export const protectionSessionResponseSchema = successEnvelope(protectionSessionSchema);
+
 /** Sets one limit; a null amount removes it (after the cooling-off). Session limits are whole minutes. */
 export const setPlayLimitBodySchema = z
   .strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
+import { minimumAgeBounds } from './kyc-rules';
 import { languageCodes, resourceTypes, whitelabelFlags } from './site';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code in capitals');
@@ -28,6 +29,8 @@ export const siteSettingsPatchSchema = z
       .max(2048)
       .nullable()
       .optional(),
+    /** The age a visitor must have reached to register (date of birth checked); never under 18. */
+    minimumAge: z.number().int().min(minimumAgeBounds.min).max(minimumAgeBounds.max).optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
@@ -42,6 +45,7 @@ export const siteSettingsSchema = z.object({
   requireEncryptedBodies: z.boolean(),
   feedbackWords: z.object({ min: z.number().int(), max: z.number().int() }),
   liveChatUrl: z.string().nullable(),
+  minimumAge: z.number().int(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -105,11 +105,28 @@ export const permissionGroups = [
     permissions: [{ key: 'staff.manage', label: 'Create staff, assign their roles and edit roles' }],
   },
   {
-    // Last, so a migration that appends it to the admin presets keeps the catalogue's order (0058).
+    // After the others, so a migration that appends it to the admin presets keeps the catalogue's order (0058).
     key: 'platform',
     label: 'Platform',
     permissions: [
       { key: 'brands.create', label: "Create brands (white labels); only on the platform's own brand" },
+    ],
+  },
+  {
+    // After platform, so migration 0065, which appends it to the admin and risk presets, keeps the catalogue's order.
+    key: 'compliance',
+    label: 'Compliance',
+    permissions: [
+      {
+        // Before aml.review: migration 0064 appends it to the presets before 0065 appends aml.review.
+        key: 'kyc.review',
+        label:
+          'Review identity documents (KYC), which releases held withdrawals, and set the verification rules',
+      },
+      {
+        key: 'aml.review',
+        label: 'Review anti-money-laundering flags (clear, restrict, close, report) and set their thresholds',
+      },
     ],
   },
 ] as const;
@@ -196,6 +213,8 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       'promotions.review_claims',
       'reports.view',
       'audit.view',
+      'kyc.review',
+      'aml.review',
     ),
   },
   support: {

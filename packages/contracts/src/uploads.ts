@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
 
-/** Member images (deposit slips, withdrawal disputes, feedback): png or jpg, judged by content, at most 5 MB. */
+/**
+ * Member images (deposit slips, withdrawal disputes, feedback, identity documents): png or jpg, judged by
+ * content, at most 5 MB.
+ */
 export const uploadLimits = { maxBytes: 5 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg'] } as const;
 
-export const uploadPurposeSchema = z.enum(['deposit_proof', 'withdrawal_proof', 'feedback']);
+export const uploadPurposeSchema = z.enum(['deposit_proof', 'withdrawal_proof', 'feedback', 'kyc_document']);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 /** Staff images (a promotion's picture, a game's): png, jpg or webp, judged by content, at most 5 MB. */

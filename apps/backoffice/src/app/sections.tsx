@@ -3,11 +3,13 @@ import type { ComponentType } from 'react';
 import { AgentTreePage } from '../features/agents/agent-tree-page';
 import { AgentContractsPage } from '../features/agents/contracts-page';
 import { AgentSettlementPage } from '../features/agents/settlement-page';
+import { AmlPage } from '../features/aml/aml-page';
 import { ApprovalsPage } from '../features/approvals/approvals-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { CockfightPage } from '../features/cockfight/cockfight-page';
 import { AnnouncementsPage } from '../features/content/announcements-page';
 import { CataloguePage } from '../features/games/catalogue-page';
+import { KycPage } from '../features/kyc/kyc-page';
 import { HouseGamesPage } from '../features/games/house-games-page';
 import { LotteryPage } from '../features/games/lottery-page';
 import { VendorsPage } from '../features/games/vendors-page';
@@ -80,6 +82,8 @@ export const consoleSections: readonly ConsoleSection[] = [
   ]),
   ...inGroup('Players', [
     { path: '/members', label: 'Members', permission: 'members.view', Page: MembersPage },
+    { path: '/aml', label: 'Risk queue', permission: 'aml.review', Page: AmlPage },
+    { path: '/kyc', label: 'Identity (KYC)', permission: 'kyc.review', Page: KycPage },
   ]),
   ...inGroup('Agents', [
     { path: '/agents', label: 'Agent tree', permission: 'agents.view', Page: AgentTreePage },

@@ -48,5 +48,6 @@ export const buildWithdrawal = (overrides: Partial<StaffWithdrawal> = {}): Staff
   turnoverRemaining: '35.00',
   approvalsRequired: 1,
   firstApproval: null,
+  awaitingKycTier: null,
   ...overrides,
 });

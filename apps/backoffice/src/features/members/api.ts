@@ -15,6 +15,7 @@ import {
   type MemberStatus,
 } from '@wps/contracts/members';
 import { depositListResponseSchema, withdrawalListResponseSchema } from '@wps/contracts/payments';
+import { memberProtectionAdminResponseSchema } from '@wps/contracts/protection';
 import { adjustmentResponseSchema, transactionRecordsResponseSchema } from '@wps/contracts/wallet';
 import type { z } from 'zod';
 import type { SuccessEnvelope } from '@wps/contracts/envelope';
@@ -23,6 +24,7 @@ import { apiRequest } from '../../lib/api-client';
 export type MemberSearchResults = z.infer<typeof memberSearchResponseSchema>['value'];
 export type MemberProfile = z.infer<typeof memberProfileResponseSchema>['value'];
 export type MemberFunds = z.infer<typeof memberFundsResponseSchema>['value'];
+export type MemberProtection = z.infer<typeof memberProtectionAdminResponseSchema>['value'];
 export type { MemberSearchField, MemberSearchSort, MemberStatus };
 
 export type MemberSearchInput = {
@@ -172,4 +174,21 @@ export type AdjustmentInput = {
 export const useAdjustBalance = (memberId: string) =>
   useMemberChange(memberId, (input: AdjustmentInput) =>
     apiRequest('/adjustments', adjustmentResponseSchema, { method: 'POST', body: input }),
+  );
+
+/** The member's responsible-gambling settings: limits in force and waiting, the exclusion and its history. */
+export const useMemberProtection = (memberId: string) =>
+  useQuery({
+    queryKey: [...memberKey(memberId), 'protection'],
+    queryFn: ({ signal }) =>
+      apiRequest(memberPath(memberId, 'protection'), memberProtectionAdminResponseSchema, { signal }),
+  });
+
+/** Ends a self-exclusion whose term has run out, on the member's request, with the reason the audit keeps. */
+export const useEndExclusion = (memberId: string) =>
+  useMemberChange(memberId, (reason: string) =>
+    apiRequest(memberPath(memberId, 'protection/end-exclusion'), emptyResponseSchema, {
+      method: 'POST',
+      body: { reason },
+    }),
   );

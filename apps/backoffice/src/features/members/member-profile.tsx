@@ -8,6 +8,7 @@ import { LinkedMembers, SignIns } from './member-activity';
 import { MemberActions, TagEditor, Timeline } from './member-actions';
 import { StatusBadge, typeLabel } from './member-labels';
 import { MemberOverview } from './member-overview';
+import { MemberProtectionPanel } from './member-protection';
 import { BetRecords, DepositRecords, TransactionRecords, WithdrawalRecords } from './member-records';
 
 export const profileTabs = [
@@ -18,6 +19,7 @@ export const profileTabs = [
   'withdrawals',
   'sign-ins',
   'linked',
+  'protection',
   'timeline',
 ] as const;
 export type ProfileTab = (typeof profileTabs)[number];
@@ -34,6 +36,7 @@ const tabs: Record<ProfileTab, { label: string; permission: Permission }> = {
   withdrawals: { label: 'Withdrawals', permission: 'withdrawals.view' },
   'sign-ins': { label: 'Sign-ins', permission: 'members.view' },
   linked: { label: 'Linked accounts', permission: 'members.view' },
+  protection: { label: 'Responsible gaming', permission: 'members.view' },
   timeline: { label: 'Notes and history', permission: 'members.view' },
 };
 
@@ -179,6 +182,12 @@ export const MemberProfileView = ({ memberId, tab, onTab, onBack, onOpenMember }
               <SignIns memberId={memberId} pageNo={pageOf(current)} onPage={onPage(current)} />
             ) : current === 'linked' ? (
               <LinkedMembers memberId={memberId} onOpenMember={onOpenMember} />
+            ) : current === 'protection' ? (
+              <MemberProtectionPanel
+                memberId={memberId}
+                account={profile.data.member.account}
+                canManage={can('members.manage')}
+              />
             ) : (
               <Timeline
                 memberId={memberId}

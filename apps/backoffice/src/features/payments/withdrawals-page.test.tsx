@@ -124,6 +124,25 @@ describe('withdrawal review', () => {
     expect(screen.getByTestId('withdrawal-approval-step').textContent).toContain('First of two');
   });
 
+  it('marks a withdrawal waiting for the member’s verification, which may be rejected but not approved', async () => {
+    signIn();
+    mockApi({
+      ...signedInRoutes,
+      'GET /wps/backoffice/withdrawals': ok({
+        list: [buildWithdrawal({ awaitingKycTier: 'verified' })],
+        totalPages: 1,
+      }),
+    });
+    renderConsole('/withdrawals');
+
+    const row = await screen.findByTestId('withdrawal-row-9');
+    expect(within(row).getByTestId('withdrawal-awaiting-kyc-9').textContent).toBe(
+      'Waiting for the member’s verification (verified)',
+    );
+    expect(within(row).queryByTestId('approve-withdrawal-9')).toBeNull();
+    expect(within(row).getByTestId('reject-withdrawal-9')).toBeTruthy();
+  });
+
   it('marks a disputed payout', async () => {
     signIn();
     mockApi({

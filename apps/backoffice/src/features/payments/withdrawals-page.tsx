@@ -110,6 +110,19 @@ const PayoutAccountNumber = ({ withdrawal }: { withdrawal: StaffWithdrawal }) =>
   </span>
 );
 
+/**
+ * KYC: above the brand's thresholds a withdrawal waits (its money held) until the member reaches the tier; it
+ * cannot be approved before, and approving their document (Identity, KYC) releases it into the queue.
+ */
+const AwaitingVerification = ({ withdrawal }: { withdrawal: StaffWithdrawal }) =>
+  withdrawal.awaitingKycTier === null ? null : (
+    <div data-testid={`withdrawal-awaiting-kyc-${withdrawal.id}`}>
+      <span className="badge badge--awaiting">
+        Waiting for the member’s verification ({withdrawal.awaitingKycTier})
+      </span>
+    </div>
+  );
+
 /** Who approved first may not give the second approval; the server refuses it too. */
 const isFirstApprover = (withdrawal: StaffWithdrawal, username: string | undefined): boolean =>
   withdrawal.firstApproval !== null && withdrawal.firstApproval.staff === username;
@@ -192,6 +205,7 @@ export const WithdrawalsPage = () => {
           </td>
           <td>{formatDateTime(withdrawal.createdAt)}</td>
           <ReviewStatusCell item={withdrawal}>
+            <AwaitingVerification withdrawal={withdrawal} />
             <SecondApproval withdrawal={withdrawal} />
           </ReviewStatusCell>
           <td>
@@ -201,7 +215,7 @@ export const WithdrawalsPage = () => {
             queue={queue}
             item={withdrawal}
             kind="withdrawal"
-            canApprove={!isFirstApprover(withdrawal, staff?.username)}
+            canApprove={!isFirstApprover(withdrawal, staff?.username) && withdrawal.awaitingKycTier === null}
             canDecide={can('withdrawals.approve')}
           />
         </tr>

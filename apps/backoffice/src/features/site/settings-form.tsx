@@ -63,6 +63,7 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
   const [requireEncryptedBodies, setRequireEncryptedBodies] = useState(settings.requireEncryptedBodies);
   const [feedbackMin, setFeedbackMin] = useState(String(settings.feedbackWords.min));
   const [feedbackMax, setFeedbackMax] = useState(String(settings.feedbackWords.max));
+  const [minimumAge, setMinimumAge] = useState(String(settings.minimumAge));
   const { problems, check } = useSchemaCheck();
 
   const submit = () => {
@@ -76,6 +77,7 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
       flags,
       requireEncryptedBodies,
       feedbackWords: { min: Number(feedbackMin), max: Number(feedbackMax) },
+      minimumAge: Number(minimumAge),
     } satisfies SiteSettingsPatch);
     if (checked !== undefined) save.mutate(checked);
   };
@@ -125,6 +127,13 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
           value={feedbackMax}
           onChange={setFeedbackMax}
           testId="settings-feedback-max"
+        />
+        <TextField
+          label="Minimum age to register (date of birth checked; 18 or more)"
+          inputMode="numeric"
+          value={minimumAge}
+          onChange={setMinimumAge}
+          testId="settings-minimum-age"
         />
         <CheckboxField
           label="Refuse unencrypted login and registration bodies"

@@ -14,6 +14,7 @@ const settings = {
   requireEncryptedBodies: false,
   feedbackWords: { min: 5, max: 500 },
   liveChatUrl: null,
+  minimumAge: 18,
 };
 const domains = {
   mainDomain: 'localhost',
@@ -81,6 +82,23 @@ describe('the site and brand screen', () => {
       blockedCountries: ['US', 'PH'],
       flags: { FREEPLAY3: true, VIP3: true },
     });
+  });
+
+  it("sets the brand's minimum age to register, never under 18", async () => {
+    const api = await openSite({
+      'PATCH /wps/backoffice/site/settings': ok({ ...settings, minimumAge: 21 }),
+    });
+    const age = screen.getByTestId('settings-minimum-age');
+    expect(age).toHaveProperty('value', '18');
+    fireEvent.change(age, { target: { value: '16' } });
+    fireEvent.click(screen.getByTestId('site-settings-save'));
+    expect((await screen.findByTestId('site-settings-problems')).textContent).toContain('minimumAge');
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')).toEqual([]);
+
+    fireEvent.change(age, { target: { value: '21' } });
+    fireEvent.click(screen.getByTestId('site-settings-save'));
+    expect(await screen.findByTestId('site-settings-saved')).toBeTruthy();
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toMatchObject({ minimumAge: 21 });
   });
 
   it('checks the settings with the shared schema and sends nothing wrong', async () => {

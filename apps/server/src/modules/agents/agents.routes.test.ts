@@ -348,6 +348,7 @@ describe('registerCenter and affiliate links', () => {
       affiliateCode: code,
       captcha: await visitor.solveCaptcha(),
       termsAccepted: true,
+      birthday: '1990-01-01',
     });
     expect(registered.statusCode).toBe(200);
     const [invited] = await testApp.database.db

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
 import { preparedPerExecutor } from '../../db/prepared';
 import { authEvents, captchaChallenges, memberSessions, verificationCodes } from './auth.tables';
@@ -37,8 +37,18 @@ export const findLiveSession = async (db: Executor, tokenHash: string, idleSince
   return row;
 };
 
-export const touchSession = (db: Executor, tokenHash: string) =>
-  db.update(memberSessions).set({ lastSeenAt: new Date() }).where(eq(memberSessions.tokenHash, tokenHash));
+/**
+ * Moves the session's idle timer when it was last moved at or before `seenBy`; answers whether this call moved
+ * it, so of requests arriving together exactly one does (and counts the time since).
+ */
+export const touchSession = async (db: Executor, tokenHash: string, seenBy: Date): Promise<boolean> => {
+  const moved = await db
+    .update(memberSessions)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(memberSessions.tokenHash, tokenHash), lte(memberSessions.lastSeenAt, seenBy)))
+    .returning({ tokenHash: memberSessions.tokenHash });
+  return moved.length > 0;
+};
 
 export const revokeSession = (db: Executor, tokenHash: string) =>
   db

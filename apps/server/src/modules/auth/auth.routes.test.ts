@@ -40,6 +40,7 @@ describe('accounts and sign-in', () => {
         confirmPassword: 'Secret123',
         captcha,
         termsAccepted: true,
+        birthday: '1990-01-01',
         registerMethod: 'WEB',
         login: true,
       });
@@ -66,6 +67,7 @@ describe('accounts and sign-in', () => {
         confirmPassword: 'Secret123',
         captcha: await visitor.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
       });
       expect(bodyOf(response)).toMatchObject({ success: false, code: 'USERNAME_TAKEN' });
       expect(await memberCount()).toBe(before);
@@ -78,6 +80,7 @@ describe('accounts and sign-in', () => {
         password: 'Secret123',
         confirmPassword: 'Secret123',
         termsAccepted: true,
+        birthday: '1990-01-01',
       };
       const cases: Array<[string, unknown, string]> = [
         ['missing password', { ...valid, password: undefined }, 'VALIDATION_FAILED'],
@@ -127,6 +130,7 @@ describe('accounts and sign-in', () => {
         affiliateCode: demoAgent.affiliateCode,
         captcha: await visitor.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
       });
       expect(response.statusCode).toBe(200);
       const rows = await subject.database.db.select().from(members);
@@ -147,6 +151,7 @@ describe('accounts and sign-in', () => {
         confirmPassword: 'Secret123',
         captcha: testCaptchaAnswer,
         termsAccepted: true,
+        birthday: '1990-01-01',
       };
       expect((await visitor.call('PUT', '/wps/member/register', payload)).statusCode).toBe(200);
       const replay = await visitor.call('PUT', '/wps/member/register', {
@@ -174,6 +179,7 @@ describe('accounts and sign-in', () => {
         verificationCode: code,
         captcha: await visitor.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
       };
       const response = await visitor.call('PUT', '/wps/member/register/mobile', payload);
       expect(response.statusCode).toBe(200);
@@ -256,6 +262,7 @@ describe('accounts and sign-in', () => {
         confirmPassword: 'Secret123',
         captcha: await visitor.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
       });
       expect(register.statusCode).toBe(200);
       let last = '';
@@ -351,6 +358,7 @@ describe('accounts and sign-in', () => {
         email: 'mailonly@example.com',
         captcha: await home.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
       });
       expect(register.statusCode).toBe(200);
       const away = createVisitor(subject.app, '198.51.100.21');
@@ -474,6 +482,7 @@ describe('accounts and sign-in', () => {
         confirmPassword: 'Secret123',
         captcha: await visitor.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
       });
       const current = register.json<SessionBody>().value.token;
       const other = (

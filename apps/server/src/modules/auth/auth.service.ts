@@ -40,8 +40,30 @@ export type AuthDependencies = {
   registrationsPerAddressPerHour?: number;
 };
 
+/** What identifies a person opening an account, as the members table stores it (null: not given). */
+export type RegistrantDetails = {
+  countryDialingCode: string | null;
+  mobileNum: string | null;
+  email: string | null;
+  idNumber: string | null;
+};
+
+/**
+ * Checks a person before an account is made for them, throwing the refusal. Player protection is registered after
+ * auth, so it hands its check over at start (`provideRegistrantCheck`): an excluded person does not register again.
+ */
+export type RegistrantCheck = (brandId: bigint, person: RegistrantDetails) => Promise<void>;
+
+/** Hears that a member's session was in use for `elapsedMs` since its last touch (session-time limits). */
+export type SessionActivityListener = (memberId: bigint, elapsedMs: number) => Promise<void>;
+
 /** The dependencies as the use cases receive them: the optional ones with their defaults filled in. */
-export type AuthUseCaseDependencies = Required<AuthDependencies>;
+export type AuthUseCaseDependencies = Required<AuthDependencies> & {
+  /** The check provided by `provideRegistrantCheck` (none until then). */
+  checkRegistrant: RegistrantCheck;
+  /** Tells every `onSessionActive` listener, in turn. */
+  recordSessionActivity: SessionActivityListener;
+};
 
 /**
  * Captchas, one-time codes, registration, logins (password, SMS, free play, social), sessions and passwords.
@@ -52,15 +74,32 @@ export const createAuthService = ({
   registrationsPerAddressPerHour = authLimits.registrationsPerAddressPerHour,
   ...services
 }: AuthDependencies) => {
+  let registrantCheck: RegistrantCheck = () => Promise.resolve();
+  const sessionListeners: SessionActivityListener[] = [];
   const deps: AuthUseCaseDependencies = {
     ...services,
     captchaText,
     registrationsPerAddressPerHour,
+    checkRegistrant: (brandId, person) => registrantCheck(brandId, person),
+    recordSessionActivity: async (memberId, elapsedMs) => {
+      for (const listener of sessionListeners) await listener(memberId, elapsedMs);
+    },
   };
   let vipLevelOf: VipLevelSource = () => Promise.resolve(null);
   return {
     provideVipLevel: (source: VipLevelSource): void => {
       vipLevelOf = source;
+    },
+    /** Player protection's check of a person before registration or a first social sign-in makes an account. */
+    provideRegistrantCheck: (check: RegistrantCheck): void => {
+      registrantCheck = check;
+    },
+    /**
+     * Listens to members' time in use: called when a request moves a session's idle timer (at most once a minute
+     * per session), with the time since the last move, up to a few minutes (an idle gap does not count).
+     */
+    onSessionActive: (listener: SessionActivityListener): void => {
+      sessionListeners.push(listener);
     },
     /** A new captcha for the visitor; its id goes in an httpOnly cookie, the answer never leaves the server. */
     issueCaptcha: (visitor: VisitorContext, previousId: string | undefined) =>

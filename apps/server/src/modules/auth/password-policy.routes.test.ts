@@ -36,6 +36,7 @@ describe('password policy', () => {
         confirmPassword: password,
         captcha: testCaptchaAnswer,
         termsAccepted: true,
+        birthday: '1990-01-01',
         registerMethod: 'WEB',
       },
     });

@@ -1,5 +1,6 @@
 import { MemberType, type RegisterRequest, type SessionValue } from '@wps/contracts/auth';
 import { isCommonPassword } from '@wps/contracts/common-passwords';
+import { checkBirthday } from '@wps/contracts/kyc-rules';
 import { toMobileUsername, validateRegistration } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -17,13 +18,30 @@ import { consumeCode } from './verification-codes';
 
 type RegisterMemberDependencies = Pick<
   AuthUseCaseDependencies,
-  'db' | 'site' | 'members' | 'registrationsPerAddressPerHour'
+  'db' | 'site' | 'members' | 'registrationsPerAddressPerHour' | 'checkRegistrant'
 >;
 type RegistrationMode = 'username' | 'mobile';
 
 /**
+ * The date of birth: required, a real date, and at least the brand's minimum age (issue 26: no one under it
+ * registers). The same check as the site's form (contracts kyc-rules.ts), with codes of its own.
+ */
+const checkAge = (birthday: string | undefined, minimumAge: number): void => {
+  const problem = checkBirthday(birthday, minimumAge);
+  if (problem === null) return;
+  if (problem.key === 'birthday_required') {
+    throw new AppError('BIRTHDAY_REQUIRED', { issues: [{ field: 'birthday', message: 'required' }] });
+  }
+  if (problem.key === 'birthday_under_age')
+    throw new AppError('UNDER_MINIMUM_AGE', { details: { minimumAge } });
+  throw new AppError('VALIDATION_FAILED', {
+    issues: [{ field: 'birthday', message: 'Enter a real date of birth (yyyy-MM-dd).' }],
+  });
+};
+
+/**
  * Everything that must hold before a member is created, in the order the visitor is told: the form's
- * fields, the affiliate code, the captcha and the SMS code. Answers the
+ * fields (the date of birth among them), the affiliate code, the captcha and the SMS code. Answers the
  * upline agent and the normalised phone number.
  */
 const admitRegistration = async (
@@ -44,6 +62,7 @@ const admitRegistration = async (
       isCommonPassword,
     }),
   );
+  checkAge(input.birthday, context.register.minimumAge);
 
   const affiliateCode = input.affiliateCode?.trim();
   const upline = affiliateCode
@@ -88,6 +107,13 @@ const createRegisteredMember = async (
     input,
     captchaId,
   );
+  // Player protection: a person in a time-out or self-exclusion does not come back under another name.
+  await deps.checkRegistrant(context.brand.id, {
+    countryDialingCode: mobileNum ? dialingCode : null,
+    mobileNum,
+    email: input.email?.trim() || null,
+    idNumber: input.idNumber?.trim() || null,
+  });
 
   const username =
     mode === 'mobile' && !input.username?.trim()
@@ -116,6 +142,7 @@ const createRegisteredMember = async (
     wechat: optional(input.wechat),
     qqNum: optional(input.qqNum),
     idNumber: optional(input.idNumber),
+    birthday: input.birthday ?? null,
     referralCode: optional(input.referralCode),
     uplineId: upline?.id ?? null,
     registerIp: visitor.ip,

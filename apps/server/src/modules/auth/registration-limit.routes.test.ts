@@ -20,6 +20,7 @@ describe('registrations per address', () => {
         confirmPassword: 'Secret123',
         captcha: await visitor.solveCaptcha(),
         termsAccepted: true,
+        birthday: '1990-01-01',
         registerMethod: 'WEB',
       });
     expect((await register('limitfan1')).statusCode).toBe(200);
@@ -47,6 +48,7 @@ describe('registrations per address', () => {
           confirmPassword: 'Lotus4garden2',
           captcha: testCaptchaAnswer,
           termsAccepted: true,
+          birthday: '1990-01-01',
           registerMethod: 'WEB',
         },
       });

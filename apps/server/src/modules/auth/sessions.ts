@@ -73,9 +73,24 @@ export const openSession = async (
   };
 };
 
-/** The member behind a live token, refreshing its idle timer (at most once a minute). */
+/**
+ * Time in use counted per touch of a session at most: a member who comes back after a pause (the site closed, the
+ * computer asleep) is not counted as signed in throughout it.
+ */
+const sessionTimeCountedAtMostMs = 5 * minute;
+
+/**
+ * The member behind a live token, refreshing its idle timer (at most once a minute). The request that moves the
+ * timer reports the time since the last move, up to `sessionTimeCountedAtMostMs`, as time in use (player
+ * protection counts it against session-time limits); a member whose session time is used up stays signed in, so
+ * they can still withdraw (their stakes are refused by the ledger's rule).
+ */
 export const authenticate = async (
-  { db, members }: Pick<AuthUseCaseDependencies, 'db' | 'members'>,
+  {
+    db,
+    members,
+    recordSessionActivity,
+  }: Pick<AuthUseCaseDependencies, 'db' | 'members' | 'recordSessionActivity'>,
   token: string,
 ): Promise<MemberSession | undefined> => {
   const tokenHash = hashSessionToken(token);
@@ -89,8 +104,13 @@ export const authenticate = async (
   if (member?.status !== 'active') return undefined;
   // The idle timer moves at most once a minute: a busy page (a fishing or table game sends several requests a
   // second) would otherwise write the session row on every one; the 2-hour idle limit moves by under a minute.
-  if (Date.now() - session.lastSeenAt.getTime() >= authLimits.sessionTouchEveryMs) {
-    await repository.touchSession(db, tokenHash);
+  const now = Date.now();
+  const sinceSeenMs = now - session.lastSeenAt.getTime();
+  if (sinceSeenMs >= authLimits.sessionTouchEveryMs) {
+    const seenBy = new Date(now - authLimits.sessionTouchEveryMs);
+    if (await repository.touchSession(db, tokenHash, seenBy)) {
+      await recordSessionActivity(member.id, Math.min(sinceSeenMs, sessionTimeCountedAtMostMs));
+    }
   }
   return { member, tokenHash, loginMethod: session.loginMethod };
 };

@@ -12,7 +12,7 @@ import { openSession } from './sessions';
 import * as socialRepository from './social-sign-in.repository';
 import type { SocialIdentity } from './social-sign-in.repository';
 
-type SocialSignInDependencies = Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members'>;
+type SocialSignInDependencies = Pick<AuthUseCaseDependencies, 'db' | 'site' | 'members' | 'checkRegistrant'>;
 
 const findLinkedMember = async (
   { db, members }: SocialSignInDependencies,
@@ -23,13 +23,16 @@ const findLinkedMember = async (
   return memberId === undefined ? undefined : members.findById(memberId);
 };
 
-const createLinkedMember = (
-  { db, members }: SocialSignInDependencies,
+const createLinkedMember = async (
+  { db, members, checkRegistrant }: SocialSignInDependencies,
   brandId: bigint,
   visitor: VisitorContext,
   identity: SocialIdentity,
 ) => {
   const { provider, subject } = identity;
+  // A first sign-in registers: a person in a time-out or self-exclusion does not come back this way either.
+  const email = identity.email ?? null;
+  await checkRegistrant(brandId, { countryDialingCode: null, mobileNum: null, email, idNumber: null });
   return db.transaction(async (tx) => {
     // A random suffix that hits a taken name is unlikely, not impossible: try another.
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -39,7 +42,7 @@ const createLinkedMember = (
         username,
         nickname: identity.name ?? username,
         type: MemberType.member,
-        email: identity.email ?? null,
+        email,
         registerIp: visitor.ip,
       });
       if (!created) continue;

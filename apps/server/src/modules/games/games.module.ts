@@ -33,7 +33,7 @@ declare module 'fastify' {
 /** Vendors, the catalogue, launch, rounds and the seamless wallet vendors call. */
 export const gamesModule = defineModule(
   'games',
-  ['site', 'members', 'wallet', 'turnover', 'promotions', 'auth', 'backoffice', 'uploads'],
+  ['site', 'members', 'wallet', 'turnover', 'promotions', 'protection', 'auth', 'backoffice', 'uploads'],
   async (app) => {
     const { config, database, scheduler } = app.platform;
     const { db } = database;
@@ -50,7 +50,9 @@ export const gamesModule = defineModule(
       onCatalogueChange: catalogue.clearCaches,
     });
     app.uploads.uploads.registerReferences('game-images', catalogueAdmin.findReferencedUploads);
-    const launch = createLaunchService({ db });
+    // Player protection: a launch is refused while excluded, and a launched token dies with an exclusion.
+    const { protection } = app.protection;
+    const launch = createLaunchService({ db, protection });
     const rounds = createRoundsService({ db, wallet, records });
     app.decorate('games', { externalOrigins: vendors.externalOrigins, rounds });
     const vendorWallet = createVendorWalletService({
@@ -60,6 +62,7 @@ export const gamesModule = defineModule(
       turnover: app.turnover.turnover,
       bonuses: app.promotions.bonuses,
       members: app.members.members,
+      protection,
       brandCurrency: site.getBrandCurrency,
       groupCommit: database.kind === 'postgres',
       onError: (error) => {

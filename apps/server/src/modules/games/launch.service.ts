@@ -2,6 +2,7 @@ import { type LaunchGameResult, lotteryRouteOf } from '@wps/contracts/games';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { createSessionToken } from '../../lib/session-token';
+import type { ProtectionService } from '../protection/protection.service';
 import { recordRecentGame } from './catalogue.service';
 import * as repository from './launch.repository';
 import type { LaunchableGame } from './launch.repository';
@@ -90,9 +91,17 @@ export const buildLaunchUrl = (
 /**
  * Starting a vendor's game. Real money: a member (never a trial account) gets a fresh 256-bit launch token
  * whose SHA-256 is kept in `game_sessions` for 12 hours, and the game moves to the top of their recent
- * games, in one transaction. Demo: the vendor's pretend money, no token, nothing written, anyone may.
+ * games, in one transaction; not while they are in a time-out or a self-exclusion (PLAYER_EXCLUDED) or have
+ * used up a session-time limit (PLAYER_LIMIT_REACHED). Demo: the vendor's pretend money, no token, nothing
+ * written, anyone may.
  */
-export const createLaunchService = ({ db }: { db: Database }) => {
+export const createLaunchService = ({
+  db,
+  protection,
+}: {
+  db: Database;
+  protection: Pick<ProtectionService, 'assertCanPlay'>;
+}) => {
   const demoLaunch = async (brand: LaunchBrand, request: LaunchRequest): Promise<LaunchGameResult> => {
     const game = requireLaunchable(await repository.findLaunchableGame(db, BigInt(request.nodeId)), 'demo');
     return {
@@ -121,6 +130,8 @@ export const createLaunchService = ({ db }: { db: Database }) => {
   ): Promise<LaunchGameResult> => {
     if (request.demo) return demoLaunch(brand, request);
     const game = requireLaunchable(await repository.findLaunchableGame(db, BigInt(request.nodeId)), 'real');
+    // The wallet refuses their stakes anyway; a token would only open a game that cannot be played.
+    await protection.assertCanPlay(member.id);
     const { token, tokenHash } = createSessionToken();
     await db.transaction(async (tx) => {
       await repository.insertGameSession(tx, {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import type { JobScheduler } from '../../jobs/scheduler';
 import type { MemberService } from '../members/members.service';
 import type { BonusService } from '../promotions/bonuses.service';
+import type { ProtectionService } from '../protection/protection.service';
 import type { TurnoverService } from '../turnover/turnover.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -44,6 +45,8 @@ export type VendorWalletDependencies = {
   /** Bets stake bonus money after cash, and wins pay its share back (promotions' bonus engine). */
   bonuses: Pick<BonusService, 'splitStake' | 'splitWin' | 'cachedBalance' | 'activeBalance' | 'findActive'>;
   members: Pick<MemberService, 'findById'>;
+  /** Whether a member is in a time-out or a self-exclusion (read with the member, kept as long). */
+  protection: Pick<ProtectionService, 'isPlayBlocked'>;
   /** A brand's wallet currency (site service). */
   brandCurrency: (brandId: bigint) => Promise<string | undefined>;
   /**

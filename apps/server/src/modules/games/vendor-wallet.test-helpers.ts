@@ -231,6 +231,7 @@ export const createVendorKit = async (testApp: TestApp, vendorCode = 'TSTWALLET'
         turnover: createTurnoverService({ db }),
         bonuses: testApp.app.promotions.bonuses,
         members: createMemberService({ db }),
+        protection: testApp.app.protection.protection,
         brandCurrency: () => Promise.resolve('USD'),
         ...options,
       }),

@@ -31,7 +31,7 @@ import { createSlotService, slotFairnessGame, verifySlotRound } from './slot.ser
 /** The house's own games (slot, crash, lottery) and their provable fairness. */
 export const houseGamesModule = defineModule(
   'house-games',
-  ['site', 'wallet', 'turnover', 'promotions', 'auth', 'backoffice'],
+  ['site', 'wallet', 'turnover', 'promotions', 'protection', 'auth', 'backoffice'],
   async (app) => {
     const { config, database, scheduler, clock } = app.platform;
     const { db } = database;
@@ -41,6 +41,9 @@ export const houseGamesModule = defineModule(
     // Stakes take the member's cash first, then their bonus balance; wins return the bonus share to it.
     const { bonuses } = app.promotions;
     const { requireMember, requireRealMember } = app.auth;
+    // Player protection binds every stake through the ledger's rule; entries (a fishing session, a card table's
+    // seat) are refused early while a member is excluded.
+    const { protection } = app.protection;
 
     const crash = createCrashService({
       db,
@@ -96,6 +99,7 @@ export const houseGamesModule = defineModule(
       ledger,
       wallet,
       turnover,
+      protection,
       ...(clock ? { clock } : {}),
       onError: (error) => {
         app.log.error({ err: error }, 'pvp tables');
@@ -140,6 +144,7 @@ export const houseGamesModule = defineModule(
       turnover,
       bonuses,
       seeds,
+      protection,
       ...(clock ? { clock } : {}),
       onError: (error) => {
         app.log.error({ err: error }, 'fishing');

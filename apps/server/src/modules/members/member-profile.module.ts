@@ -9,11 +9,13 @@ import { createMemberProfileService } from './member-profile.service';
  */
 export const memberProfileModule = defineModule(
   'member-profile',
-  ['site', 'backoffice', 'members', 'auth', 'wallet', 'promotions', 'games', 'payments'],
+  ['site', 'backoffice', 'members', 'auth', 'wallet', 'protection', 'promotions', 'games', 'payments'],
   async (app) => {
     const profiles = createMemberProfileService({
       db: app.platform.database.db,
       auth: app.auth.auth,
+      // A member in a time-out or self-exclusion is not reopened by a status change.
+      protection: app.protection.protection,
       wallet: app.wallet.wallet,
       funds: app.wallet.funds,
       records: app.wallet.records,

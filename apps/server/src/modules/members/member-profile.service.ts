@@ -27,6 +27,7 @@ import {
   addMemberTag,
   removeMemberTag,
   resetMemberPassword,
+  type PlayBlockCheck,
   resetMemberPaymentPassword,
   type StaffActor,
 } from './member-staff-actions';
@@ -37,7 +38,7 @@ import type { MemberNoteRow, MemberRow } from './members.repository';
 export type ProfileBrand = { id: bigint; currency: string; currencySymbol: string; timeZone: string };
 type Page = { pageNo: number; pageSize: number };
 
-export type MemberProfileDependencies = {
+export type MemberProfileDependencies = PlayBlockCheck & {
   db: Database;
   auth: Pick<AuthService, 'listMemberSignInEvents' | 'findMembersSharingDevice' | 'endMemberSessions'>;
   wallet: Pick<WalletService, 'formatAmount'>;

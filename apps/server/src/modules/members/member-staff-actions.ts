@@ -8,12 +8,15 @@ import { type AuditActor, recordAuditEvent } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import * as repository from './members.repository';
 import type { MemberRow, NewMemberNote } from './members.repository';
-import { loginAttemptKey, memberAttemptRules } from './members.service';
+import { loginAttemptKey, memberAttemptRules, type PlayBlockSource } from './members.service';
 
 /** The staff member acting: the audit trail's actor, and the name the member's timeline shows. */
 export type StaffActor = AuditActor & { type: 'staff'; username: string };
 
 type SessionEnder = { auth: Pick<AuthService, 'endMemberSessions'> };
+
+/** Player protection's answer whether a member is in a time-out or self-exclusion (the member profile passes it). */
+export type PlayBlockCheck = { protection?: { isPlayBlocked: PlayBlockSource } };
 
 const refuse = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, issues: [{ field, message }] });
@@ -105,10 +108,11 @@ export const removeMemberTag = async (
  * Locks, disables, closes or reopens the account, with the reason on the timeline and in the audit trail. Any
  * status but active refuses logins, sessions and bets (auth and the vendor wallet check it); the member's
  * sessions end here too, so nothing is left open. Under the member's row lock: two staff changing it at once
- * queue, and the second sees the first's status.
+ * queue, and the second sees the first's status. A member in a time-out or self-exclusion is not reopened
+ * (PLAYER_EXCLUDED): only the exclusion's own end, after its term, gives play back.
  */
 export const changeMemberStatus = async (
-  { db, auth }: { db: Database } & SessionEnder,
+  { db, auth, protection }: { db: Database } & SessionEnder & PlayBlockCheck,
   actor: StaffActor,
   member: MemberRow,
   change: { status: MemberStatus; reason: string },
@@ -117,6 +121,9 @@ export const changeMemberStatus = async (
     await repository.lockMember(tx, member.id);
     const current = (await repository.findMemberById(tx, member.id))?.status ?? member.status;
     if (current === change.status) throw refuse('status', `The account is already ${change.status}.`);
+    if (change.status === 'active' && (await protection?.isPlayBlocked(member.id, tx))) {
+      throw new AppError('PLAYER_EXCLUDED');
+    }
     await repository.updateMember(tx, member.id, { status: change.status });
     const sessionsEnded = change.status === 'active' ? 0 : await auth.endMemberSessions(tx, member.id);
     await writeTimeline(tx, actor, member, 'status', `${current} → ${change.status}: ${change.reason}`);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
+import { numberArray } from '../../db/array-literals';
 import { preparedPerExecutor } from '../../db/prepared';
 import { memberKnownAddresses, memberNotes, members, memberTags } from './members.tables';
 
@@ -382,3 +383,41 @@ export const listMembersByIds = (db: Executor, ids: readonly bigint[]): Promise<
         .select()
         .from(members)
         .where(inArray(members.id, [...ids]));
+
+export type PersonDetails = {
+  countryDialingCode: string | null;
+  mobileNum: string | null;
+  email: string | null;
+  idNumber: string | null;
+};
+
+/**
+ * Whether one of these members has the person's mobile number, email or ID number (player protection asks it of
+ * the members it excludes). The mobile number matches with its dialling code when both sides have one; the email
+ * in any case; the ID number in any case, without spaces or dashes.
+ */
+export const hasMemberLikePerson = async (
+  executor: Executor,
+  memberIds: readonly bigint[],
+  person: PersonDetails,
+): Promise<boolean> => {
+  const matches: SQL[] = [];
+  if (person.mobileNum) {
+    matches.push(sql`(m.mobile_num = ${person.mobileNum} and (${person.countryDialingCode}::text is null
+      or m.country_dialing_code is null or m.country_dialing_code = ${person.countryDialingCode}))`);
+  }
+  if (person.email) matches.push(sql`lower(m.email) = lower(${person.email})`);
+  if (person.idNumber) {
+    matches.push(sql`upper(regexp_replace(m.id_number, '[[:space:]-]', '', 'g'))
+      = upper(regexp_replace(${person.idNumber}, '[[:space:]-]', '', 'g'))`);
+  }
+  if (matches.length === 0 || memberIds.length === 0) return false;
+  const [row] = await selectRows<{ found: boolean }>(
+    executor,
+    sql`select exists (
+        select 1 from members m
+        where m.id = any(${numberArray(memberIds)}::bigint[]) and (${sql.join(matches, sql` or `)})
+      ) as found`,
+  );
+  return row?.found === true;
+};

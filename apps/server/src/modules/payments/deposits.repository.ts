@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, type SQL, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { deposits, type DepositStatus, paymentChannels } from './payments.tables';
 
@@ -46,6 +46,30 @@ export const insertDeposit = async (
     .onConflictDoNothing({ target: [deposits.memberId, deposits.requestKey] })
     .returning();
   return row;
+};
+
+/**
+ * What the member asked to deposit and is not credited or settled yet (minor units of `currency`), leaving out
+ * the request `exceptRequestKey` (the same form sent twice is one request, answered as the first).
+ */
+export const sumAwaitingCredit = async (
+  executor: Executor,
+  memberId: bigint,
+  currency: string,
+  exceptRequestKey: string,
+): Promise<bigint> => {
+  const [row] = await executor
+    .select({ total: sum(deposits.amount) })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.memberId, memberId),
+        eq(deposits.currency, currency),
+        eq(deposits.status, 'pending'),
+        ne(deposits.requestKey, exceptRequestKey),
+      ),
+    );
+  return BigInt(row?.total ?? 0);
 };
 
 /** Whether the member has a credited deposit other than `exceptId` (a first deposit bonus asks this). */

@@ -43,6 +43,8 @@ export const paymentsModule = defineModule(
     'backoffice',
     'promotions',
     'loyalty',
+    'protection',
+    'kyc',
   ],
   async (app) => {
     const { config, database, sandboxGatewayUrl } = app.platform;
@@ -72,7 +74,10 @@ export const paymentsModule = defineModule(
       funds,
       bonuses,
       vipLimits: (executor, member) => app.loyalty.vip.withdrawalLimitsOf(executor, member),
+      kyc: app.kyc.kyc,
     });
+    // A member who reaches a verification tier (a document approved) releases the withdrawals that waited for it.
+    app.kyc.kyc.useTierReached((executor, event) => withdrawals.releaseForTier(executor, event));
     // Deposit slips and dispute proofs are kept by the upload purge while a request refers to them.
     uploads.registerReferences('payments', (candidates) => listReferencedProofUploads(db, candidates));
     const channels = createChannelService({ db, wallet });
@@ -87,6 +92,7 @@ export const paymentsModule = defineModule(
       channels,
       depositBonuses,
       raffles: app.promotions.raffles,
+      protection: app.protection.protection,
       gateway: createGatewayClient({ sandboxUrl: sandboxGatewayUrl, log: app.log }),
       // Gateways post their notices to the platform itself: its public address, else where it listens.
       callbackBaseUrl: () => config.PUBLIC_URL ?? ownUrl(app.server, config.HOST, config.PORT),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { requirableKycTiers } from '@wps/contracts/kyc-rules';
 import { members } from '../members/members.tables';
 import { promotions } from '../promotions/promotions.tables';
 import { brands } from '../site/site.tables';
@@ -243,10 +244,26 @@ export const withdrawals = pgTable(
     receivedAmount: bigint('received_amount', { mode: 'bigint' }),
     confirmationProofUploadId: uuid('confirmation_proof_upload_id'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * KYC (migration 0064): above the brand's thresholds, asked for below the tier it requires, the withdrawal
+     * waits for that tier (its money held, still pending) until `kycReleasedAt`; staff cannot approve it before.
+     */
+    kycRequiredTier: text('kyc_required_tier', { enum: requirableKycTiers }),
+    kycReleasedAt: timestamp('kyc_released_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('withdrawals_member_request_key').on(table.memberId, table.requestKey),
+    index('withdrawals_brand_awaiting_kyc_idx')
+      .on(table.brandId, table.id)
+      .where(
+        sql`${table.kycRequiredTier} is not null and ${table.kycReleasedAt} is null and ${table.status} = 'pending'`,
+      ),
+    check('withdrawals_kyc_required_tier_check', sql`${table.kycRequiredTier} in ('basic', 'verified')`),
+    check(
+      'withdrawals_kyc_release_check',
+      sql`${table.kycReleasedAt} is null or ${table.kycRequiredTier} is not null`,
+    ),
     index('withdrawals_brand_status_idx').on(table.brandId, table.status, table.id),
     index('withdrawals_member_idx').on(table.memberId, table.createdAt),
     check('withdrawals_amount_positive', sql`${table.amount} > 0`),

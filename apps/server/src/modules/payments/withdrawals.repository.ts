@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { RequirableKycTier } from '@wps/contracts/kyc-rules';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { payoutAccounts, withdrawals, type WithdrawalStatus } from './payments.tables';
 import type { ConfirmationChange } from './withdrawal-confirmation';
@@ -65,6 +66,44 @@ export const usedToday = async (
   return { count: row?.count ?? 0, amount: row?.amount ?? 0n };
 };
 
+/**
+ * The member's paid and pending withdrawals (the amount a cumulative KYC threshold counts), read under the
+ * member's lock by a new request.
+ */
+export const paidAndPendingTotal = async (executor: Executor, memberId: bigint): Promise<bigint> => {
+  const [row] = await executor
+    .select({ amount: sql<bigint>`coalesce(sum(${withdrawals.amount}), 0)::int8` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), inArray(withdrawals.status, ['pending', 'approved'])));
+  return row?.amount ?? 0n;
+};
+
+/** Pending withdrawals that wait for the member's identity verification (KYC) and are not released yet. */
+const awaitingKyc = and(
+  eq(withdrawals.status, 'pending'),
+  isNotNull(withdrawals.kycRequiredTier),
+  isNull(withdrawals.kycReleasedAt),
+);
+
+/**
+ * Releases the member's withdrawals that waited for one of these tiers into the review queue; answers them as
+ * they were before. Their money stays held as it was.
+ */
+export const releaseAwaitingKyc = async (
+  executor: Executor,
+  memberId: bigint,
+  tiers: readonly RequirableKycTier[],
+): Promise<Pick<WithdrawalRow, 'id' | 'kycRequiredTier'>[]> => {
+  if (tiers.length === 0) return [];
+  return executor
+    .update(withdrawals)
+    .set({ kycReleasedAt: new Date() })
+    .where(
+      and(eq(withdrawals.memberId, memberId), awaitingKyc, inArray(withdrawals.kycRequiredTier, [...tiers])),
+    )
+    .returning({ id: withdrawals.id, kycRequiredTier: withdrawals.kycRequiredTier });
+};
+
 export const findMemberView = async (
   executor: Executor,
   memberId: bigint,
@@ -93,24 +132,32 @@ export const listMemberViews = (executor: Executor, memberId: bigint, page: Page
 /**
  * The operator's list. "Open" is the work queue: withdrawals waiting for a decision, oldest first, and paid
  * ones the player says did not arrive (disputes); "awaiting second approval" the pending ones one staff member
- * approved (four eyes), oldest first.
+ * approved (four eyes), oldest first; "awaiting verification" the pending ones that wait for the member's
+ * identity verification (KYC), which the work queue leaves out until they are released.
  */
 export const listBrandViews = (
   executor: Executor,
   brandId: bigint,
-  filter: 'open' | 'awaiting_second_approval' | 'all',
+  filter: 'open' | 'awaiting_second_approval' | 'awaiting_verification' | 'all',
   page: Page,
 ) => {
   const ofBrand = eq(withdrawals.brandId, brandId);
   if (filter === 'all') return pageOf(executor, ofBrand, desc(withdrawals.id), page);
-  const where =
-    filter === 'open'
-      ? or(
-          eq(withdrawals.status, 'pending'),
-          and(eq(withdrawals.status, 'approved'), eq(withdrawals.confirmation, 'not_received')),
-        )
-      : and(eq(withdrawals.status, 'pending'), isNotNull(withdrawals.firstApprovedByStaffId));
-  return pageOf(executor, and(ofBrand, where), asc(withdrawals.id), page);
+  const filters: Record<Exclude<typeof filter, 'all'>, SQL | undefined> = {
+    open: or(
+      and(
+        eq(withdrawals.status, 'pending'),
+        or(isNull(withdrawals.kycRequiredTier), isNotNull(withdrawals.kycReleasedAt)),
+      ),
+      and(eq(withdrawals.status, 'approved'), eq(withdrawals.confirmation, 'not_received')),
+    ),
+    awaiting_second_approval: and(
+      eq(withdrawals.status, 'pending'),
+      isNotNull(withdrawals.firstApprovedByStaffId),
+    ),
+    awaiting_verification: awaitingKyc,
+  };
+  return pageOf(executor, and(ofBrand, filters[filter]), asc(withdrawals.id), page);
 };
 
 /** Locks one withdrawal for the rest of the caller's transaction; a racing decision waits here. */

@@ -1,6 +1,9 @@
 import type { WithdrawalReviewStatus } from '@wps/contracts/payments';
+import type { Executor } from '../../db/database';
+import type { TierReachedListener } from '../kyc/kyc.service';
 import { approveWithdrawal } from './withdrawals/approve-withdrawal';
 import { confirmReceipt } from './withdrawals/confirm-receipt';
+import { releaseForTier } from './withdrawals/kyc-hold';
 import { rejectWithdrawal } from './withdrawals/reject-withdrawal';
 import { requestWithdrawal } from './withdrawals/request-withdrawal';
 import { describeWithdrawalOverview } from './withdrawals/withdrawal-overview';
@@ -59,6 +62,13 @@ export const createWithdrawalService = (deps: WithdrawalServiceDependencies) => 
     decision.outcome === 'approve'
       ? approveWithdrawal(deps, context, id, decision.note)
       : rejectWithdrawal(deps, context, id, decision.reason),
+
+  /**
+   * A member reached a verification tier (a document approved): the withdrawals that waited for it join the
+   * review queue, in the approval's transaction.
+   */
+  releaseForTier: (executor: Executor, event: Parameters<TierReachedListener>[1]) =>
+    releaseForTier(executor, event),
 });
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

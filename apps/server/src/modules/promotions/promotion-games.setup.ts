@@ -7,7 +7,7 @@ import {
   drawRafflesJobName,
   type PromotionGameDependencies,
 } from './promotion-games.service';
-import type { VipRankSource } from './eligibility/check-eligibility';
+import type { EligibilitySources } from './eligibility/check-eligibility';
 
 /** The raffle job looks for due draws (and raffles whose seed is not yet committed) every minute. */
 const raffleJobIntervalMs = 60_000;
@@ -16,7 +16,11 @@ const raffleJobIntervalMs = 60_000;
  * Red envelopes and raffles inside the promotions module: their services, the valid-bet listener that earns
  * raffle tickets, the draw job and the member routes. Answers the services the module decorates.
  */
-export const setUpPromotionGames = async (app: FastifyInstance, now: () => Date, vipRank: VipRankSource) => {
+export const setUpPromotionGames = async (
+  app: FastifyInstance,
+  now: () => Date,
+  { vipRank, isPlayBlocked }: EligibilitySources,
+) => {
   const { site } = app.site;
   const deps: PromotionGameDependencies = {
     db: app.platform.database.db,
@@ -31,6 +35,7 @@ export const setUpPromotionGames = async (app: FastifyInstance, now: () => Date,
     },
     now,
     vipRank,
+    isPlayBlocked,
   };
   const redEnvelopes = createRedEnvelopeService(deps);
   const raffles = createRaffleService(deps);

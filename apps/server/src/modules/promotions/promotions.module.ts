@@ -3,7 +3,7 @@ import { createBonusService, expireBonusesJobName, type BonusService } from './b
 import type { RaffleService } from './promotion-games.service';
 import { setUpPromotionGames } from './promotion-games.setup';
 import { createDepositBonusService, type DepositBonusService } from './deposit-bonuses.service';
-import type { VipRankSource } from './eligibility/check-eligibility';
+import type { PlayBlockSource, VipRankSource } from './eligibility/check-eligibility';
 import { memberBonusRoutes } from './member-bonuses.routes';
 import { promotionsAdminRoutes } from './promotions-admin.routes';
 import { createPromotionAdminService } from './promotions-admin.service';
@@ -48,10 +48,14 @@ const rebateConcurrency = 4;
  */
 export const promotionsModule = defineModule(
   'promotions',
-  ['site', 'members', 'uploads', 'auth', 'backoffice', 'messages', 'turnover', 'wallet'],
+  ['site', 'members', 'uploads', 'auth', 'backoffice', 'messages', 'turnover', 'wallet', 'protection'],
   async (app) => {
     const { database, scheduler, clock } = app.platform;
     const { ledger, wallet } = app.wallet;
+    // Player protection: a member in a time-out or self-exclusion gets no offer and no promotion money.
+    const { protection } = app.protection;
+    const isPlayBlocked: PlayBlockSource = (memberId, executor) =>
+      protection.isPlayBlocked(memberId, executor);
     const now = clock ? () => new Date(clock()) : () => new Date();
     let vipRankSource: VipRankSource = () => Promise.resolve(0);
     const vipRank: VipRankSource = (executor, memberId) => vipRankSource(executor, memberId);
@@ -72,6 +76,7 @@ export const promotionsModule = defineModule(
       wallet,
       turnover: app.turnover.turnover,
       now,
+      isPlayBlocked,
     });
     scheduler.every(expireRewardsJobName, expiryIntervalMs, async () => {
       await rewards.expire();
@@ -85,6 +90,7 @@ export const promotionsModule = defineModule(
       bonuses,
       now,
       vipRank,
+      isPlayBlocked,
     });
     app.wallet.provideBonusBalance((member, currency) =>
       bonuses.balance({ brandId: member.brandId, memberId: member.id, currency }),
@@ -93,7 +99,7 @@ export const promotionsModule = defineModule(
       memberBonusRoutes({ bonuses, depositBonuses, requireRealMember: app.auth.requireRealMember }),
       { prefix: apiPrefix },
     );
-    const { raffles } = await setUpPromotionGames(app, now, vipRank);
+    const { raffles } = await setUpPromotionGames(app, now, { vipRank, isPlayBlocked });
     app.decorate('promotions', { bonuses, raffles, depositBonuses, rewards, provideVipRank });
     await app.register(rewardRoutes(rewards, app.auth.requireRealMember), { prefix: apiPrefix });
     const referrals = createReferralService({
@@ -104,6 +110,7 @@ export const promotionsModule = defineModule(
       site: app.site.site,
       now,
       vipRank,
+      isPlayBlocked,
     });
     scheduler.every(qualifyReferralsJobName, referralIntervalMs, async () => {
       await referrals.qualify();
@@ -119,6 +126,7 @@ export const promotionsModule = defineModule(
       turnover: app.turnover.turnover,
       isManualRebate: (brandId) => app.site.site.isBrandFlagEnabled(brandId, 'MANPLAYREB3'),
       now,
+      playBlockedAmong: (memberIds, executor) => protection.listPlayBlocked(memberIds, executor),
       payChunkSize: rebateChunkSize,
       payConcurrency: rebateConcurrency,
     });
@@ -137,6 +145,7 @@ export const promotionsModule = defineModule(
       uploads: app.uploads.uploads,
       now,
       vipRank,
+      isPlayBlocked,
     });
     await app.register(
       sitePromotionRoutes({ sitePromotions, requireBrand: app.site.requireBrand, ...app.auth }),
@@ -154,6 +163,7 @@ export const promotionsModule = defineModule(
       uploads: app.uploads.uploads,
       bonuses,
       now,
+      isPlayBlocked,
     });
     app.uploads.uploads.registerReferences('promotions', admin.findReferencedUploads);
     await app.register(

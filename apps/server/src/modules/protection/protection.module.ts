@@ -26,6 +26,15 @@ export const protectionModule = defineModule(
       auth: app.auth.auth,
     });
     app.decorate('protection', { protection });
+    // The domains registered before this one ask it through the hooks they offer: an agent's transfer to an
+    // excluded member, an excluded person registering again, and time signed in against session-time limits.
+    app.members.members.providePlayBlock((memberId, executor) =>
+      protection.isPlayBlocked(memberId, executor),
+    );
+    app.auth.auth.provideRegistrantCheck((brandId, person) =>
+      protection.assertNotExcludedPerson(brandId, person),
+    );
+    app.auth.auth.onSessionActive((memberId, elapsedMs) => protection.recordSessionTime(memberId, elapsedMs));
     await app.register(protectionRoutes(protection, app.auth.requireRealMember), { prefix: apiPrefix });
     await app.register(
       protectionAdminRoutes(protection, { ...app.backoffice, requireBrand: app.site.requireBrand }),

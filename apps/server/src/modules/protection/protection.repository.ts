@@ -1,5 +1,6 @@
 import type { PlayLimitKind, PlayLimitPeriod } from '@wps/contracts/protection';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { numberArray } from '../../db/array-literals';
 import { type Executor, selectRows } from '../../db/database';
 import { memberExclusions, memberPlayLimits, memberProtection } from './protection.tables';
 
@@ -30,6 +31,30 @@ export const isPlayBlocked = async (executor: Executor, memberId: bigint): Promi
     sql`select play_blocked_until > now() as blocked from member_protection where member_id = ${memberId}`,
   );
   return row?.blocked === true;
+};
+
+/** Which of the members are in a time-out or a self-exclusion now (one read for a batch of payments). */
+export const listPlayBlocked = async (
+  executor: Executor,
+  memberIds: readonly bigint[],
+): Promise<Set<bigint>> => {
+  if (memberIds.length === 0) return new Set();
+  const rows = await selectRows<{ member_id: Int8 }>(
+    executor,
+    sql`select member_id from member_protection
+      where member_id = any(${numberArray(memberIds)}::bigint[]) and play_blocked_until > now()`,
+  );
+  return new Set(rows.map((row) => BigInt(row.member_id)));
+};
+
+/** What identifies a person at registration, as the members table stores it (null: not given). */
+/** The brand's members in a time-out or a self-exclusion now (few: only members with a protection row). */
+export const listPlayBlockedInBrand = async (executor: Executor, brandId: bigint): Promise<bigint[]> => {
+  const rows = await selectRows<{ member_id: Int8 }>(
+    executor,
+    sql`select member_id from member_protection where brand_id = ${brandId} and play_blocked_until > now()`,
+  );
+  return rows.map((row) => BigInt(row.member_id));
 };
 
 export const setPlayBlockedUntil = async (
@@ -212,6 +237,27 @@ export const lockDepositHeadroom = async (executor: Executor, memberId: bigint):
     if (headroom === null || left < headroom) headroom = left;
   }
   return headroom;
+};
+
+/**
+ * The member's net result since `since` in `currency`: wins less stakes (refunds and a card table's buy-ins and
+ * cash-outs included) on their accounts, classed as the ledger rule classes them; negative when they are down.
+ */
+export const sumNetResultSince = async (
+  executor: Executor,
+  memberId: bigint,
+  currency: string,
+  since: Date,
+): Promise<bigint> => {
+  const [row] = await selectRows<{ net: Int8 | null }>(
+    executor,
+    sql`select coalesce(sum(p.amount), 0) as net
+      from wallet_member_postings p
+      join wallet_transaction_details t on t.id = p.transaction_id
+      where p.member_id = ${memberId} and p.currency = ${currency} and t.created_at >= ${since.toISOString()}::timestamptz
+        and ${classOfKind} in ('stake', 'buyin', 'refund', 'payout')`,
+  );
+  return BigInt(row?.net ?? 0);
 };
 
 /** Adds session minutes to each period of the member's session limits (nothing for a member without one). */

@@ -3,6 +3,7 @@ import { memberIdParamsSchema } from '@wps/contracts/members';
 import {
   endExclusionBodySchema,
   memberProtectionAdminResponseSchema,
+  protectionSessionResponseSchema,
   protectionStatusResponseSchema,
   setPlayLimitBodySchema,
   setRealityCheckBodySchema,
@@ -31,6 +32,11 @@ export const protectionRoutes =
       '/member/protection',
       { schema: { tags, response: { 200: protectionStatusResponseSchema, ...failureResponses } } },
       async (request) => ok(await protection.status(request.member)),
+    );
+    app.get(
+      '/member/protection/session',
+      { schema: { tags, response: { 200: protectionSessionResponseSchema, ...failureResponses } } },
+      async (request) => ok(await protection.sessionSummary(request.member)),
     );
     app.put(
       '/member/protection/limits',

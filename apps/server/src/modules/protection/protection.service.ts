@@ -4,6 +4,7 @@ import {
   limitCoolingOffHours,
   type MemberProtectionAdmin,
   type PlayLimit,
+  type ProtectionSession,
   type ProtectionStatus,
   type SelfExclusionDuration,
   type SetPlayLimitBody,
@@ -15,7 +16,7 @@ import type { Database, Executor } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { type AuditActor, recordAuditEvent } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
-import type { MemberRow, MemberService } from '../members/members.service';
+import type { MemberRow, MemberService, PersonDetails } from '../members/members.service';
 import type { SiteService } from '../site/site.service';
 import type { WalletService } from '../wallet/wallet.service';
 import * as repository from './protection.repository';
@@ -24,7 +25,7 @@ type ProtectionDependencies = {
   db: Database;
   site: Pick<SiteService, 'getBrandCurrency'>;
   wallet: Pick<WalletService, 'parseAmount' | 'formatAmount'>;
-  members: Pick<MemberService, 'checkLoginPassword' | 'findById'>;
+  members: Pick<MemberService, 'checkLoginPassword' | 'findById' | 'hasMemberLikePerson'>;
   auth: Pick<AuthService, 'endMemberSessions'>;
 };
 
@@ -242,6 +243,25 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
       });
     },
 
+    /**
+     * The reality check's figures: the member's last sign-in (the session's start) and the net result of their
+     * play since then in the brand's currency, with the interval they chose.
+     */
+    sessionSummary: async (member: Member & Pick<MemberRow, 'lastLoginAt'>): Promise<ProtectionSession> => {
+      const currency = await currencyOf(member.brandId);
+      const startedAt = member.lastLoginAt ?? new Date();
+      const [net, protection] = await Promise.all([
+        repository.sumNetResultSince(db, member.id, currency, startedAt),
+        repository.findProtection(db, member.id),
+      ]);
+      return {
+        startedAt: startedAt.toISOString(),
+        currency,
+        netResult: await wallet.formatAmount(net, currency),
+        realityCheckMinutes: protection?.realityCheckMinutes ?? null,
+      };
+    },
+
     setRealityCheck: async (member: Member, body: SetRealityCheckBody): Promise<ProtectionStatus> => {
       await db.transaction(async (tx) => {
         await repository.ensureProtection(tx, member.id, member.brandId);
@@ -303,6 +323,20 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
     isPlayBlocked: (memberId: bigint, executor: Executor = db): Promise<boolean> =>
       repository.isPlayBlocked(executor, memberId),
 
+    /** Which of the members are excluded now: batch payments (the daily rebate) leave them out. */
+    listPlayBlocked: (memberIds: readonly bigint[], executor: Executor = db): Promise<Set<bigint>> =>
+      repository.listPlayBlocked(executor, memberIds),
+
+    /**
+     * Before an account is made (a registration, a first social sign-in): refused while a member of the brand
+     * with the same mobile number, email or ID number is in a time-out or a self-exclusion, so an excluded person
+     * cannot come back under another name.
+     */
+    assertNotExcludedPerson: async (brandId: bigint, person: PersonDetails): Promise<void> => {
+      const excluded = await repository.listPlayBlockedInBrand(db, brandId);
+      if (await members.hasMemberLikePerson(excluded, person)) throw new AppError('PLAYER_EXCLUDED');
+    },
+
     /** Before a game opens: refused while excluded or once a session-time limit is used up. */
     assertCanPlay: async (memberId: bigint): Promise<void> => {
       if (await repository.isPlayBlocked(db, memberId)) throw new AppError('PLAYER_EXCLUDED');
@@ -312,12 +346,20 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
     /**
      * Before a deposit is accepted, in its transaction: refused while excluded or above the headroom of the
      * member's deposit limits (their usage rows stay locked until the transaction ends). The deposit counts when
-     * the ledger credits it.
+     * the ledger credits it; `awaitingCredit` answers what the member already asked and is not credited yet,
+     * read under those locks, so requests waiting for their money cannot together pass the limit either.
      */
-    assertCanDeposit: async (executor: Executor, memberId: bigint, amount: bigint): Promise<void> => {
+    assertCanDeposit: async (
+      executor: Executor,
+      memberId: bigint,
+      amount: bigint,
+      awaitingCredit: () => Promise<bigint> = () => Promise.resolve(0n),
+    ): Promise<void> => {
       if (await repository.isPlayBlocked(executor, memberId)) throw new AppError('PLAYER_EXCLUDED');
       const headroom = await repository.lockDepositHeadroom(executor, memberId);
-      if (headroom !== null && amount > headroom) throw new AppError('PLAYER_LIMIT_REACHED');
+      if (headroom !== null && amount + (await awaitingCredit()) > headroom) {
+        throw new AppError('PLAYER_LIMIT_REACHED');
+      }
     },
 
     /** Time signed in, counted against session-time limits (members without one: nothing is written). */

@@ -20,6 +20,7 @@ const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   requireEncryptedBodies: brand.requireEncryptedBodies,
   feedbackWords: { min: brand.feedbackMinWords, max: brand.feedbackMaxWords },
   liveChatUrl: brand.liveChatUrl,
+  minimumAge: brand.minimumAge,
 });
 
 export type SiteSettings = ReturnType<typeof toSiteSettings>;
@@ -54,6 +55,7 @@ const applySettingsPatch = async (
       feedbackMinWords: patch.feedbackWords?.min,
       feedbackMaxWords: patch.feedbackWords?.max,
       liveChatUrl: patch.liveChatUrl,
+      minimumAge: patch.minimumAge,
     })) ?? before;
   for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
     await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);

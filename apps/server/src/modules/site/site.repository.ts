@@ -25,6 +25,7 @@ export type BrandSettingsPatch = Partial<
     | 'feedbackMaxWords'
     | 'liveChatUrl'
     | 'mainDomain'
+    | 'minimumAge'
   >
 >;
 

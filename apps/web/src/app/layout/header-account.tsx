@@ -16,6 +16,7 @@ import { memberSectionPath } from '../../features/members/member-sections';
 import { UnreadMessageBadge } from '../../features/messages/components/unread-badge';
 import { UnreadMissionBadge } from '../../features/loyalty/components/unread-mission-badge';
 import { UnreadRewardBadge } from '../../features/promotions/components/unread-reward-badge';
+import { SessionNetPosition } from '../../features/protection/components/session-net-position';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 
 /** The member's picture, or the default one when there is none or it fails to load (spec section 8). */
@@ -122,6 +123,8 @@ function MemberMenu({ isAgent }: { isAgent: boolean }) {
         <UnreadMessageBadge testId="header-unread" />
       </button>
       <ul id={menuId} className="member-menu__list" hidden={!isOpen} data-testid="header-menu">
+        {/* The session's net result (reality checks), read again each time the menu opens. */}
+        {isOpen && <SessionNetPosition />}
         {links.map((link) => (
           <li key={link.testId}>
             <Link to={link.to} className="member-menu__item" data-testid={link.testId} onClick={close}>

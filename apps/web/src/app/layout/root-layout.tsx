@@ -4,6 +4,8 @@ import { Outlet, useLocation } from 'react-router';
 import { hasWaitingContractRequest, useContractInfo } from '../../features/agents/api/get-contract-info';
 import { useRememberedSession } from '../../features/auth/api/use-remembered-session';
 import { ForcedPasswordChange } from '../../features/members/components/forced-password-change';
+import { memberSectionPath } from '../../features/members/member-sections';
+import { RealityCheck } from '../../features/protection/components/reality-check';
 import { usePermission } from '../../features/site/api/get-permission';
 import { useMemberEvents } from '../../features/wallet/api/use-member-events';
 import { hideGlobalLoader } from '../../lib/global-loader';
@@ -61,6 +63,10 @@ export function RootLayout() {
     <>
       <Outlet />
       <ForcedPasswordChange />
+      <RealityCheck
+        limitsPath={memberSectionPath('responsibleGaming')}
+        historyPath={memberSectionPath('personalHistoryCopy')}
+      />
       {hasWaitingContractRequest(contractInfo) && <ContractPopup />}
     </>
   );

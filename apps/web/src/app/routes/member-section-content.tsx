@@ -108,6 +108,22 @@ const MissionsPage = lazyComponent(
     ),
   <LoadingStatus />,
 );
+const ResponsibleGamingPage = lazyComponent(
+  'responsible-gaming',
+  () =>
+    withDeferredDictionary(() => import('../../features/protection/components/responsible-gaming-page')).then(
+      (module) => module.ResponsibleGamingPage,
+    ),
+  <LoadingStatus />,
+);
+const VerificationPage = lazyComponent(
+  'verification',
+  () =>
+    withDeferredDictionary(() => import('../../features/kyc/components/verification-page')).then(
+      (module) => module.VerificationPage,
+    ),
+  <LoadingStatus />,
+);
 const FeedbackForm = lazyComponent(
   'feedback-form',
   () =>
@@ -136,6 +152,8 @@ const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => Reac
   manualRebate: () => <ManualRebatePage />,
   playerRank: () => <PlayerRankPage />,
   missionLeaderboard: () => <MissionsPage />,
+  responsibleGaming: () => <ResponsibleGamingPage />,
+  verification: () => <VerificationPage />,
   feedback: () => <FeedbackForm />,
 };
 

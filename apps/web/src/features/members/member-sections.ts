@@ -17,6 +17,10 @@ export const memberSections = [
   'messageV2',
   'manualRebate',
   'playerRank',
+  // Issue 26: limits, reality checks, time-outs and self-exclusion.
+  'responsibleGaming',
+  // Issue 26: identity verification (KYC) documents and tier.
+  'verification',
   // One of the spec's "other member labels", placed last.
   'feedback',
 ] as const;

@@ -1,5 +1,7 @@
 import type { VendorWalletStatus } from '@wps/contracts/vendor-wallet';
 import { isDatabaseError, uniqueViolation } from '../../../db/database-errors';
+import { AppError } from '../../../http/app-error';
+import { playRefusalOf } from '../../../lib/play-refusal';
 import * as repository from '../vendor-wallet.repository';
 
 /** The transaction uuid of a bet is taken already: roll back and answer from the row that holds it. */
@@ -28,3 +30,21 @@ export const isUuidRace = (error: unknown): boolean => {
 
 export const isInsufficientFunds = (error: unknown): boolean =>
   ledgerReasonOf(error) === 'insufficient_funds';
+
+/**
+ * Player protection refused the stake (the ledger's rule, migration 0063): the protocol's status for it, as the
+ * ledger translated it or as the database raised it (a batch's own statement); undefined for anything else.
+ * A limit is RS_ERROR_LIMIT_REACHED (the vendor does not roll it back: nothing was taken), an exclusion
+ * RS_ERROR_USER_DISABLED (final).
+ */
+export const playRefusalStatusOf = (error: unknown): VendorWalletStatus | undefined => {
+  const refusal =
+    error instanceof AppError
+      ? error.code === 'PLAYER_LIMIT_REACHED' || error.code === 'PLAYER_EXCLUDED'
+        ? error.code
+        : undefined
+      : playRefusalOf(error);
+  if (refusal === 'PLAYER_LIMIT_REACHED') return 'RS_ERROR_LIMIT_REACHED';
+  if (refusal === 'PLAYER_EXCLUDED') return 'RS_ERROR_USER_DISABLED';
+  return undefined;
+};

@@ -2,7 +2,7 @@ import type { VendorWalletStatus } from '@wps/contracts/vendor-wallet';
 import type { Transaction } from '../../../db/database';
 import * as repository from '../vendor-wallet.repository';
 import type { VendorWalletOutcome } from '../vendor-wallet.service';
-import { isInsufficientFunds, isUuidRace, Refusal, UuidTaken } from './call-errors';
+import { isInsufficientFunds, isUuidRace, playRefusalStatusOf, Refusal, UuidTaken } from './call-errors';
 import { balanceOf } from './member-accounts';
 import { answerOf, type Echo } from './protocol-answers';
 import type { Party, WalletCallContext } from './wallet-context';
@@ -21,9 +21,9 @@ export type MemberTransactionOptions = {
 
 /**
  * Runs `work` in a transaction that first takes the member's advisory lock (or whose first statement takes
- * it, `locksItself`). A refusal inside rolls everything back and becomes the answer, as does the ledger's
- * overdraft check. A uuid that turns out to be taken (the unique index, or the ledger's key) rolls back
- * too: `onUuidTaken` answers then, else the call runs again and sees the winner's row.
+ * it, `locksItself`). A refusal inside rolls everything back and becomes the answer, as do the ledger's
+ * overdraft check and player protection's rule. A uuid that turns out to be taken (the unique index, or the
+ * ledger's key) rolls back too: `onUuidTaken` answers then, else the call runs again and sees the winner's row.
  */
 export const inMemberTransaction = async (
   context: Pick<WalletCallContext, 'db' | 'wallet' | 'bonuses'>,
@@ -45,6 +45,11 @@ export const inMemberTransaction = async (
     } catch (error) {
       if (error instanceof Refusal) {
         return { answer: answerOf(error.status, echo, party, await balanceOf(context, party)) };
+      }
+      const refused = playRefusalStatusOf(error);
+      if (refused) {
+        // Refused by player protection (a limit, an exclusion) on the ledger's entries: nothing was written.
+        return { answer: answerOf(refused, echo, party, await balanceOf(context, party)) };
       }
       if (isInsufficientFunds(error)) {
         // Refused by the ledger's overdraft check on the locked balance row: nothing was written.

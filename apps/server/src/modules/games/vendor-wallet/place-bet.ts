@@ -6,7 +6,7 @@ import { hashSessionToken } from '../../../lib/session-token';
 import type { BatchedBet } from '../vendor-wallet.bet-batch';
 import * as repository from '../vendor-wallet.repository';
 import type { VendorWalletOutcome } from '../vendor-wallet.service';
-import { isInsufficientFunds, isUuidRace, Refusal, UuidTaken } from './call-errors';
+import { isInsufficientFunds, isUuidRace, playRefusalStatusOf, Refusal, UuidTaken } from './call-errors';
 import {
   accountsOf,
   amountIn,
@@ -46,7 +46,8 @@ export const placeBet = async (
     return refuse('RS_ERROR_INVALID_TOKEN');
   }
   if (session.expiresAt <= context.now()) return refuse('RS_ERROR_TOKEN_EXPIRED');
-  if (party.member.status !== 'active') return refuse('RS_ERROR_USER_DISABLED');
+  // A time-out or a self-exclusion kills every launch token: seen within the member cache's 2 s.
+  if (party.member.status !== 'active' || party.member.isExcluded) return refuse('RS_ERROR_USER_DISABLED');
   const game = await findGame(context, vendor, request.game_code);
   if (!game?.isEnabled) return refuse('RS_ERROR_INVALID_GAME');
   if (request.currency !== party.currency) return refuse('RS_ERROR_WRONG_CURRENCY');
@@ -72,6 +73,9 @@ export const placeBet = async (
         placed.balance === null ? await balanceOf(context, party) : placed.balance + placed.bonusBalance;
       return { answer: answerOf('RS_OK', echo, party, balance), changedMemberId: party.member.id };
     } catch (error) {
+      // Player protection refused it (in a batch, the batch was written again bet by bet: only this one failed).
+      const refused = playRefusalStatusOf(error);
+      if (refused) return refuse(refused);
       if (isInsufficientFunds(error)) {
         // Cash alone does not cover it: with an active bonus the stake takes bonus money for the rest.
         if (await context.bonuses.findActive(bonusOwnerOf(party))) {

@@ -7,10 +7,13 @@ import { findParty } from './wallet-lookups';
 
 type UserInfoContext = Pick<
   WalletCallContext,
-  'members' | 'brandCurrency' | 'ledger' | 'wallet' | 'bonuses' | 'caches'
+  'members' | 'protection' | 'brandCurrency' | 'ledger' | 'wallet' | 'bonuses' | 'caches'
 >;
 
-/** user/info and user/balance: the member's currency and balance, and whether they may play. */
+/**
+ * user/info and user/balance: the member's currency and balance, and whether they may play (not while disabled,
+ * nor in a time-out or a self-exclusion).
+ */
 export const answerUserInfo = async (
   context: UserInfoContext,
   request: VendorUserInfoRequest | VendorBalanceRequest,
@@ -18,6 +21,7 @@ export const answerUserInfo = async (
 ): Promise<VendorWalletOutcome> => {
   const party = await findParty(context, request.user);
   if (!party) return { answer: answerOf('RS_ERROR_INVALID_TOKEN', echo, undefined, 0n) };
-  const status = party.member.status === 'active' ? 'RS_OK' : 'RS_ERROR_USER_DISABLED';
+  const mayPlay = party.member.status === 'active' && !party.member.isExcluded;
+  const status = mayPlay ? 'RS_OK' : 'RS_ERROR_USER_DISABLED';
   return { answer: answerOf(status, echo, party, await balanceOf(context, party)) };
 };

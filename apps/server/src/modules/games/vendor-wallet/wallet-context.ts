@@ -13,7 +13,13 @@ export type VendorEntry = {
 
 export type GameEntry = { id: bigint; gameType: string; isEnabled: boolean };
 
-export type Member = { id: bigint; brandId: bigint; status: string };
+export type Member = {
+  id: bigint;
+  brandId: bigint;
+  status: string;
+  /** In a time-out or a self-exclusion (player protection): bets and balance calls answer USER_DISABLED. */
+  isExcluded: boolean;
+};
 
 /** Who the call is about, once known: the answer carries their currency and balance. */
 export type Party = { member: Member; currency: string; exponent: number };

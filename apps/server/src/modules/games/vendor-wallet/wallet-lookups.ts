@@ -48,20 +48,27 @@ export const findSession = async (
   return row;
 };
 
-type FindPartyContext = Pick<WalletCallContext, 'members' | 'brandCurrency' | 'ledger' | 'caches'>;
+type FindPartyContext = Pick<
+  WalletCallContext,
+  'members' | 'protection' | 'brandCurrency' | 'ledger' | 'caches'
+>;
 
 /** The member named by `user`, with their wallet currency; undefined for anyone we do not know. */
 export const findParty = async (
-  { members, brandCurrency, ledger, caches }: FindPartyContext,
+  { members, protection, brandCurrency, ledger, caches }: FindPartyContext,
   user: string,
 ): Promise<Party | undefined> => {
   if (!memberIdPattern.test(user) || BigInt(user) > maxMemberId) return undefined;
-  // Kept 2 s from the read (not from the last use), so a disabled member is refused within 2 s.
-  const known = caches.knownMembers.get(user);
-  const member = known ?? (await members.findById(BigInt(user)));
-  if (!member) return undefined;
-  if (!known)
-    caches.knownMembers.set(user, { id: member.id, brandId: member.brandId, status: member.status });
+  // Kept 2 s from the read (not from the last use), so a disabled or excluded member is refused within 2 s: an
+  // exclusion kills every launch token the member holds (their site sessions end with it).
+  let member = caches.knownMembers.get(user);
+  if (!member) {
+    const id = BigInt(user);
+    const [row, isExcluded] = await Promise.all([members.findById(id), protection.isPlayBlocked(id)]);
+    if (!row) return undefined;
+    member = { id: row.id, brandId: row.brandId, status: row.status, isExcluded };
+    caches.knownMembers.set(user, member);
+  }
   const brandKey = member.brandId.toString();
   let currency = caches.currencies.get(brandKey);
   if (currency === undefined) {
@@ -70,5 +77,5 @@ export const findParty = async (
     caches.currencies.set(brandKey, currency);
   }
   const exponent = await ledger.getCurrencyExponent(currency);
-  return { member: { id: member.id, brandId: member.brandId, status: member.status }, currency, exponent };
+  return { member, currency, exponent };
 };

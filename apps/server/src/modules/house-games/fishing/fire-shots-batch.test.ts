@@ -53,6 +53,7 @@ describe('fishing: batches of several members in one transaction', () => {
       turnover: app.turnover.turnover,
       bonuses: app.promotions.bonuses,
       seeds,
+      protection: app.protection.protection,
       clock: clock.now,
     });
     // The third member has 2.50: two of their five shots are covered.

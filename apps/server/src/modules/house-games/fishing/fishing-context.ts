@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/database';
 import type { HouseGame } from '../../games/house-rounds.service';
 import type { BonusService } from '../../promotions/bonuses.service';
+import type { ProtectionService } from '../../protection/protection.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -36,6 +37,8 @@ export type FishingServiceDependencies = {
   /** The member's side of every stake and win: cash first, then the bonus balance. */
   bonuses: BonusService;
   seeds: SeedService;
+  /** Player protection: no session opens while the member is excluded or out of session time. */
+  protection: Pick<ProtectionService, 'assertCanPlay'>;
   settings?: Partial<FishingSettings>;
   clock?: () => number;
   onError?: (error: unknown) => void;

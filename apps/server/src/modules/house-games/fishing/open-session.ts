@@ -72,7 +72,8 @@ export const sessionView = async (
 
 /**
  * Opens a session in a room, or answers the member's open session there (opening is idempotent per room; a
- * member may have one open session in each room).
+ * member may have one open session in each room). Not while the member is in a time-out or a self-exclusion
+ * (PLAYER_EXCLUDED) or has used up a session-time limit (PLAYER_LIMIT_REACHED): their shots would be refused.
  */
 export const openSession = async (
   context: FishingContext,
@@ -81,6 +82,7 @@ export const openSession = async (
   request: OpenFishingSessionRequest,
 ): Promise<FishingSession> => {
   const { db, ledger, clock } = context;
+  await context.protection.assertCanPlay(member.id);
   const exponent = await ledger.getCurrencyExponent(brand.currency);
   if (!roomsFor(exponent).some((room) => room.code === request.room)) {
     const message = `The ${request.room} room has no stakes in ${brand.currency}.`;

@@ -1,5 +1,6 @@
 import type { LRUCache } from 'lru-cache';
 import type { Database, Executor } from '../../../db/database';
+import type { ProtectionService } from '../../protection/protection.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -40,6 +41,11 @@ export type PvpServiceDependencies = {
   ledger: LedgerService;
   wallet: WalletService;
   turnover: TurnoverService;
+  /**
+   * Player protection: no seat is taken or played again while the member is excluded (or out of session time),
+   * and an excluded member's seat is not dealt in (their chips wait for them to leave).
+   */
+  protection: Pick<ProtectionService, 'assertCanPlay' | 'listPlayBlocked'>;
   settings?: Partial<PvpSettings>;
   clock?: () => number;
   onError?: (error: unknown) => void;

@@ -17,8 +17,9 @@ export type DealReady = {
 
 /**
  * Whether a table with no hand in play deals now, under its lock: the pause after the last hand is over, two
- * seats or more are playing with chips and are not leaving, and the table's game is listed and enabled in the
- * catalogue. Null when it does not.
+ * seats or more are playing with chips, are not leaving and are not of a member in a time-out or a
+ * self-exclusion (their chips wait at the table until they leave), and the table's game is listed and enabled
+ * in the catalogue. Null when it does not.
  */
 export const readyToDeal = async (
   context: PvpContext,
@@ -29,9 +30,13 @@ export const readyToDeal = async (
   if (await repository.findPlayingHand(tx, table.id)) return null;
   const last = await repository.findLatestHand(tx, table.id);
   if (last?.endedAt && now < last.endedAt.getTime() + context.settings.pauseMs) return null;
-  const seats = (await repository.listOpenSeats(tx, table.id)).filter(
+  const playing = (await repository.listOpenSeats(tx, table.id)).filter(
     (seat) => seat.status === 'playing' && seat.stack > 0n && !seat.isLeaving,
   );
+  if (playing.length < 2) return null;
+  const members = playing.flatMap((seat) => (seat.memberId === null ? [] : [seat.memberId]));
+  const excluded = await context.protection.listPlayBlocked(members, tx);
+  const seats = playing.filter((seat) => seat.memberId === null || !excluded.has(seat.memberId));
   if (seats.length < 2) return null;
   const game = await requirePvpGame(tx, table.game).catch(() => null);
   if (!game) return null;

@@ -86,6 +86,7 @@ export const openPvpHarness = async (): Promise<PvpHarness> => {
         ledger,
         wallet: app.wallet.wallet,
         turnover: app.turnover.turnover,
+        protection: app.protection.protection,
         settings: { ...testPvpSettings, ...settings },
         clock: clock.now,
         onError: (error) => {

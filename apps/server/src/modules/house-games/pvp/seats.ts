@@ -32,7 +32,8 @@ const seatError = (message: string) =>
  * table's limits (PVP_BUY_IN_LIMIT), a free seat and no other seat of theirs at the table
  * (PVP_SEAT_UNAVAILABLE), then one ledger posting of the buy-in from their cash to the brand's table stacks
  * account (`pvp:buyin:<member>:<requestId>`; cash only, bonus money does not go to a card table) and the seat.
- * The same request id again answers the seat it took and moves nothing.
+ * The same request id again answers the seat it took and moves nothing. Not while the member is excluded or out
+ * of session time (PLAYER_EXCLUDED, PLAYER_LIMIT_REACHED), before anything is read.
  */
 export const sitDown = async (
   context: PvpContext,
@@ -41,6 +42,7 @@ export const sitDown = async (
   request: PvpSitDownRequest,
 ): Promise<void> => {
   const { db, ledger, wallet } = context;
+  await context.protection.assertCanPlay(member.id);
   const table = await requireTable(context, member, tableId);
   await requirePvpGame(db, table.game);
   const amount = await wallet.parseAmount(request.buyIn, table.currency, 'buyIn');
@@ -145,13 +147,17 @@ export const leaveTable = async (context: PvpContext, member: PvpMember, tableId
   context.changed(table.id);
 };
 
-/** Sits the member out (not dealt in from the next hand) or back in, keeping their seat and stack. */
+/**
+ * Sits the member out (not dealt in from the next hand) or back in, keeping their seat and stack; back in not
+ * while excluded or out of session time (as a new seat).
+ */
 export const setSittingOut = async (
   context: PvpContext,
   member: PvpMember,
   tableId: bigint,
   isSittingOut: boolean,
 ): Promise<void> => {
+  if (!isSittingOut) await context.protection.assertCanPlay(member.id);
   const table = await requireTable(context, member, tableId);
   await context.db.transaction(async (tx) => {
     await repository.lockTable(tx, table.id);

@@ -10,7 +10,15 @@ import { settleDepositWithoutMoney } from './settle-without-money';
 
 export type CreateDepositDependencies = Pick<
   DepositServiceDependencies,
-  'db' | 'wallet' | 'messages' | 'uploads' | 'channels' | 'depositBonuses' | 'gateway' | 'callbackBaseUrl'
+  | 'db'
+  | 'wallet'
+  | 'messages'
+  | 'uploads'
+  | 'channels'
+  | 'depositBonuses'
+  | 'gateway'
+  | 'callbackBaseUrl'
+  | 'protection'
 >;
 
 const gatewayUnavailableReason = 'The payment gateway did not answer.';
@@ -146,16 +154,23 @@ export const createDeposit = async (
     });
   }
 
-  const inserted = await repository.insertDeposit(db, {
-    brandId: member.brandId,
-    memberId: member.id,
-    channelId: channel.id,
-    requestKey: request.requestId,
-    currency: channel.currency,
-    amount,
-    playerReference: isManual ? (request.playerReference ?? null) : null,
-    proofUploadId: isManual ? (request.proofUploadId ?? null) : null,
-    promotionId,
+  const inserted = await db.transaction(async (tx) => {
+    // Refused while excluded or above the member's deposit limits. The requests still waiting for their money
+    // count too, read under the limits' locks: two requests at once cannot both take the last headroom.
+    await deps.protection.assertCanDeposit(tx, member.id, amount, () =>
+      repository.sumAwaitingCredit(tx, member.id, channel.currency, request.requestId),
+    );
+    return repository.insertDeposit(tx, {
+      brandId: member.brandId,
+      memberId: member.id,
+      channelId: channel.id,
+      requestKey: request.requestId,
+      currency: channel.currency,
+      amount,
+      playerReference: isManual ? (request.playerReference ?? null) : null,
+      proofUploadId: isManual ? (request.proofUploadId ?? null) : null,
+      promotionId,
+    });
   });
   if (!inserted) {
     // The same form submitted twice at once: the other submit created it.

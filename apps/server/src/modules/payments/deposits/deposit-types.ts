@@ -8,6 +8,7 @@ import type { MessageService } from '../../messages/messages.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { DepositBonusService } from '../../promotions/deposit-bonuses.service';
 import type { RaffleService } from '../../promotions/promotion-games.service';
+import type { ProtectionService } from '../../protection/protection.service';
 import type { UploadService } from '../../uploads/uploads.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -36,6 +37,8 @@ export type DepositServiceDependencies = {
   depositBonuses: Pick<DepositBonusService, 'checkChoice' | 'grantForDeposit'>;
   /** Raffle tickets earned by the deposit, recorded in its credit's transaction. */
   raffles: Pick<RaffleService, 'recordDeposit'>;
+  /** The member's deposit limits and exclusion, checked in the transaction that records a request. */
+  protection: Pick<ProtectionService, 'assertCanDeposit'>;
   gateway: GatewayClient;
   /** Where the gateway reaches this platform (server to server) for its notices. */
   callbackBaseUrl: () => string;

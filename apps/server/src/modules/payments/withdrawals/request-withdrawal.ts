@@ -18,7 +18,7 @@ import { readOwnWithdrawal } from './withdrawal-views';
 
 export type RequestWithdrawalDependencies = Pick<
   WithdrawalServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits'
+  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits' | 'kyc'
 >;
 
 const checkAmountLimits = async (
@@ -114,6 +114,12 @@ const holdAndRecord = (
       { brandId: brand.id, memberId: member.id, currency: brand.currency },
       request.forfeitBonus,
     );
+    // Above the brand's KYC thresholds (this amount, or the member's paid and pending withdrawals with it) and
+    // below the tier it requires, the withdrawal waits for verification; its money is held all the same.
+    const kycRequiredTier = await deps.kyc.withdrawalHold(tx, member, {
+      amount,
+      cumulative: (await repository.paidAndPendingTotal(tx, member.id)) + amount,
+    });
     const cash = await wallet.cashAccount(member, brand.currency, tx);
     // INSUFFICIENT_FUNDS comes from the ledger (the balance row's check), and aborts everything here.
     const hold = await ledger.reserve(
@@ -135,20 +141,27 @@ const holdAndRecord = (
       currency: brand.currency,
       amount,
       holdId: hold.holdId,
+      kycRequiredTier,
     });
     await recordAuditEvent(tx, {
       actor: memberActor(context),
       action: 'payments.withdrawal.request',
       entityType: 'withdrawal',
       entityId: id.toString(),
-      after: { status: 'pending', amount: request.amount, currency: brand.currency },
+      after: {
+        status: 'pending',
+        amount: request.amount,
+        currency: brand.currency,
+        awaitingKycTier: kycRequiredTier,
+      },
     });
     return { id, isNew: true };
   });
 
 /**
  * A member asks to withdraw: the amount is held from their main wallet (within the brand's limits, with the
- * turnover met, forfeiting an active bonus they confirmed giving up), and the withdrawal waits for staff review.
+ * turnover met, forfeiting an active bonus they confirmed giving up), and the withdrawal waits for staff review,
+ * or first for the member's identity verification when the brand's KYC thresholds say so.
  * A repeated submit answers the first one.
  */
 export const requestWithdrawal = async (

@@ -5,6 +5,7 @@ import type { OutgoingMessage } from '../../messages/messages.service';
 import * as repository from '../withdrawals.repository';
 import type { WithdrawalRow } from '../withdrawals.repository';
 import type { StaffContext, StaffWithdrawal, WithdrawalServiceDependencies } from './withdrawal-types';
+import { awaitingKycTierOf } from './kyc-hold';
 import { toStaffWithdrawals } from './withdrawal-views';
 
 export type ReviewWithdrawalDependencies = Pick<
@@ -80,6 +81,11 @@ const recordReview = (
     if (!row) throw new AppError('NOT_FOUND');
     if (row.status !== 'pending') {
       throw new AppError('ALREADY_PROCESSED', { details: { status: row.status } });
+    }
+    // Waiting for the member's identity verification: it may be rejected (the money returns), not paid.
+    const awaitingKycTier = awaitingKycTierOf(row);
+    if (outcome.action === 'approve' && awaitingKycTier !== null) {
+      throw new AppError('WITHDRAWAL_AWAITING_VERIFICATION', { details: { awaitingKycTier } });
     }
     if (outcome.action === 'approve' && approvalStep(context, row, secondApprovalAbove) === 'first') {
       await recordFirstApproval(tx, context, row, outcome.reviewNote);

@@ -7,6 +7,7 @@ import type {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/database';
 import type { AuditActor } from '../../audit/audit.service';
+import type { KycService } from '../../kyc/kyc.service';
 import type { VipWithdrawalLimits } from '../../loyalty/vip.service';
 import type { MemberRow, MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
@@ -57,6 +58,8 @@ export type WithdrawalServiceDependencies = {
   bonuses: Pick<BonusService, 'forfeitForWithdrawal' | 'findActive' | 'balance'>;
   /** The member's VIP level's own daily limits (loyalty, registered before payments). */
   vipLimits: (executor: Executor, member: { id: bigint; brandId: bigint }) => Promise<VipWithdrawalLimits>;
+  /** Whether a withdrawal waits for the member's identity verification (the brand's KYC thresholds). */
+  kyc: Pick<KycService, 'withdrawalHold'>;
 };
 
 export const memberActor = ({ member, ip }: MemberContext): AuditActor => ({

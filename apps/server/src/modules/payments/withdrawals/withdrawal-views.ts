@@ -2,6 +2,7 @@ import type { Withdrawal } from '@wps/contracts/payments';
 import { AppError } from '../../../http/app-error';
 import { maskAccountNumber } from '../payout-accounts.service';
 import { deriveConfirmation } from '../withdrawal-confirmation';
+import { awaitingKycTierOf } from './kyc-hold';
 import * as repository from '../withdrawals.repository';
 import type { WithdrawalView } from '../withdrawals.repository';
 import type { MemberContext, StaffWithdrawal, WithdrawalServiceDependencies } from './withdrawal-types';
@@ -31,6 +32,7 @@ export const toWithdrawal = async (
       deadline: confirmation.deadline?.toISOString() ?? null,
       proofUploadId: confirmation.proofUploadId,
     },
+    awaitingKycTier: awaitingKycTierOf(withdrawal),
   };
 };
 

@@ -24,7 +24,7 @@ const invalid = (field: string, message: string) =>
  * refused (BONUS_ALREADY_ACTIVE): staff forfeit it first.
  */
 export const grantMemberBonus = async (
-  deps: Pick<PromotionAdminDependencies, 'db' | 'wallet' | 'members' | 'bonuses'>,
+  deps: Pick<PromotionAdminDependencies, 'db' | 'wallet' | 'members' | 'bonuses' | 'isPlayBlocked'>,
   actor: StaffActor,
   brand: AdminBrand,
   username: string,
@@ -53,6 +53,8 @@ export const grantMemberBonus = async (
       }
       return false;
     }
+    // Player protection: no bonus for a member in a time-out or self-exclusion (a retry still answers the first).
+    if (await deps.isPlayBlocked(member.id, tx)) throw new AppError('PLAYER_EXCLUDED');
     const bonus = await deps.bonuses.grant(tx, {
       brandId: brand.id,
       memberId: member.id,

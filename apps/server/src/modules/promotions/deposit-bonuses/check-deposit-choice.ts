@@ -33,7 +33,7 @@ export const checkDepositChoice = async (
   const promotion = await findPromotion(db, choice.promotionId);
   const match = depositMatchOf(promotion, member.brandId);
   if (!promotion || !match) throw new AppError('PROMOTION_NOT_AVAILABLE');
-  const reason = await ineligibilityOf(db, promotion, member, deps.now(), deps.vipRank);
+  const reason = await ineligibilityOf(db, promotion, member, deps.now(), deps);
   if (reason !== null) throw new AppError(reason);
   const owner = { brandId: member.brandId, memberId: member.id, currency: choice.currency };
   const block = await activeBonusBlock(deps, owner, db);

@@ -4,7 +4,7 @@ import type { MessageService } from '../../messages/messages.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { BonusService } from '../bonuses.service';
-import type { VipRankSource } from '../eligibility/check-eligibility';
+import type { PlayBlockSource, VipRankSource } from '../eligibility/check-eligibility';
 
 /**
  * Whether the member has a credited deposit other than `exceptDepositId`. Deposits belong to payments, which is
@@ -26,6 +26,8 @@ export type DepositBonusDependencies = {
   now: () => Date;
   /** The member's VIP rank, for promotions limited to some levels. */
   vipRank: VipRankSource;
+  /** Whether player protection refuses the member's play now: offers and promotion money stop. */
+  isPlayBlocked: PlayBlockSource;
   depositHistory: () => DepositHistory;
 };
 

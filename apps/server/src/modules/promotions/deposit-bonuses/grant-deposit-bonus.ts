@@ -27,7 +27,7 @@ const refusalOf = async (
 ): Promise<ErrorCode | null> => {
   const member = await deps.members.findById(deposit.memberId, tx);
   if (!member) throw new Error(`member ${deposit.memberId} of deposit ${deposit.id} vanished`);
-  const reason = await ineligibilityOf(tx, promotion, member, deps.now(), deps.vipRank);
+  const reason = await ineligibilityOf(tx, promotion, member, deps.now(), deps);
   if (reason !== null) return reason;
   // This deposit is credited already in the caller's transaction, so it does not count as an earlier one.
   if (!depositKindAllows(match, await deps.depositHistory()(tx, deposit.memberId, deposit.id))) {

@@ -29,7 +29,7 @@ export const listDepositOffers = async (
     const match = depositMatchOf(promotion, brand.id);
     if (!match || !depositKindAllows(match, hasCreditedDeposit)) continue;
     if (channelCode !== undefined && !channelAllows(match, channelCode)) continue;
-    if ((await ineligibilityOf(db, promotion, member, now, deps.vipRank)) !== null) continue;
+    if ((await ineligibilityOf(db, promotion, member, now, deps)) !== null) continue;
     const content = promotion.content[member.language === 'UR' ? 'ur' : 'en'] ?? promotion.content.en;
     offers.push({
       promotionId: promotion.id.toString(),

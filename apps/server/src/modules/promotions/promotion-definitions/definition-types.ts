@@ -2,7 +2,7 @@ import type { Promotion } from '@wps/contracts/promotions';
 import type { Database } from '../../../db/database';
 import { AppError } from '../../../http/app-error';
 import type { AuditActor } from '../../audit/audit.service';
-import type { MemberService } from '../../members/members.service';
+import type { MemberService, PlayBlockSource } from '../../members/members.service';
 import type { UploadService } from '../../uploads/uploads.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -18,6 +18,8 @@ export type PromotionAdminDependencies = {
   uploads: UploadService;
   bonuses: BonusService;
   now: () => Date;
+  /** Whether player protection refuses the member's play now: staff grant no bonus while it does. */
+  isPlayBlocked: PlayBlockSource;
 };
 
 /** The brand the operator acts on: amounts are in its currency. */

@@ -3,7 +3,7 @@ import type { MemberService } from '../../members/members.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
-import type { VipRankSource } from '../eligibility/check-eligibility';
+import type { PlayBlockSource, VipRankSource } from '../eligibility/check-eligibility';
 
 /** What red envelopes and raffles are built on. */
 export type PromotionGameDependencies = {
@@ -17,4 +17,6 @@ export type PromotionGameDependencies = {
   now: () => Date;
   /** The member's VIP rank, for promotions limited to some levels. */
   vipRank: VipRankSource;
+  /** Whether player protection refuses the member's play now: offers and promotion money stop. */
+  isPlayBlocked: PlayBlockSource;
 };

@@ -21,6 +21,8 @@ export const claimRafflePrizes = async (
   const { row, currency } = await findRaffle(deps, deps.db, member.brandId, promotionId);
   const now = deps.now();
   const total = await deps.db.transaction(async (tx) => {
+    // Player protection: no prize money while the member is in a time-out or self-exclusion.
+    if (await deps.isPlayBlocked(member.id, tx)) throw new AppError('PLAYER_EXCLUDED');
     const rewards = await repository.takeClaimableRewards(tx, member.id, row.id, 'raffle', now);
     if (rewards.length === 0) throw new AppError('NOTHING_TO_CLAIM');
     let sum = 0n;

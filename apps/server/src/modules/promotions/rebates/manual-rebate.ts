@@ -63,6 +63,8 @@ export const claimManualRebate = async (
 ): Promise<RebateClaim> => {
   const { db, ledger, turnover, wallet } = deps;
   const { brandId, memberId, currency } = owner;
+  // Player protection: promotion money waits while the member is in a time-out or self-exclusion.
+  if ((await deps.playBlockedAmong([memberId], db)).has(memberId)) throw new AppError('PLAYER_EXCLUDED');
   const now = deps.now();
   const promotions = await listPayingPromotions(db, 'rebate', now, brandId);
   // Accounts are found outside the transaction, so the ledger caches them.

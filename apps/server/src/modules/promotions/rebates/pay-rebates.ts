@@ -49,12 +49,11 @@ const payChunk = async (
   await ledger.preloadAccounts([houseId, ...cash.values()]);
   const shardKey = `rebate:${promotion.id}:${day}:${rows[0]?.member_id ?? 0n}`;
   const owed = await db.transaction(async (tx) => {
-    const taken = await takeUnpaidRebates(
-      tx,
-      promotion.id,
-      day,
-      rows.map((row) => row.member_id),
-    );
+    const memberIds = rows.map((row) => row.member_id);
+    // Player protection: members in a time-out or self-exclusion are left unpaid (one read for the chunk).
+    const blocked = await deps.playBlockedAmong(memberIds, tx);
+    const payable = memberIds.filter((memberId) => !blocked.has(memberId));
+    const taken = payable.length === 0 ? [] : await takeUnpaidRebates(tx, promotion.id, day, payable);
     if (taken.length === 0) return taken;
     await ledger.postBatch(
       brandId,

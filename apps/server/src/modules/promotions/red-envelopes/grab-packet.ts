@@ -21,12 +21,12 @@ export const grabPacket = async (
 ): Promise<RedEnvelopeGrab> => {
   const envelope = await findRedEnvelope(deps, deps.db, member.brandId, promotionId);
   const now = deps.now();
-  const early = await ineligibilityOf(deps.db, envelope.row, member, now, deps.vipRank);
+  const early = await ineligibilityOf(deps.db, envelope.row, member, now, deps);
   if (early !== null) throw new AppError(early);
   await openRedEnvelope(deps, envelope);
   const { row, currency } = envelope;
   const packet = await deps.db.transaction(async (tx) => {
-    const reason = await ineligibilityOf(tx, row, member, now, deps.vipRank);
+    const reason = await ineligibilityOf(tx, row, member, now, deps);
     if (reason !== null) throw new AppError(reason);
     const claimed = await insertClaim(tx, {
       promotionId: row.id,

@@ -44,7 +44,7 @@ const rewardReferrer = async (
   if (!referrer) return false;
   const reference = `referral:${pair.inviteeId}`;
   return deps.db.transaction(async (tx) => {
-    if ((await ineligibilityOf(tx, promotion, referrer, deps.now(), deps.vipRank)) !== null) return false;
+    if ((await ineligibilityOf(tx, promotion, referrer, deps.now(), deps)) !== null) return false;
     const isClaimed = await promotions.insertClaim(tx, {
       promotionId: promotion.id,
       memberId: referrer.id,

@@ -3,7 +3,7 @@ import type { MemberService } from '../../members/members.service';
 import type { SiteService } from '../../site/site.service';
 import type { WalletService } from '../../wallet/wallet.service';
 import type { RewardService } from '../rewards.service';
-import type { VipRankSource } from '../eligibility/check-eligibility';
+import type { PlayBlockSource, VipRankSource } from '../eligibility/check-eligibility';
 
 export type ReferralDependencies = {
   db: Database;
@@ -14,4 +14,6 @@ export type ReferralDependencies = {
   now: () => Date;
   /** The member's VIP rank, for promotions limited to some levels. */
   vipRank: VipRankSource;
+  /** Whether player protection refuses the member's play now: offers and promotion money stop. */
+  isPlayBlocked: PlayBlockSource;
 };

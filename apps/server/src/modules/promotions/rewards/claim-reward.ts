@@ -53,6 +53,14 @@ const payReward = async (deps: RewardDependencies, tx: Executor, row: RewardRow)
 };
 
 /**
+ * Player protection: while the member is in a time-out or self-exclusion no reward is paid (missions, VIP,
+ * referral, cashback, raffle and granted rewards alike all come through here); it waits, or expires.
+ */
+const refuseWhilePlayBlocked = async (deps: RewardDependencies, tx: Executor, memberId: bigint) => {
+  if (await deps.isPlayBlocked(memberId, tx)) throw new AppError('PLAYER_EXCLUDED');
+};
+
+/**
  * The member claims one reward. The row is locked first, so of concurrent claims one pays and the others find
  * it claimed (REWARD_NOT_CLAIMABLE); an expired one is refused the same way. The balance signal follows the
  * commit.
@@ -63,6 +71,7 @@ export const claimReward = async (
   id: bigint,
 ): Promise<Reward> => {
   const claimed = await deps.db.transaction(async (tx) => {
+    await refuseWhilePlayBlocked(deps, tx, owner.memberId);
     const row = await repository.lockMemberReward(tx, owner.memberId, id);
     if (!row) throw new AppError('NOT_FOUND');
     if (!isClaimable(row, deps.now())) throw new AppError('REWARD_NOT_CLAIMABLE');
@@ -78,6 +87,7 @@ export const claimAllRewards = async (
   owner: RewardOwner,
 ): Promise<{ claimed: Reward[]; total: string }> => {
   const claimed = await deps.db.transaction(async (tx) => {
+    await refuseWhilePlayBlocked(deps, tx, owner.memberId);
     const rows = await repository.lockClaimableRewards(tx, owner.memberId, deps.now());
     if (rows.length === 0) throw new AppError('NOTHING_TO_CLAIM');
     const paid: RewardRow[] = [];

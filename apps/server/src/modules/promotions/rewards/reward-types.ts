@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database';
+import type { PlayBlockSource } from '../../members/members.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { LedgerService } from '../../wallet/ledger.service';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -9,6 +10,8 @@ export type RewardDependencies = {
   wallet: WalletService;
   turnover: TurnoverService;
   now: () => Date;
+  /** Whether player protection refuses the member's play now: rewards wait unclaimed while it does. */
+  isPlayBlocked: PlayBlockSource;
 };
 
 /** Whose rewards: a member of a brand, in the brand's currency. */

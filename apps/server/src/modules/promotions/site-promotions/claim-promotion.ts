@@ -96,7 +96,7 @@ export const claimPromotion = async (
   const owner: BonusOwner = { brandId: brand.id, memberId: member.id, currency: brand.currency };
   const outcome = await deps.db.transaction(async (tx) => {
     await lockMemberBonuses(tx, member.id);
-    const reason = await ineligibilityOf(tx, promotion, member, deps.now(), deps.vipRank);
+    const reason = await ineligibilityOf(tx, promotion, member, deps.now(), deps);
     if (reason !== null) throw new AppError(reason);
     const sequence = (await promotions.countClaims(tx, promotion.id, member.id)) + 1;
     const reference = claimReference(promotion.id, sequence);

@@ -33,6 +33,8 @@ export const decideBrandClaimReview = async (
     if (!review) throw new AppError('NOT_FOUND', { message: `No claim review ${id}.` });
     if (review.status !== 'pending') throw new AppError('ALREADY_PROCESSED');
     if (grant !== null) {
+      // Player protection: no bonus while the member is in a time-out or self-exclusion (staff may reject).
+      if (await deps.isPlayBlocked(review.memberId, tx)) throw new AppError('PLAYER_EXCLUDED');
       const member = { brandId: brand.id, memberId: review.memberId, currency: brand.currency };
       await paySignupBonus(deps, tx, grant, member, review.sequence);
     }

@@ -48,7 +48,7 @@ const availabilityOf = async (
 ): Promise<Availability> => {
   const { member } = viewer;
   if (member === null) return { action: 'login', reason: null, claimed: 0 };
-  let reason: string | null = await ineligibilityOf(deps.db, promotion, member, now, deps.vipRank);
+  let reason: string | null = await ineligibilityOf(deps.db, promotion, member, now, deps);
   const claimed = await promotions.countClaims(deps.db, promotion.id, member.id);
   if (reason === 'PROMOTION_ALREADY_CLAIMED' && (await hasPendingReview(deps.db, promotion.id, member.id))) {
     reason = claimInReviewReason;
@@ -65,13 +65,15 @@ export const promotionImageUrl = (promotion: PromotionRow): string | null =>
 /**
  * The brand's live and coming-soon promotions in the viewer's language (Urdu falls back to English), each with
  * its phase and what the viewer can do with it: a guest logs in; a member claims, deposits, opens its screen
- * or page, or reads why they cannot take part (an error code the site translates).
+ * or page, or reads why they cannot take part (an error code the site translates). A member in a time-out or
+ * self-exclusion is shown none: marketing stops for them.
  */
 export const listSitePromotions = async (
   deps: SitePromotionDependencies,
   brandId: bigint,
   viewer: PromotionViewer,
 ): Promise<{ list: SitePromotion[] }> => {
+  if (viewer.member !== null && (await deps.isPlayBlocked(viewer.member.id, deps.db))) return { list: [] };
   const now = deps.now();
   const language = viewer.language ?? viewer.member?.language ?? 'en';
   const rows = await listShownPromotions(deps.db, brandId, now);

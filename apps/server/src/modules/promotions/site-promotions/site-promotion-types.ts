@@ -5,7 +5,7 @@ import type { WalletService } from '../../wallet/wallet.service';
 import type { BonusService, WageringTerms } from '../bonuses.service';
 import type { PromotionRow } from '../promotions.repository';
 import type { PromotionContent } from '../promotions.tables';
-import type { VipRankSource } from '../eligibility/check-eligibility';
+import type { PlayBlockSource, VipRankSource } from '../eligibility/check-eligibility';
 
 /** What the site's promotion use cases (the list, the claim, the claim reviews) work with. */
 export type SitePromotionDependencies = {
@@ -16,6 +16,8 @@ export type SitePromotionDependencies = {
   now: () => Date;
   /** The member's VIP rank, for promotions limited to some levels. */
   vipRank: VipRankSource;
+  /** Whether player protection refuses the member's play now: offers and promotion money stop. */
+  isPlayBlocked: PlayBlockSource;
 };
 
 /** The promotion's words in `language`; Urdu falls back to English where it is not written, other languages too. */

@@ -24,6 +24,8 @@ export const transferToDownline = async (
   if (!recipient) throw new AppError('NOT_IN_YOUR_LINE');
   // Real money must not land in a free-play account either.
   assertMayMoveMoney(recipient);
+  // Nor with a member in a time-out or self-exclusion: refused before the password is asked or anything moves.
+  await members.assertNotPlayBlocked(recipient.id);
   await checkSenderPaymentPassword(deps, sender, request.paymentPassword);
   return moveBetweenMembers(deps, sender, recipient, brand, amount, {
     kind: 'transfer.downline',

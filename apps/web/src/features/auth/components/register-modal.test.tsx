@@ -179,6 +179,7 @@ describe('register modal', () => {
     type('Mobile number', '03001234567');
     type('Password', 'secret123');
     type('Confirm password', 'secret123');
+    type('Date of birth', '1990-05-01');
     type('SMS code', '123456');
     fireEvent.click(screen.getByRole('checkbox', { name: /terms of use/ }));
     fireEvent.click(screen.getByTestId('register-submit'));
@@ -192,6 +193,7 @@ describe('register modal', () => {
       password: 'secret123',
       confirmPassword: 'secret123',
       verificationCode: '123456',
+      birthday: '1990-05-01',
       affiliateCode: 'AGENT7',
       termsAccepted: true,
       registerMethod: 'WEB',
@@ -214,6 +216,7 @@ describe('register modal', () => {
     type('Username', 'player01');
     type('Password', 'secret123');
     type('Confirm password', 'secret123');
+    type('Date of birth', '1990-05-01');
     fireEvent.click(screen.getByRole('checkbox', { name: /terms of use/ }));
     fireEvent.click(screen.getByTestId('register-submit'));
 
@@ -222,6 +225,39 @@ describe('register modal', () => {
     expect(within(warning).getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(api.requestsTo('GET /wps/agent/affiliate')).toHaveLength(2);
     expect(api.requestsTo('PUT /wps/member/register')).toHaveLength(0);
+  });
+
+  it("asks the date of birth and refuses one under the brand's minimum age, here and from the server", async () => {
+    permission.info.register.minimumAge = 21;
+    const api = mockApi({ 'PUT /wps/member/register': fail('UNDER_MINIMUM_AGE', { minimumAge: 21 }) });
+    await openRegister();
+    fireEvent.click(screen.getByRole('tab', { name: 'Username' }));
+    type('Username', 'player01');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(screen.getByRole('checkbox', { name: /terms of use/ }));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.getByTestId('register-birthday-error').textContent).toBe(
+      'Please enter your date of birth.',
+    );
+
+    const twenty = new Date();
+    twenty.setUTCFullYear(twenty.getUTCFullYear() - 21);
+    twenty.setUTCDate(twenty.getUTCDate() + 2);
+    type('Date of birth', twenty.toISOString().slice(0, 10));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(screen.getByTestId('register-birthday-error').textContent).toBe(
+      'You must be at least 21 years old to register.',
+    );
+    expect(api.requestsTo('PUT /wps/member/register')).toHaveLength(0);
+
+    // The server has the last word (its clock, its setting): its refusal shows beside the field.
+    type('Date of birth', '1990-05-01');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect((await screen.findByTestId('register-birthday-error')).textContent).toBe(
+      'You must be at least 21 years old to register.',
+    );
+    expect(api.requestsTo('PUT /wps/member/register')[0]?.body).toMatchObject({ birthday: '1990-05-01' });
   });
 
   it('prefills the referral code kept from the address', async () => {

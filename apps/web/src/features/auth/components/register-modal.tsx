@@ -1,5 +1,6 @@
 import { isWhitelabelEnabled, type RegisterField } from '@wps/contracts/site-rules';
 import { isCommonPassword } from '@wps/contracts/common-passwords';
+import { checkBirthday } from '@wps/contracts/kyc-rules';
 import {
   passwordHint,
   toMobileUsername,
@@ -52,6 +53,7 @@ type FormValues = {
   username: string;
   password: string;
   confirmPassword: string;
+  birthday: string;
   mobileNum: string;
   verificationCode: string;
   payeeName: string;
@@ -74,6 +76,7 @@ const emptyValues: Omit<FormValues, 'affiliateCode' | 'referralCode' | 'countryC
   username: '',
   password: '',
   confirmPassword: '',
+  birthday: '',
   mobileNum: '',
   verificationCode: '',
   payeeName: '',
@@ -181,6 +184,7 @@ export function RegisterModal({
       username: isMobileMode ? toMobileUsername(values.mobileNum) : values.username.trim(),
       password: values.password.trim(),
       confirmPassword: values.confirmPassword.trim(),
+      birthday: optionalText(values.birthday),
       mobileNum,
       countryDialingCode: mobileNum === undefined ? undefined : values.countryCode,
       verificationCode: isSmsCodeShown ? values.verificationCode : undefined,
@@ -211,6 +215,9 @@ export function RegisterModal({
       isCaptchaOn,
       isCommonPassword,
     });
+    // Issue 26: the date of birth, at least the brand's minimum age (the server checks it again).
+    const birthdayProblem = checkBirthday(values.birthday, setting.minimumAge);
+    if (birthdayProblem !== null) found.birthday = birthdayProblem;
     // A code the address brought and the server accepted is not the visitor's to fix.
     if (!isAffiliateShown)
       return Object.fromEntries(Object.entries(found).filter(([field]) => field !== 'affiliateCode'));
@@ -224,6 +231,14 @@ export function RegisterModal({
     }
     if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
       showIssues(error.issues);
+      return;
+    }
+    if (isApiError(error) && error.code === 'UNDER_MINIMUM_AGE') {
+      showRule('birthday', { key: 'birthday_under_age', values: { age: setting.minimumAge } });
+      return;
+    }
+    if (isApiError(error) && error.code === 'BIRTHDAY_REQUIRED') {
+      showRule('birthday', { key: 'birthday_required' });
       return;
     }
     if (isApiError(error) && error.code === 'INVALID_AFFILIATE_CODE') {
@@ -317,6 +332,14 @@ export function RegisterModal({
           autoComplete="new-password"
           maxLength={128}
           testId="register-confirm-password"
+        />
+        <TextField
+          label={t('auth.fields.birthday')}
+          {...field('birthday')}
+          type="date"
+          autoComplete="bday"
+          max={new Date().toISOString().slice(0, 10)}
+          testId="register-birthday"
         />
         {isSmsCodeShown && (
           <SmsCodeField

@@ -58,6 +58,7 @@ const buildWithdrawal = (overrides: Partial<Withdrawal> = {}): Withdrawal => ({
     deadline: null,
     proofUploadId: null,
   },
+  awaitingKycTier: null,
   ...overrides,
 });
 
@@ -310,6 +311,28 @@ describe('withdraw', () => {
     expect((await screen.findByTestId('withdraw-password-error')).textContent).toBe(
       'The payment password is not correct.',
     );
+  });
+
+  it('says which withdrawal waits for identity verification and links to the Verification section', async () => {
+    mockApi(
+      routes({
+        'GET /wps/member/withdrawals': ok({
+          list: [
+            buildWithdrawal({ id: '41', amount: '900.00', awaitingKycTier: 'basic' }),
+            buildWithdrawal(),
+          ],
+          totalPages: 1,
+        }),
+      }),
+    );
+    renderApp('/member?page=withdraw', permission);
+
+    const notice = await screen.findByTestId('withdrawal-awaiting-verification-41');
+    expect(notice.textContent).toContain(
+      'Waiting for verification: this withdrawal goes to review once your account is Basic.',
+    );
+    expect(within(notice).getByRole('link').getAttribute('href')).toBe('/member?page=verification');
+    expect(screen.queryByTestId('withdrawal-awaiting-verification-31')).toBeNull();
   });
 
   it('sends the confirmation outcomes and hides the buttons once final', async () => {

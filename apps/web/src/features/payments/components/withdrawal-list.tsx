@@ -1,5 +1,6 @@
 import type { ConfirmationState, Withdrawal } from '@wps/contracts/payments';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { formatLocalDateTime } from '../../../lib/format-date';
 import { translateApiError } from '../../../lib/translate-message';
@@ -58,6 +59,17 @@ function WithdrawalItem({ withdrawal }: { withdrawal: Withdrawal }) {
         <bdi className="payments-account-number">{payoutAccount.accountNumber}</bdi>
         <span className="muted">{formatLocalDateTime(withdrawal.createdAt)}</span>
       </div>
+      {withdrawal.awaitingKycTier !== null && (
+        <p className="notice" data-testid={`withdrawal-awaiting-verification-${id}`}>
+          {t('payments.withdrawals.awaiting_verification', {
+            tier: t(`payments.withdrawals.kyc_tier.${withdrawal.awaitingKycTier}`),
+          })}{' '}
+          {/* The member centre's Verification section (member-sections.ts). */}
+          <Link to="/member?page=verification" className="text-link">
+            {t('payments.withdrawals.verify_link')}
+          </Link>
+        </p>
+      )}
       {withdrawal.reviewNote !== null && (
         <p className="muted" dir="auto">
           {withdrawal.reviewNote}

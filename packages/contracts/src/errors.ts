@@ -328,7 +328,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   MISSION_NOT_CLAIMABLE: 'This mission has no reward to claim.',
   MISSION_STATE_INVALID: 'This mission or leaderboard cannot change this way now.',
   PLAYER_LIMIT_REACHED: 'This would pass one of your play limits. See Responsible gaming in your account.',
-  PLAYER_EXCLUDED: 'Your account is in a time-out or self-exclusion: play and deposits are closed until it ends.',
+  PLAYER_EXCLUDED:
+    'Your account is in a time-out or self-exclusion: play and deposits are closed until it ends.',
   EXCLUSION_NOT_ENDABLE: 'This exclusion cannot end yet: it has not expired, or it is permanent.',
   BIRTHDAY_REQUIRED: 'Please enter your date of birth.',
   UNDER_MINIMUM_AGE: 'You are under the minimum age to register on this site.',

@@ -62,6 +62,9 @@ export const validationMessagesEn: Record<string, string> = {
   phone_tips: 'Please enter a phone number of up to (max) digits.',
   feedback_words: 'Content must be between {0} and {1} words.',
   age_confirm: 'Please confirm you are {{age}} years old.',
+  birthday_required: 'Please enter your date of birth.',
+  birthday_invalid: 'Enter a real date of birth.',
+  birthday_under_age: 'You must be at least {{age}} years old to register.',
 };
 
 /**

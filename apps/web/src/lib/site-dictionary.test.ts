@@ -19,6 +19,8 @@ describe('the English dictionary split for the first load', () => {
         'house_poker',
         'lottery',
         'payments',
+        'responsible_gaming',
+        'kyc',
       ].sort(),
     );
     expect(Object.keys(shell)).not.toContain('agents');

@@ -5,23 +5,19 @@ import { Dialog } from './dialog';
 import { ErrorMessage } from './error-message';
 import './proof-image.css';
 
+/** The console API path of an uploaded image (a payment proof, a promotion's or a level's picture). */
+export const uploadPath = (uploadId: string): string => `/uploads/${encodeURIComponent(uploadId)}`;
+
 /**
- * A proof image behind the staff guard: fetched with the Authorization header (an <img src> cannot send it)
- * and shown through an object URL, released when the image leaves the page. Click to enlarge.
+ * An image behind the staff guard (an upload, a member's identity document): fetched with the Authorization
+ * header (an <img src> cannot send it) and shown through an object URL, released when the image leaves the
+ * page. Click to enlarge.
  */
-export const ProofImage = ({
-  uploadId,
-  label,
-  testId,
-}: {
-  uploadId: string;
-  label: string;
-  testId: string;
-}) => {
+export const ProofImage = ({ path, label, testId }: { path: string; label: string; testId: string }) => {
   const [isEnlarged, setIsEnlarged] = useState(false);
   const image = useQuery({
-    queryKey: ['upload', uploadId],
-    queryFn: ({ signal }) => apiBlob(`/uploads/${encodeURIComponent(uploadId)}`, signal),
+    queryKey: ['image', path],
+    queryFn: ({ signal }) => apiBlob(path, signal),
     staleTime: Infinity,
   });
   const objectUrl = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);

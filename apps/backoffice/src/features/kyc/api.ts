@@ -10,7 +10,7 @@ import {
 import { staffWithdrawalListResponseSchema } from '@wps/contracts/payments';
 import type { ReviewDecision } from '../../components/review-dialog';
 import type { ReviewStatus } from '../../components/status-filter';
-import { apiBlob, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { listRefreshMs } from '../../lib/query-client';
 import { withdrawalsQueryKey } from '../payments/api';
 
@@ -34,12 +34,8 @@ export const useKycDocuments = (status: ReviewStatus, pageNo: number) =>
   });
 
 /** A document's image, fetched with the staff session (an <img src> cannot send it). */
-export const useKycDocumentImage = (id: string) =>
-  useQuery({
-    queryKey: ['kyc', 'image', id],
-    queryFn: ({ signal }) => apiBlob(`/kyc/documents/${encodeURIComponent(id)}/image`, signal),
-    staleTime: Infinity,
-  });
+/** The console API path of a document's photo, shown by the shared ProofImage. */
+export const kycDocumentImagePath = (id: string): string => `/kyc/documents/${encodeURIComponent(id)}/image`;
 
 /**
  * Approves (with an optional note) or rejects (with the reason the member reads) a document. An approval that

@@ -2,17 +2,18 @@ import type { KycDocumentKind } from '@wps/contracts/kyc-rules';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { PagedListTable } from '../../components/list-table';
+import { ProofImage } from '../../components/proof-image';
 import { ReviewStatusCell, useReviewQueue } from '../../components/review-queue';
 import { ReviewQueueScreen } from '../../components/shared-review-queue-screen';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../session/api';
 import {
+  kycDocumentImagePath,
   type StaffKycDocument,
   useKycDocuments,
   useReviewKycDocument,
   useWithdrawalsAwaitingVerification,
 } from './api';
-import { DocumentImage } from './document-image';
 import { KycSettingsPanel, tierLabels } from './kyc-settings-form';
 import './kyc.css';
 
@@ -60,8 +61,9 @@ const DocumentQueue = () => {
           <dd>{kindLabels[document.kind]}</dd>
           <dt>Image</dt>
           <dd>
-            <DocumentImage
-              id={document.id}
+            <ProofImage
+              path={kycDocumentImagePath(document.id)}
+              testId={`kyc-image-${document.id}`}
               label={`${kindLabels[document.kind]} of ${document.member.account}`}
             />
           </dd>
@@ -76,8 +78,9 @@ const DocumentQueue = () => {
           </td>
           <td>{kindLabels[document.kind]}</td>
           <td>
-            <DocumentImage
-              id={document.id}
+            <ProofImage
+              path={kycDocumentImagePath(document.id)}
+              testId={`kyc-image-${document.id}`}
               label={`${kindLabels[document.kind]} of ${document.member.account}`}
             />
           </td>

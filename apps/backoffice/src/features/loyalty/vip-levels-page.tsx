@@ -5,7 +5,7 @@ import { EditorRowActions } from '../../components/editor-row-actions';
 import { EditorUploadInput } from '../../components/editor-upload-input';
 import { ErrorMessage } from '../../components/error-message';
 import { ListTable } from '../../components/list-table';
-import { ProofImage } from '../../components/proof-image';
+import { ProofImage, uploadPath } from '../../components/proof-image';
 import { TextField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import {
@@ -132,7 +132,7 @@ function IconField({ uploadId, onChange }: { uploadId: string; onChange: (upload
       />
       {uploadId === '' ? null : (
         <div className="row-actions">
-          <ProofImage uploadId={uploadId} label="Level icon" testId="vip-level-icon-preview" />
+          <ProofImage path={uploadPath(uploadId)} label="Level icon" testId="vip-level-icon-preview" />
           <button
             type="button"
             className="button"

@@ -1,4 +1,4 @@
-import { ProofImage } from '../../components/proof-image';
+import { ProofImage, uploadPath } from '../../components/proof-image';
 import { ReviewActionsCell, ReviewStatusCell, useReviewQueue } from '../../components/review-queue';
 import { ReviewQueueScreen } from '../../components/shared-review-queue-screen';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -51,7 +51,7 @@ export const DepositsPage = () => {
           <td>
             {deposit.proofUploadId && can('uploads.view') ? (
               <ProofImage
-                uploadId={deposit.proofUploadId}
+                path={uploadPath(deposit.proofUploadId)}
                 label={`Proof of deposit #${deposit.id}`}
                 testId={`deposit-proof-${deposit.id}`}
               />

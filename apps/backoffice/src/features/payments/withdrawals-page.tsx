@@ -1,5 +1,5 @@
 import type { ConfirmationState } from '@wps/contracts/payments';
-import { ProofImage } from '../../components/proof-image';
+import { ProofImage, uploadPath } from '../../components/proof-image';
 import { ReviewActionsCell, ReviewStatusCell, useReviewQueue } from '../../components/review-queue';
 import { ReviewQueueScreen } from '../../components/shared-review-queue-screen';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -54,7 +54,7 @@ const Confirmation = ({
       ) : null}
       {confirmation.proofUploadId && canViewProof ? (
         <ProofImage
-          uploadId={confirmation.proofUploadId}
+          path={uploadPath(confirmation.proofUploadId)}
           label={`Member's proof for withdrawal #${withdrawal.id}`}
           testId={`withdrawal-proof-${withdrawal.id}`}
         />

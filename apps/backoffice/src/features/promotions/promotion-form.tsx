@@ -10,7 +10,7 @@ import {
 import { staffUploadLimits } from '@wps/contracts/uploads';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
-import { ProofImage } from '../../components/proof-image';
+import { ProofImage, uploadPath } from '../../components/proof-image';
 import { useSavePromotion, useUploadPromotionImage, type Promotion } from './api';
 import { bodyOf, kindFields, type PromotionDraft } from './promotion-draft';
 import './promotions.css';
@@ -57,7 +57,7 @@ const ImageField = ({ uploadId, onChange }: { uploadId: string; onChange: (uploa
       <span>Image (png, jpg or webp, up to 5 MB; empty: none)</span>
       {uploadId === '' ? null : (
         <div className="promotion-image__preview">
-          <ProofImage uploadId={uploadId} label="Promotion image" testId="promotion-image-preview" />
+          <ProofImage path={uploadPath(uploadId)} label="Promotion image" testId="promotion-image-preview" />
           <button
             type="button"
             onClick={() => {

@@ -75,6 +75,7 @@ export const paymentsModule = defineModule(
       bonuses,
       vipLimits: (executor, member) => app.loyalty.vip.withdrawalLimitsOf(executor, member),
       kyc: app.kyc.kyc,
+      protection: app.protection.protection,
     });
     // A member who reaches a verification tier (a document approved) releases the withdrawals that waited for it.
     app.kyc.kyc.useTierReached((executor, event) => withdrawals.releaseForTier(executor, event));

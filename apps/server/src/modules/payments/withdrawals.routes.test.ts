@@ -3,7 +3,7 @@ import type { Withdrawal } from '@wps/contracts/payments';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, loginAsMember, type TestApp } from '../../testing/test-app';
 import { brands } from '../site/site.tables';
 import { createTurnoverService } from '../turnover/turnover.service';
 import { ledgerHolds, ledgerTransactions } from '../wallet/wallet.tables';
@@ -226,6 +226,30 @@ describe('withdrawals', () => {
       turnover.recordValidBet(tx, { ...change, reference: 'round:test', productLine: 'RNG' }),
     );
     await withdraw(member, payoutAccountId);
+    expect(await fx.balances(member)).toEqual({ cash: 90_000n, held: 10_000n });
+  });
+
+  it('lets a member in a time-out withdraw what remains though turnover is owed', async () => {
+    const { member, payoutAccountId } = await readyMember();
+    const turnover = createTurnoverService({ db: fx.db });
+    await fx.db.transaction((tx) =>
+      turnover.addRequirement(tx, {
+        brandId: member.brandId,
+        memberId: member.id,
+        currency: 'USD',
+        amount: 5_000n,
+        source: 'deposit',
+        reference: 'deposit:excluded',
+      }),
+    );
+    await testApp.app.protection.protection.startTimeOut(member, { days: 1 });
+    // The time-out signed them out everywhere; they sign in again to take their money out.
+    const signedIn = { ...member, ...(await loginAsMember(testApp, member.username)) };
+    const overview = envelopeOf<{ turnoverRemaining: string }>(
+      await fx.call(signedIn.authorization, 'GET', '/member/withdrawal/overview'),
+    ).value;
+    expect(overview.turnoverRemaining).toBe('0.00');
+    await withdraw(signedIn, payoutAccountId);
     expect(await fx.balances(member)).toEqual({ cash: 90_000n, held: 10_000n });
   });
 

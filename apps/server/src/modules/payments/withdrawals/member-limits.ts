@@ -20,3 +20,18 @@ export const withVipLimits = async (
     withdrawalDailyMaxAmount: vip.dailyAmount ?? limits.withdrawalDailyMaxAmount,
   };
 };
+
+/**
+ * The turnover a member still owes before a withdrawal: none while they are in a time-out or a self-exclusion,
+ * who cannot play it through and may always withdraw what remains (issue 26; the AML rule on deposits withdrawn
+ * with little play still flags it for staff).
+ */
+export const turnoverOwed = async (
+  { turnover, protection }: Pick<WithdrawalServiceDependencies, 'turnover' | 'protection'>,
+  executor: Executor,
+  member: { id: bigint },
+  currency: string,
+): Promise<bigint> =>
+  (await protection.isPlayBlocked(member.id, executor))
+    ? 0n
+    : turnover.remaining(member.id, currency, executor);

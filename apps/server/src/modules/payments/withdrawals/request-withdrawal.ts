@@ -13,12 +13,21 @@ import {
   memberActor,
   type WithdrawalServiceDependencies,
 } from './withdrawal-types';
-import { withVipLimits } from './member-limits';
+import { turnoverOwed, withVipLimits } from './member-limits';
 import { readOwnWithdrawal } from './withdrawal-views';
 
 export type RequestWithdrawalDependencies = Pick<
   WithdrawalServiceDependencies,
-  'db' | 'ledger' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits' | 'kyc'
+  | 'db'
+  | 'ledger'
+  | 'wallet'
+  | 'turnover'
+  | 'members'
+  | 'settings'
+  | 'bonuses'
+  | 'vipLimits'
+  | 'kyc'
+  | 'protection'
 >;
 
 const checkAmountLimits = async (
@@ -65,11 +74,12 @@ const checkDailyLimits = async (
 };
 
 const checkTurnover = async (
-  { wallet, turnover }: Pick<WithdrawalServiceDependencies, 'wallet' | 'turnover'>,
+  deps: Pick<WithdrawalServiceDependencies, 'wallet' | 'turnover' | 'protection'>,
   tx: Executor,
   context: MemberContext,
 ): Promise<void> => {
-  const remaining = await turnover.remaining(context.member.id, context.brand.currency, tx);
+  const { wallet } = deps;
+  const remaining = await turnoverOwed(deps, tx, context.member, context.brand.currency);
   if (remaining > 0n) {
     throw new AppError('TURNOVER_NOT_MET', {
       details: { remaining: await wallet.formatAmount(remaining, context.brand.currency) },

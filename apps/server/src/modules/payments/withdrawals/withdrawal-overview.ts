@@ -1,5 +1,5 @@
 import * as repository from '../withdrawals.repository';
-import { withVipLimits } from './member-limits';
+import { turnoverOwed, withVipLimits } from './member-limits';
 import type { MemberContext, WithdrawalOverview, WithdrawalServiceDependencies } from './withdrawal-types';
 
 /**
@@ -15,9 +15,10 @@ export const describeWithdrawalOverview = async (
     settings,
     bonuses,
     vipLimits,
+    protection,
   }: Pick<
     WithdrawalServiceDependencies,
-    'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits'
+    'db' | 'wallet' | 'turnover' | 'members' | 'settings' | 'bonuses' | 'vipLimits' | 'protection'
   >,
   context: MemberContext,
 ): Promise<WithdrawalOverview> => {
@@ -27,7 +28,7 @@ export const describeWithdrawalOverview = async (
     settings.limits(brand).then((limits) => withVipLimits({ vipLimits }, db, member, limits)),
     wallet.balance(member, brand.currency),
     repository.usedToday(db, member.id, brand.timeZone),
-    turnover.remaining(member.id, brand.currency),
+    turnoverOwed({ turnover, protection }, db, member, brand.currency),
     members.findById(member.id),
     bonuses.findActive(owner),
     bonuses.balance(owner),

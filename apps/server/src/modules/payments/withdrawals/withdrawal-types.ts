@@ -11,6 +11,7 @@ import type { KycService } from '../../kyc/kyc.service';
 import type { VipWithdrawalLimits } from '../../loyalty/vip.service';
 import type { MemberRow, MemberService } from '../../members/members.service';
 import type { MessageService } from '../../messages/messages.service';
+import type { ProtectionService } from '../../protection/protection.service';
 import type { TurnoverService } from '../../turnover/turnover.service';
 import type { BonusService } from '../../promotions/bonuses.service';
 import type { UploadService } from '../../uploads/uploads.service';
@@ -60,6 +61,8 @@ export type WithdrawalServiceDependencies = {
   vipLimits: (executor: Executor, member: { id: bigint; brandId: bigint }) => Promise<VipWithdrawalLimits>;
   /** Whether a withdrawal waits for the member's identity verification (the brand's KYC thresholds). */
   kyc: Pick<KycService, 'withdrawalHold'>;
+  /** An excluded member owes no turnover: they withdraw what remains without playing it through. */
+  protection: Pick<ProtectionService, 'isPlayBlocked'>;
 };
 
 export const memberActor = ({ member, ip }: MemberContext): AuditActor => ({

@@ -13,8 +13,8 @@ const connections = 32;
 
 /**
  * What player protection costs a signed vendor bet: the rate and the CPU per bet with every member holding
- * wager and loss limits in all three periods (six usage rows counted by the ledger's rule on each stake, none
- * ever reached) against the same members without any, alternated in one run.
+ * wager and loss limits in all three periods (six counters of the member's usage row moved by the ledger's rule on
+ * each stake, none ever reached) against the same members without any, alternated in one run.
  */
 export const protectionBench = async (): Promise<BenchResult> => {
   const name = 'Player protection: signed vendor bets with and without limits';
@@ -38,7 +38,7 @@ export const protectionBench = async (): Promise<BenchResult> => {
   const ids = players.map((player) => sql`${player.id}`);
   const setLimits = async (isOn: boolean): Promise<void> => {
     await database.db.execute(
-      sql`delete from member_limit_usage where member_id in (${sql.join(ids, sql`, `)})`,
+      sql`delete from member_play_usage where member_id in (${sql.join(ids, sql`, `)})`,
     );
     await database.db.execute(
       sql`delete from member_play_limits where member_id in (${sql.join(ids, sql`, `)})`,
@@ -88,7 +88,7 @@ export const protectionBench = async (): Promise<BenchResult> => {
     }
     const [counted] = await selectRows<{ total: string | bigint | null }>(
       database.db,
-      sql`select sum(used) as total from member_limit_usage where kind = 'wager' and period = 'day'`,
+      sql`select sum(wager_day) as total from member_play_usage`,
     );
     notes.push(
       `Bet rate with limits / without, ${String(connections)} connections, two runs each alternated: ${(totals.with / Math.max(totals.without, 1)).toFixed(2)} (target >= 0.91, i.e. at most 10 % more time per bet).`,

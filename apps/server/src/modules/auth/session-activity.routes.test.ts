@@ -51,7 +51,7 @@ describe('session time', () => {
   const sessionMinutesUsed = async (member: MemberRow) => {
     const [row] = await selectRows<{ used: string | bigint }>(
       testApp.database.db,
-      sql`select used from member_limit_usage where member_id = ${member.id} and kind = 'session' and period = 'day'`,
+      sql`select member_limit_used(${member.id}, 'session', 'day') as used`,
     );
     return row ? BigInt(row.used) : 0n;
   };

@@ -61,7 +61,7 @@ describe('vendor wallet under player protection', () => {
   const usage = async (member: MemberRow, kind: string): Promise<bigint> => {
     const [row] = await selectRows<{ used: string | bigint }>(
       testApp.database.db,
-      sql`select used from member_limit_usage where member_id = ${member.id} and kind = ${kind} and period = 'day'`,
+      sql`select member_limit_used(${member.id}, ${kind}, 'day') as used`,
     );
     return row ? BigInt(row.used) : 0n;
   };
@@ -204,10 +204,7 @@ describe('vendor wallet under player protection', () => {
     await setLimit(authorization, 'session', '30');
     expect((await launch()).body.success).toBe(true);
     await testApp.database.db.execute(
-      sql`insert into member_limit_usage (member_id, kind, period, period_start, used)
-        select p.member_id, 'session', 'day', member_limit_period_start('day', now(), b.time_zone), 30
-        from member_protection p join brands b on b.id = p.brand_id where p.member_id = ${member.id}
-        on conflict (member_id, kind, period, period_start) do update set used = excluded.used`,
+      sql`select add_member_play_usage(array[${member.id}]::bigint[], '{0}', '{0}', '{0}', '{30}')`,
     );
     const refused = await launch();
     expect(refused.status).toBe(403);
@@ -255,7 +252,7 @@ describe.runIf(process.env.DATABASE_URL)('vendor wallet under player protection,
     expect(await vendor.balance(member)).toBe(100_000n - 900n);
     const [usage] = await selectRows<{ used: string | bigint }>(
       testApp.database.db,
-      sql`select used from member_limit_usage where member_id = ${member.id} and kind = 'loss' and period = 'day'`,
+      sql`select member_limit_used(${member.id}, 'loss', 'day') as used`,
     );
     expect(BigInt(usage?.used ?? 0)).toBe(900n);
   });

@@ -64,7 +64,7 @@ const startTimeOut = async (
 const wagerUsed = async (database: DatabaseHandle, member: MemberRow): Promise<bigint> => {
   const [row] = await selectRows<{ used: string | bigint }>(
     database.db,
-    sql`select used from member_limit_usage where member_id = ${member.id} and kind = 'wager' and period = 'day'`,
+    sql`select member_limit_used(${member.id}, 'wager', 'day') as used`,
   );
   return row ? BigInt(row.used) : 0n;
 };

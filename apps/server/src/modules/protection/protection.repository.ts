@@ -139,14 +139,23 @@ const classOfKind = sql.raw(`case
   when t.kind = 'deposit' then 'deposit'
 end`);
 
+/** The usage counter columns of one kind (day, week, month); the kinds are fixed names, never input. */
+const counterColumns = (kind: PlayLimitKind) =>
+  (['day', 'week', 'month'] as const).map((period) => sql.raw(`${kind}_${period}`));
+
+/** Rolls the member's usage row to the current periods (made on first use) and holds its lock. */
+const rollUsage = (executor: Executor, memberId: bigint) =>
+  executor.execute(sql`select 1 from add_member_play_usage(${numberArray([memberId])}::bigint[],
+    '{0}', '{0}', '{0}', '{0}')`);
+
 /**
- * Starts a money limit's usage for the current period from what the ledger already holds (a limit set at noon
- * counts the morning's stakes), classed as the ledger rule classes them; the rule counts what follows. A row
- * already there (the limit existed before) is kept.
+ * Recounts a money kind's usage for the current day, week and month from what the ledger already holds (a
+ * limit set at noon counts the morning's stakes), classed as the ledger rule classes them; the rule counts what
+ * follows. Called when a member sets their first limit of the kind: counting may have begun mid-period.
  */
-export const seedUsage = async (
+export const recountUsage = async (
   executor: Executor,
-  key: { memberId: bigint; kind: Exclude<PlayLimitKind, 'session'>; period: PlayLimitPeriod },
+  key: { memberId: bigint; kind: Exclude<PlayLimitKind, 'session'> },
 ): Promise<void> => {
   const classes =
     key.kind === 'wager'
@@ -155,23 +164,29 @@ export const seedUsage = async (
         ? sql`('stake', 'buyin', 'refund', 'payout')`
         : sql`('deposit')`;
   const sign = key.kind === 'deposit' ? sql`1` : sql`-1`;
+  const [day, week, month] = counterColumns(key.kind);
+  await rollUsage(executor, key.memberId);
   await executor.execute(sql`
-    with brand as (
-      select b.time_zone, b.currency, member_limit_period_start(${key.period}, now(), b.time_zone) as start
-      from member_protection p join site_brands b on b.id = p.brand_id where p.member_id = ${key.memberId}
+    with bounds as (
+      select b.currency,
+        (u.day_start::timestamp at time zone b.time_zone) as day_from,
+        (u.week_start::timestamp at time zone b.time_zone) as week_from,
+        (u.month_start::timestamp at time zone b.time_zone) as month_from
+      from member_play_usage u
+      join member_protection p on p.member_id = u.member_id
+      join site_brands b on b.id = p.brand_id
+      where u.member_id = ${key.memberId}
+    ), sums as (
+      select coalesce(sum(${sign} * p.amount) filter (where t.created_at >= bounds.day_from), 0) as day,
+        coalesce(sum(${sign} * p.amount) filter (where t.created_at >= bounds.week_from), 0) as week,
+        coalesce(sum(${sign} * p.amount) filter (where t.created_at >= bounds.month_from), 0) as month
+      from bounds
+      join wallet_member_postings p on p.member_id = ${key.memberId} and p.currency = bounds.currency
+      join wallet_transaction_details t on t.id = p.transaction_id
+      where t.created_at >= least(bounds.week_from, bounds.month_from) and ${classOfKind} in ${classes}
     )
-    insert into member_limit_usage (member_id, kind, period, period_start, used)
-    select ${key.memberId}, ${key.kind}, ${key.period}, brand.start,
-      coalesce((
-        select sum(${sign} * p.amount)
-        from wallet_member_postings p
-        join wallet_transaction_details t on t.id = p.transaction_id
-        where p.member_id = ${key.memberId} and p.currency = brand.currency
-          and t.created_at >= (brand.start::timestamp at time zone brand.time_zone)
-          and ${classOfKind} in ${classes}
-      ), 0)
-    from brand
-    on conflict do nothing`);
+    update member_play_usage set ${day} = sums.day, ${week} = sums.week, ${month} = sums.month
+    from sums where member_id = ${key.memberId}`);
 };
 
 /** The member's limits with what each period used and when it turns, in the brand's time zone. */
@@ -183,21 +198,19 @@ export const listLimitsWithUsage = async (executor: Executor, memberId: bigint) 
     pending_removal: boolean;
     pending_from: Timestamp | null;
     in_force: Int8 | null;
-    used: Int8 | null;
+    used: Int8;
     resets_at: Timestamp;
   }>(
     executor,
     sql`select l.kind, l.period, l.pending_amount, l.pending_removal, l.pending_from,
         member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now()) as in_force,
-        u.used,
+        member_limit_used(l.member_id, l.kind, l.period) as used,
         ((member_limit_period_start(l.period, now(), b.time_zone)
           + case l.period when 'day' then interval '1 day' when 'week' then interval '1 week'
             else interval '1 month' end)::timestamp at time zone b.time_zone) as resets_at
       from member_play_limits l
       join member_protection p on p.member_id = l.member_id
       join site_brands b on b.id = p.brand_id
-      left join member_limit_usage u on u.member_id = l.member_id and u.kind = l.kind and u.period = l.period
-        and u.period_start = member_limit_period_start(l.period, now(), b.time_zone)
       where l.member_id = ${memberId}
       order by array_position(array['deposit', 'loss', 'wager', 'session'], l.kind),
         array_position(array['day', 'week', 'month'], l.period)`,
@@ -205,30 +218,16 @@ export const listLimitsWithUsage = async (executor: Executor, memberId: bigint) 
 
 /**
  * How much more the member may deposit now: the smallest headroom of their deposit limits in force (null when
- * none binds). Read under the usage rows' locks, so two deposits at once cannot both take the last headroom.
+ * none binds). Read under the usage row's lock (held to the end of the transaction), so two deposits at once
+ * cannot both take the last headroom.
  */
 export const lockDepositHeadroom = async (executor: Executor, memberId: bigint): Promise<bigint | null> => {
-  await executor.execute(sql`
-    insert into member_limit_usage (member_id, kind, period, period_start, used)
-    select l.member_id, l.kind, l.period, member_limit_period_start(l.period, now(), b.time_zone), 0
-    from member_play_limits l
-    join member_protection p on p.member_id = l.member_id
-    join site_brands b on b.id = p.brand_id
-    where l.member_id = ${memberId} and l.kind = 'deposit'
-    order by l.period
-    on conflict do nothing`);
   const rows = await selectRows<{ in_force: Int8 | null; used: Int8 }>(
     executor,
     sql`select member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now())
-          as in_force, u.used
-      from member_play_limits l
-      join member_protection p on p.member_id = l.member_id
-      join site_brands b on b.id = p.brand_id
-      join member_limit_usage u on u.member_id = l.member_id and u.kind = l.kind and u.period = l.period
-        and u.period_start = member_limit_period_start(l.period, now(), b.time_zone)
-      where l.member_id = ${memberId} and l.kind = 'deposit'
-      order by l.period
-      for update of u`,
+          as in_force, member_usage_counter(u, l.kind, l.period) as used
+      from add_member_play_usage(${numberArray([memberId])}::bigint[], '{0}', '{0}', '{0}', '{0}') u
+      join member_play_limits l on l.member_id = u.member_id and l.kind = 'deposit'`,
   );
   let headroom: bigint | null = null;
   for (const row of rows) {
@@ -260,21 +259,16 @@ export const sumNetResultSince = async (
   return BigInt(row?.net ?? 0);
 };
 
-/** Adds session minutes to each period of the member's session limits (nothing for a member without one). */
+/** Adds session minutes to the member's usage (nothing for a member without a session limit). */
 export const addSessionMinutes = async (
   executor: Executor,
   memberId: bigint,
   minutes: number,
 ): Promise<void> => {
   await executor.execute(sql`
-    insert into member_limit_usage as u (member_id, kind, period, period_start, used)
-    select l.member_id, 'session', l.period, member_limit_period_start(l.period, now(), b.time_zone), ${minutes}
-    from member_play_limits l
-    join member_protection p on p.member_id = l.member_id
-    join site_brands b on b.id = p.brand_id
-    where l.member_id = ${memberId} and l.kind = 'session'
-    order by l.period
-    on conflict (member_id, kind, period, period_start) do update set used = u.used + excluded.used`);
+    select add_member_play_usage(${numberArray([memberId])}::bigint[], '{0}', '{0}', '{0}',
+      array[${minutes}]::bigint[])
+    from member_play_limits where member_id = ${memberId} and kind = 'session' limit 1`);
 };
 
 /** Whether a session limit in force is used up now (the member may not start or keep playing). */
@@ -283,12 +277,9 @@ export const isSessionTimeUsedUp = async (executor: Executor, memberId: bigint):
     executor,
     sql`select exists (
         select 1 from member_play_limits l
-        join member_protection p on p.member_id = l.member_id
-        join site_brands b on b.id = p.brand_id
-        join member_limit_usage u on u.member_id = l.member_id and u.kind = 'session' and u.period = l.period
-          and u.period_start = member_limit_period_start(l.period, now(), b.time_zone)
         where l.member_id = ${memberId} and l.kind = 'session'
-          and u.used >= member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now())
+          and member_limit_used(l.member_id, 'session', l.period)
+            >= member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now())
       ) as used_up`,
   );
   return row?.used_up === true;

@@ -51,7 +51,7 @@ describe('player protection', () => {
   const usage = async (member: MemberRow, kind: string) => {
     const [row] = await selectRows<{ used: string | bigint }>(
       testApp.database.db,
-      sql`select used from member_limit_usage where member_id = ${member.id} and kind = ${kind} and period = 'day'`,
+      sql`select member_limit_used(${member.id}, ${kind}, 'day') as used`,
     );
     return row ? BigInt(row.used) : 0n;
   };

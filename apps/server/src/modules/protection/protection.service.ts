@@ -93,7 +93,7 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
         kind: row.kind,
         period: row.period,
         amount: row.in_force === null ? null : await format(row.kind, BigInt(row.in_force)),
-        used: await format(row.kind, BigInt(row.used ?? 0)),
+        used: await format(row.kind, BigInt(row.used)),
         pending:
           hasPending && row.pending_from !== null
             ? {
@@ -202,7 +202,8 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
             return;
           }
           await repository.writeLimit(tx, key, { amount: next, ...none });
-          if (body.kind !== 'session') await repository.seedUsage(tx, { ...key, kind: body.kind });
+          if (body.kind !== 'session')
+            await repository.recountUsage(tx, { memberId: member.id, kind: body.kind });
           return;
         }
         if (next === null) {

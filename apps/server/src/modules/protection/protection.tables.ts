@@ -65,22 +65,55 @@ export const memberPlayLimits = pgTable(
   ],
 );
 
-/** What a limited member used in a period (its first day in the brand's time zone). */
-export const memberLimitUsage = pgTable(
-  'member_limit_usage',
-  {
-    memberId: bigint('member_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => members.id),
-    kind: text('kind').notNull(),
-    period: text('period').notNull(),
-    periodStart: date('period_start').notNull(),
-    used: bigint('used', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-  },
-  (table) => [primaryKey({ columns: [table.memberId, table.kind, table.period, table.periodStart] })],
-);
+/**
+ * What a protected member used, one row each (migration 0066): every kind for the day, week and month that start
+ * on the dates kept here (the brand's time zone); a counter whose period has passed counts as 0. Written only by
+ * the database function add_member_play_usage (the ledger's rule, the session clock, a deposit's check).
+ */
+export const memberPlayUsage = pgTable('member_play_usage', {
+  memberId: bigint('member_id', { mode: 'bigint' })
+    .primaryKey()
+    .references(() => members.id),
+  dayStart: date('day_start').notNull(),
+  weekStart: date('week_start').notNull(),
+  monthStart: date('month_start').notNull(),
+  wagerDay: bigint('wager_day', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  wagerWeek: bigint('wager_week', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  wagerMonth: bigint('wager_month', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  lossDay: bigint('loss_day', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  lossWeek: bigint('loss_week', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  lossMonth: bigint('loss_month', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  depositDay: bigint('deposit_day', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  depositWeek: bigint('deposit_week', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  depositMonth: bigint('deposit_month', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  sessionDay: bigint('session_day', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  sessionWeek: bigint('session_week', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+  sessionMonth: bigint('session_month', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
+});
 
 export const memberExclusions = pgTable(
   'member_exclusions',

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// A loaded machine (CI runs the suites side by side) can take more than the default second to render.
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test reaches a real server: calls a test did not mock answer as a signed-out operator would be answered.
 beforeEach(() => {

@@ -80,7 +80,8 @@ describe('cockfight: the driver and the simulated arena', () => {
       payload: { game: 'cockfight', ...seeds, params: {} },
     });
     expect(fairness.json<{ value: { result: { result: string } } }>().value.result.result).toBe(outcome);
-    const expected = { meron: 1_000n + 2_800n, wala: 3_000n + 800n, draw: 0n }[outcome];
+    // A draw returns both sides' stakes (neither bet on the draw).
+    const expected = { meron: 1_000n + 2_800n, wala: 3_000n + 800n, draw: 4_000n }[outcome];
     expect((await harness.players.balance(member)) + (await harness.players.balance(other.member))).toBe(
       200_000n - 4_000n + expected,
     );

@@ -203,9 +203,7 @@ describe('vendor wallet under player protection', () => {
       });
     await setLimit(authorization, 'session', '30');
     expect((await launch()).body.success).toBe(true);
-    await testApp.database.db.execute(
-      sql`select add_member_play_usage(array[${member.id}]::bigint[], '{0}', '{0}', '{0}', '{30}')`,
-    );
+    await testApp.app.protection.protection.recordSessionTime(member.id, 30 * 60_000);
     const refused = await launch();
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('PLAYER_LIMIT_REACHED');

@@ -139,54 +139,56 @@ const classOfKind = sql.raw(`case
   when t.kind = 'deposit' then 'deposit'
 end`);
 
-/** The usage counter columns of one kind (day, week, month); the kinds are fixed names, never input. */
-const counterColumns = (kind: PlayLimitKind) =>
-  (['day', 'week', 'month'] as const).map((period) => sql.raw(`${kind}_${period}`));
+const periods = ['day', 'week', 'month'] as const;
+const moneyKinds = [
+  { kind: 'wager', sign: -1, classes: ['stake', 'refund'] },
+  { kind: 'loss', sign: -1, classes: ['stake', 'buyin', 'refund', 'payout'] },
+  { kind: 'deposit', sign: 1, classes: ['deposit'] },
+] as const;
 
-/** Rolls the member's usage row to the current periods (made on first use) and holds its lock. */
-const rollUsage = (executor: Executor, memberId: bigint) =>
-  executor.execute(sql`select 1 from add_member_play_usage(${numberArray([memberId])}::bigint[],
-    '{0}', '{0}', '{0}', '{0}')`);
+/** The member's usage row, made (empty, at the current periods) if they have none yet. */
+const ensureUsage = (executor: Executor, memberId: bigint) =>
+  executor.execute(sql`
+    insert into member_play_usage (member_id, day_start, week_start, month_start)
+    select p.member_id, member_limit_period_start('day', now(), b.time_zone),
+      member_limit_period_start('week', now(), b.time_zone), member_limit_period_start('month', now(), b.time_zone)
+    from member_protection p join site_brands b on b.id = p.brand_id
+    where p.member_id = ${memberId}
+    on conflict do nothing`);
 
 /**
- * Recounts a money kind's usage for the current day, week and month from what the ledger already holds (a
- * limit set at noon counts the morning's stakes), classed as the ledger rule classes them; the rule counts what
- * follows. Called when a member sets their first limit of the kind: counting may have begun mid-period.
+ * Recounts every money counter for the current day, week and month from what the ledger holds, classed as the
+ * ledger rule classes them, and moves the row to the current periods; the rule counts what follows. Called when
+ * a member sets a first limit of a money kind: counting may have begun mid-period (a limit set at noon counts
+ * the morning's stakes). Under the row's lock, so a stake's count cannot be lost between the two.
  */
-export const recountUsage = async (
-  executor: Executor,
-  key: { memberId: bigint; kind: Exclude<PlayLimitKind, 'session'> },
-): Promise<void> => {
-  const classes =
-    key.kind === 'wager'
-      ? sql`('stake', 'refund')`
-      : key.kind === 'loss'
-        ? sql`('stake', 'buyin', 'refund', 'payout')`
-        : sql`('deposit')`;
-  const sign = key.kind === 'deposit' ? sql`1` : sql`-1`;
-  const [day, week, month] = counterColumns(key.kind);
-  await rollUsage(executor, key.memberId);
+export const recountUsage = async (executor: Executor, memberId: bigint): Promise<void> => {
+  await ensureUsage(executor, memberId);
+  const counters = moneyKinds.flatMap(({ kind, sign, classes }) =>
+    periods.map(
+      (period) => sql`${sql.raw(`${kind}_${period}`)} = coalesce((select sum(${sign} * amount) from moved
+        where class in (${sql.join(
+          classes.map((name) => sql`${name}`),
+          sql`, `,
+        )}) and created_at >= (cur.${sql.raw(period)}::timestamp at time zone cur.time_zone)), 0)`,
+    ),
+  );
   await executor.execute(sql`
-    with bounds as (
-      select b.currency,
-        (u.day_start::timestamp at time zone b.time_zone) as day_from,
-        (u.week_start::timestamp at time zone b.time_zone) as week_from,
-        (u.month_start::timestamp at time zone b.time_zone) as month_from
-      from member_play_usage u
-      join member_protection p on p.member_id = u.member_id
-      join site_brands b on b.id = p.brand_id
-      where u.member_id = ${key.memberId}
-    ), sums as (
-      select coalesce(sum(${sign} * p.amount) filter (where t.created_at >= bounds.day_from), 0) as day,
-        coalesce(sum(${sign} * p.amount) filter (where t.created_at >= bounds.week_from), 0) as week,
-        coalesce(sum(${sign} * p.amount) filter (where t.created_at >= bounds.month_from), 0) as month
-      from bounds
-      join wallet_member_postings p on p.member_id = ${key.memberId} and p.currency = bounds.currency
+    with cur as (
+      select b.currency, b.time_zone, member_limit_period_start('day', now(), b.time_zone) as day,
+        member_limit_period_start('week', now(), b.time_zone) as week,
+        member_limit_period_start('month', now(), b.time_zone) as month
+      from member_protection p join site_brands b on b.id = p.brand_id where p.member_id = ${memberId}
+    ), moved as (
+      select t.created_at, ${classOfKind} as class, p.amount
+      from cur
+      join wallet_member_postings p on p.member_id = ${memberId} and p.currency = cur.currency
       join wallet_transaction_details t on t.id = p.transaction_id
-      where t.created_at >= least(bounds.week_from, bounds.month_from) and ${classOfKind} in ${classes}
+      where t.created_at >= (least(cur.week, cur.month)::timestamp at time zone cur.time_zone)
     )
-    update member_play_usage set ${day} = sums.day, ${week} = sums.week, ${month} = sums.month
-    from sums where member_id = ${key.memberId}`);
+    update member_play_usage
+    set day_start = cur.day, week_start = cur.week, month_start = cur.month, ${sql.join(counters, sql`, `)}
+    from cur where member_id = ${memberId}`);
 };
 
 /** The member's limits with what each period used and when it turns, in the brand's time zone. */
@@ -222,12 +224,18 @@ export const listLimitsWithUsage = async (executor: Executor, memberId: bigint) 
  * cannot both take the last headroom.
  */
 export const lockDepositHeadroom = async (executor: Executor, memberId: bigint): Promise<bigint | null> => {
+  await ensureUsage(executor, memberId);
   const rows = await selectRows<{ in_force: Int8 | null; used: Int8 }>(
     executor,
     sql`select member_limit_in_force(l.amount, l.pending_amount, l.pending_removal, l.pending_from, now())
-          as in_force, member_usage_counter(u, l.kind, l.period) as used
-      from add_member_play_usage(${numberArray([memberId])}::bigint[], '{0}', '{0}', '{0}', '{0}') u
-      join member_play_limits l on l.member_id = u.member_id and l.kind = 'deposit'`,
+          as in_force,
+        member_usage_in(u, l.kind, l.period, member_limit_period_start(l.period, now(), b.time_zone)) as used
+      from member_play_usage u
+      join member_protection p on p.member_id = u.member_id
+      join site_brands b on b.id = p.brand_id
+      join member_play_limits l on l.member_id = u.member_id and l.kind = 'deposit'
+      where u.member_id = ${memberId}
+      for update of u`,
   );
   let headroom: bigint | null = null;
   for (const row of rows) {
@@ -266,9 +274,26 @@ export const addSessionMinutes = async (
   minutes: number,
 ): Promise<void> => {
   await executor.execute(sql`
-    select add_member_play_usage(${numberArray([memberId])}::bigint[], '{0}', '{0}', '{0}',
-      array[${minutes}]::bigint[])
-    from member_play_limits where member_id = ${memberId} and kind = 'session' limit 1`);
+    insert into member_play_usage as u (member_id, day_start, week_start, month_start, session_day_start,
+      session_week_start, session_month_start, session_day, session_week, session_month)
+    select p.member_id, s.day, s.week, s.month, s.day, s.week, s.month, ${minutes}, ${minutes}, ${minutes}
+    from member_protection p
+    join site_brands b on b.id = p.brand_id
+    cross join lateral (select member_limit_period_start('day', now(), b.time_zone) as day,
+      member_limit_period_start('week', now(), b.time_zone) as week,
+      member_limit_period_start('month', now(), b.time_zone) as month) s
+    where p.member_id = ${memberId}
+      and exists (select 1 from member_play_limits l where l.member_id = p.member_id and l.kind = 'session')
+    on conflict (member_id) do update set
+      session_day = case when u.session_day_start = excluded.session_day_start then u.session_day else 0 end
+        + excluded.session_day,
+      session_week = case when u.session_week_start = excluded.session_week_start then u.session_week else 0 end
+        + excluded.session_week,
+      session_month = case when u.session_month_start = excluded.session_month_start then u.session_month
+        else 0 end + excluded.session_month,
+      session_day_start = excluded.session_day_start,
+      session_week_start = excluded.session_week_start,
+      session_month_start = excluded.session_month_start`);
 };
 
 /** Whether a session limit in force is used up now (the member may not start or keep playing). */

@@ -202,8 +202,7 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
             return;
           }
           await repository.writeLimit(tx, key, { amount: next, ...none });
-          if (body.kind !== 'session')
-            await repository.recountUsage(tx, { memberId: member.id, kind: body.kind });
+          if (body.kind !== 'session') await repository.recountUsage(tx, member.id);
           return;
         }
         if (next === null) {

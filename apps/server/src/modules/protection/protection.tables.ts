@@ -67,8 +67,9 @@ export const memberPlayLimits = pgTable(
 
 /**
  * What a protected member used, one row each (migration 0066): every kind for the day, week and month that start
- * on the dates kept here (the brand's time zone); a counter whose period has passed counts as 0. Written only by
- * the database function add_member_play_usage (the ledger's rule, the session clock, a deposit's check).
+ * on the dates kept here (the brand's time zone); a counter whose period has passed counts as 0. The money
+ * counters move with the ledger's rule (and a recount when a first money limit is set), the session minutes
+ * with the session clock, which keeps its own starts.
  */
 export const memberPlayUsage = pgTable('member_play_usage', {
   memberId: bigint('member_id', { mode: 'bigint' })
@@ -104,6 +105,9 @@ export const memberPlayUsage = pgTable('member_play_usage', {
   depositMonth: bigint('deposit_month', { mode: 'bigint' })
     .notNull()
     .default(sql`0`),
+  sessionDayStart: date('session_day_start'),
+  sessionWeekStart: date('session_week_start'),
+  sessionMonthStart: date('session_month_start'),
   sessionDay: bigint('session_day', { mode: 'bigint' })
     .notNull()
     .default(sql`0`),

@@ -17,15 +17,8 @@ import { ListTable } from '../../components/list-table';
 import { CheckboxField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import { type AnnouncementBody, useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement } from './api';
-import {
-  checkBody,
-  Field,
-  type FieldErrors,
-  fromLocalInput,
-  isLive,
-  scheduleText,
-  toLocalInput,
-} from './content-form';
+import { checkBody, Field, type FieldErrors, isLive, scheduleText } from './content-form';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 import './content.css';
 
 /** What each kind is on the site (spec: types PL, PU, PR, H; B, the banners, have their own screen). */

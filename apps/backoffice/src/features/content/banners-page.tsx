@@ -18,15 +18,8 @@ import { ListTable } from '../../components/list-table';
 import { CheckboxField } from '../../components/shared-field';
 import { useCan } from '../session/api';
 import { type BannerBody, useBanners, useDeleteBanner, useSaveBanner, useUploadBannerImage } from './api';
-import {
-  checkBody,
-  Field,
-  type FieldErrors,
-  fromLocalInput,
-  isLive,
-  scheduleText,
-  toLocalInput,
-} from './content-form';
+import { checkBody, Field, type FieldErrors, isLive, scheduleText } from './content-form';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 import './content.css';
 
 const columns = ['Picture', 'Title', 'Language', 'Order', 'Link', 'Schedule', 'Status', ''];

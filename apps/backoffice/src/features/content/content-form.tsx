@@ -1,24 +1,6 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 
-/**
- * A schedule's instant as a `datetime-local` field shows it (the operator's own time zone, to the minute), and
- * back: an empty field is no instant.
- */
-export const toLocalInput = (iso: string | null): string => {
-  if (iso === null) return '';
-  const date = new Date(iso);
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}`;
-};
-export const fromLocalInput = (value: string): string | null => {
-  if (value.trim() === '') return null;
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-};
-
 /** Field messages of a body checked against the contract's input schema, by field ("activeTo" …). */
 export type FieldErrors = Partial<Record<string, string>>;
 export const checkBody = <S extends z.ZodType>(

@@ -10,7 +10,7 @@ import { CheckboxField } from '../../components/shared-field';
 import { formatDateTime } from '../../lib/format';
 import { useCan } from '../session/api';
 import { useRegisterVendor, useUpdateVendor, useVendors, type VendorSummary } from './api';
-import { fromLocalInput, toLocalInput } from './local-time';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 import './games.css';
 
 const columns = ['Vendor', 'Wallet', 'Launch URL', 'Wallet key', 'Games', 'Status', ''];

@@ -10,6 +10,7 @@ import {
   type PromotionStatus,
   type WageringProductLine,
 } from '@wps/contracts/promotions';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 /** How a config field is typed in the form. */
 export type FieldType = 'decimal' | 'int' | 'datetime' | 'list' | { options: readonly string[] };
@@ -85,22 +86,6 @@ export type PromotionDraft = {
   wagering: { multiplier: string; base: 'bonus' | 'bonus_deposit'; maxStake: string; expiresInDays: string };
   contributions: LineValues;
   rates: LineValues;
-};
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An ISO instant as a datetime-local input shows it (the operator's time zone). */
-export const toLocalInput = (iso: string | null): string => {
-  if (iso === null || iso === '') return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-
-/** A datetime-local value as an ISO instant; the text itself when it is not a date (the schema refuses it). */
-const toIso = (local: string): string => {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
 };
 
 const splitList = (text: string): string[] =>
@@ -205,7 +190,7 @@ const configOf = (draft: PromotionDraft): Record<string, unknown> => {
         : field.type === 'list'
           ? splitList(text)
           : field.type === 'datetime'
-            ? toIso(text)
+            ? (fromLocalInput(text) ?? '')
             : text.trim();
   }
   if (wageringBonusKinds.has(draft.kind)) {
@@ -228,8 +213,8 @@ export const bodyOf = (draft: PromotionDraft): { body: PromotionBody } | { probl
   const candidate = {
     category: draft.category,
     status: draft.status,
-    startsAt: toIso(draft.startsAt),
-    endsAt: draft.endsAt === '' ? null : toIso(draft.endsAt),
+    startsAt: fromLocalInput(draft.startsAt) ?? '',
+    endsAt: fromLocalInput(draft.endsAt),
     content: {
       en: wordsOf(draft.en),
       ...(draft.ur.title.trim() === '' ? {} : { ur: wordsOf(draft.ur) }),

@@ -6,6 +6,7 @@ import { CheckboxField, TextField } from '../../components/shared-field';
 import { useSchemaCheck } from '../../components/shared-form-problems';
 import { type SiteSettings, type SiteSettingsPatch, useSaveSiteSettings } from './api';
 import { SiteCard } from './form-parts';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 /** What each whitelabel flag turns on in the site (the spec's names, in plain words). */
 const flagLabels: Record<WhitelabelFlag, string> = {
@@ -28,20 +29,6 @@ const flagsOf = (group: string): WhitelabelFlag[] =>
   (Object.keys(whitelabelFlagGroup) as WhitelabelFlag[]).filter(
     (flag) => whitelabelFlagGroup[flag] === group,
   );
-
-/** An instant as the value of a datetime-local field: the operator's own clock, to the minute. */
-const toLocalInput = (iso: string | null): string => {
-  if (iso === null) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-
-/** A datetime-local value (the operator's clock) as an instant; what is not a time is left for the schema. */
-const fromLocalInput = (value: string): string | null => {
-  if (value === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-};
 
 /** What the visitor sees now: open, under maintenance (until when), or open again since its end time. */
 const maintenanceState = (settings: SiteSettings): string => {

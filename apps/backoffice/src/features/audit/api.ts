@@ -8,6 +8,7 @@ import {
 } from '@wps/contracts/audit';
 import { apiDownload, apiRequest } from '../../lib/api-client';
 import { listRefreshMs } from '../../lib/query-client';
+import { saveFile } from '../../lib/save-file';
 
 export type AuditEvent = AuditEventView;
 export type { AuditChainVerification };
@@ -69,15 +70,6 @@ export const useVerifyAuditChain = () =>
   useMutation({
     mutationFn: () => apiRequest('/audit/verify', auditVerifyResponseSchema, { method: 'POST' }),
   });
-
-const saveFile = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-};
 
 /** Every event of the filter as a CSV file (the server streams it), saved by the browser. */
 export const useExportAuditCsv = () =>

@@ -13,6 +13,7 @@ import {
   type PlayerRow,
 } from '@wps/contracts/reports';
 import { apiDownload, apiRequest } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 
 export type { Dashboard, GgrGrouping, GgrRow, MoneyFlowName, MoneyRow, PlayerRow };
 
@@ -117,15 +118,6 @@ export const useReportOptions = (vendorId: string) =>
       apiRequest('/reports/options', reportOptionsResponseSchema, { query: { vendorId }, signal }),
     staleTime: 60_000,
   });
-
-const saveFile = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-};
 
 /** A report's every row of the filter as a CSV file (made by the server), saved by the browser. */
 export type ReportExport =

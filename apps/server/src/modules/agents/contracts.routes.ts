@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import { auditOriginOf } from '../audit/audit.guard';
-import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import { type StaffGuards, namedStaffActorOf } from '../backoffice/backoffice.guard';
 import type { ContractService } from './contracts.service';
 import type { SettlementService } from './settlement.service';
 
@@ -219,9 +219,7 @@ export const agentContractAdminRoutes =
           throw new AppError('VALIDATION_FAILED', { message, issues: [{ field: 'asOf', message }] });
         }
         const asOf = request.body.asOf ? new Date(request.body.asOf) : undefined;
-        return ok(
-          await settlement.runAll(asOf, { ...staffActorOf(request), username: request.staff.username }),
-        );
+        return ok(await settlement.runAll(asOf, namedStaffActorOf(request)));
       },
     );
   };

@@ -8,20 +8,15 @@ import {
   amlSettingsBodySchema,
   amlSettingsResponseSchema,
 } from '@wps/contracts/aml';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
-import type { AmlService, AmlStaffActor } from './aml.service';
+import { type StaffGuards, namedStaffActorOf, staffActorOf } from '../backoffice/backoffice.guard';
+import type { AmlService } from './aml.service';
 
 const tags = ['backoffice: aml'];
 const review = { permission: 'aml.review' } as const;
-
-const staffOf = (request: FastifyRequest): AmlStaffActor => ({
-  ...staffActorOf(request),
-  username: request.staff.username,
-});
 
 /**
  * The console's risk queue under /wps/backoffice/aml, in the brand the request names: the flags, one flag's
@@ -79,7 +74,7 @@ export const amlRoutes =
       async (request) =>
         ok(
           await aml.decide(
-            staffOf(request),
+            namedStaffActorOf(request),
             request.brand,
             BigInt(request.params.id),
             request.params.action,

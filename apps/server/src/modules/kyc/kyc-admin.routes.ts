@@ -8,20 +8,15 @@ import {
   staffKycDocumentListResponseSchema,
   staffKycDocumentResponseSchema,
 } from '@wps/contracts/kyc';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
-import type { KycService, KycStaffActor } from './kyc.service';
+import { type StaffGuards, namedStaffActorOf, staffActorOf } from '../backoffice/backoffice.guard';
+import type { KycService } from './kyc.service';
 
 const tags = ['backoffice: kyc'];
 const review = { permission: 'kyc.review' } as const;
-
-const staffOf = (request: FastifyRequest): KycStaffActor => ({
-  ...staffActorOf(request),
-  username: request.staff.username,
-});
 
 /**
  * The console's identity review under /wps/backoffice/kyc, in the brand the request names: the documents (the
@@ -79,7 +74,7 @@ export const kycAdminRoutes =
       },
       async (request) =>
         ok(
-          await kyc.decide(staffOf(request), request.brand, BigInt(request.params.id), {
+          await kyc.decide(namedStaffActorOf(request), request.brand, BigInt(request.params.id), {
             outcome: 'approve',
             note: request.body.note,
           }),
@@ -99,7 +94,7 @@ export const kycAdminRoutes =
       },
       async (request) =>
         ok(
-          await kyc.decide(staffOf(request), request.brand, BigInt(request.params.id), {
+          await kyc.decide(namedStaffActorOf(request), request.brand, BigInt(request.params.id), {
             outcome: 'reject',
             reason: request.body.reason,
           }),

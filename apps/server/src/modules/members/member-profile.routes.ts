@@ -22,22 +22,16 @@ import {
 } from '@wps/contracts/payments';
 import { transactionRecordQuerySchema, transactionRecordsResponseSchema } from '@wps/contracts/wallet';
 import { emptyResponseSchema } from '@wps/contracts/backoffice';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import { type StaffGuards, namedStaffActorOf } from '../backoffice/backoffice.guard';
 import type { MemberProfileService } from './member-profile.service';
-import type { StaffActor } from './member-staff-actions';
 
 const tags = ['backoffice: members'];
 const view = { permission: 'members.view' } as const;
 const manage = { permission: 'members.manage' } as const;
-
-const staffOf = (request: FastifyRequest): StaffActor => ({
-  ...staffActorOf(request),
-  username: request.staff.username,
-});
 
 /**
  * The console's member profile under /wps/backoffice/members/:memberId, in the brand the request names: who the
@@ -179,7 +173,12 @@ export const memberProfileRoutes =
         },
       },
       async (request) => {
-        await profiles.addNote(staffOf(request), request.brand, memberIdOf(request), request.body.body);
+        await profiles.addNote(
+          namedStaffActorOf(request),
+          request.brand,
+          memberIdOf(request),
+          request.body.body,
+        );
         return ok(null);
       },
     );
@@ -197,7 +196,12 @@ export const memberProfileRoutes =
       },
       async (request) =>
         ok({
-          tags: await profiles.addTag(staffOf(request), request.brand, memberIdOf(request), request.body.tag),
+          tags: await profiles.addTag(
+            namedStaffActorOf(request),
+            request.brand,
+            memberIdOf(request),
+            request.body.tag,
+          ),
         }),
     );
 
@@ -214,7 +218,7 @@ export const memberProfileRoutes =
       async (request) =>
         ok({
           tags: await profiles.removeTag(
-            staffOf(request),
+            namedStaffActorOf(request),
             request.brand,
             memberIdOf(request),
             request.params.tag.trim().toLowerCase(),
@@ -234,7 +238,14 @@ export const memberProfileRoutes =
         },
       },
       async (request) =>
-        ok(await profiles.changeStatus(staffOf(request), request.brand, memberIdOf(request), request.body)),
+        ok(
+          await profiles.changeStatus(
+            namedStaffActorOf(request),
+            request.brand,
+            memberIdOf(request),
+            request.body,
+          ),
+        ),
     );
 
     app.post(
@@ -251,7 +262,7 @@ export const memberProfileRoutes =
       async (request) =>
         ok(
           await profiles.resetPassword(
-            staffOf(request),
+            namedStaffActorOf(request),
             request.brand,
             memberIdOf(request),
             request.body.reason,
@@ -272,7 +283,7 @@ export const memberProfileRoutes =
       },
       async (request) => {
         await profiles.resetPaymentPassword(
-          staffOf(request),
+          namedStaffActorOf(request),
           request.brand,
           memberIdOf(request),
           request.body.reason,

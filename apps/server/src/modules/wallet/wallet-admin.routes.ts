@@ -12,23 +12,17 @@ import {
   updateWalletSettingsRequestSchema,
   walletSettingsResponseSchema,
 } from '@wps/contracts/wallet';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
-import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import { type StaffGuards, namedStaffActorOf, staffActorOf } from '../backoffice/backoffice.guard';
 import type { FundsService } from './funds.service';
-import type { StaffMember, WalletAdminService } from './wallet-admin.service';
+import type { WalletAdminService } from './wallet-admin.service';
 
 const tags = ['backoffice: wallet'];
 /** The second approval of an adjustment above the brand's amount (four eyes), and its list. */
 const approve = { permission: 'money.approve' } as const;
-
-/** The staff member acting, for the audit trail and the approvals list. */
-const staffMemberOf = (request: FastifyRequest): StaffMember => ({
-  ...staffActorOf(request),
-  username: request.staff.username,
-});
 
 /**
  * Operator endpoints of wallets (under /wps/backoffice). The brand is the one the request selects (merchant
@@ -57,7 +51,7 @@ export const walletAdminRoutes =
           response: { 200: adjustmentResponseSchema, ...failureResponses },
         },
       },
-      async (request) => ok(await admin.adjust(staffMemberOf(request), request.brand, request.body)),
+      async (request) => ok(await admin.adjust(namedStaffActorOf(request), request.brand, request.body)),
     );
 
     app.get(
@@ -89,7 +83,7 @@ export const walletAdminRoutes =
       async (request) =>
         ok(
           await admin.approveProposal(
-            staffMemberOf(request),
+            namedStaffActorOf(request),
             request.brand,
             BigInt(request.params.id),
             request.body.note,
@@ -112,7 +106,7 @@ export const walletAdminRoutes =
       async (request) =>
         ok(
           await admin.rejectProposal(
-            staffMemberOf(request),
+            namedStaffActorOf(request),
             request.brand,
             BigInt(request.params.id),
             request.body.reason,

@@ -238,7 +238,7 @@ export const loyaltyBench = async (): Promise<BenchResult> => {
     notes.push(
       `Lag p99 at ${steady.requestsPerSecond} bets/s: ${percentile(lags, 0.99).toFixed(0)} ms over ${lags.length} bets (target < 2,000 ms; the fold is tried every ${loadConfig({}).LOYALTY_FOLD_INTERVAL_MS} ms and rests 3 times as long as its last run took, at most 500 ms; from each bet's answer, sent after its commit, to the first sample, every 50 ms, that shows it).`,
       `This machine answers ${Math.round(capacity)} bets/s without the fold (32 connections), so the lag is measured at ${lagRate} bets/s (${Math.round(capacityShare * 100)} % of that, at most ${targetLagRate}).`,
-      'Mission progress, VIP promotion and points are written in the fold’s transaction with the figures sampled here, so they appear together.',
+      `Mission progress, VIP promotion and the points earned are written in the fold’s transaction with the figures sampled here, so they appear together; the points are credited in rounds (one posting for up to 63 members) every ${loadConfig({}).LOYALTY_POINTS_ROUND_MS} ms and at the end of each phase (a fold asked for), inside its CPU reading.`,
       `${players.length} members, one RNG game; each bet ${Number(stake) / 100} USD opening its own round; vendor (autocannon) in its own process; the server, the vendor and PostgreSQL share the machine's cores.`,
     );
   } finally {

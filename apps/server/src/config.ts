@@ -146,6 +146,11 @@ const configSchema = z.object({
    */
   LOYALTY_FOLD_INTERVAL_MS: z.coerce.number().int().min(0).default(250),
   /**
+   * How long the points a member earns wait at most to be credited: the fold gathers them and credits every member
+   * in one round (postings of 63 members) this often, instead of a ledger posting per member and batch.
+   */
+  LOYALTY_POINTS_ROUND_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
    * How often the ledger is folded into the reports' roll-ups (dashboard, reports; 0: only when asked, tests). The
    * fold paces itself under load, as the loyalty fold does.
    */

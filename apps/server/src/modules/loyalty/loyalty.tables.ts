@@ -35,33 +35,53 @@ export const loyaltyFold = pgTable('loyalty_fold', {
   loginEventHorizon: bigint('login_event_horizon', { mode: 'bigint' })
     .notNull()
     .default(sql`0`),
+  /** The last points round's number (its postings' keys): a round is one batch's, so a number is used once. */
+  pointsRound: bigint('points_round', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
 });
 
 /** A member's lifetime figures (the brand's currency, minor units), kept by the fold: VIP thresholds read them. */
-export const loyaltyMemberTotals = pgTable('loyalty_member_totals', {
-  memberId: bigint('member_id', { mode: 'bigint' })
-    .primaryKey()
-    .references(() => members.id),
-  brandId: bigint('brand_id', { mode: 'bigint' })
-    .notNull()
-    .references(() => brands.id),
-  depositTotal: bigint('deposit_total', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
-  validBetTotal: bigint('valid_bet_total', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
-  /**
-   * Points earning (points/): the fraction of a point earned but not yet posted, in units of 10^-(8 + currency
-   * exponent) of a point (a rate has at most 8 decimals), so whole points are posted and nothing is lost or made.
-   */
-  pointsRemainder: bigint('points_remainder', { mode: 'bigint' })
-    .notNull()
-    .default(sql`0`),
-  /** Lifetime points earned per source (deposit, live, slots …), in the same units, as decimal strings. */
-  pointsEarnedBy: jsonb('points_earned_by').$type<Record<string, string>>().notNull().default({}),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const loyaltyMemberTotals = pgTable(
+  'loyalty_member_totals',
+  {
+    memberId: bigint('member_id', { mode: 'bigint' })
+      .primaryKey()
+      .references(() => members.id),
+    brandId: bigint('brand_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => brands.id),
+    depositTotal: bigint('deposit_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    validBetTotal: bigint('valid_bet_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /**
+     * Points earning (points/): the fraction of a point earned but not yet posted, in units of 10^-(8 + currency
+     * exponent) of a point (a rate has at most 8 decimals), so whole points are posted and nothing is lost or made.
+     */
+    pointsRemainder: bigint('points_remainder', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Lifetime points earned per source (deposit, live, slots …), in the same units, as decimal strings. */
+    pointsEarnedBy: jsonb('points_earned_by').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Whole points earned and not yet credited: the next points round posts them (points/earn-points.ts); a refund
+     * takes back from them first.
+     */
+    pointsPending: bigint('points_pending', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('loyalty_member_totals_points_pending')
+      .on(table.memberId)
+      .where(sql`${table.pointsPending} > 0`),
+    check('loyalty_member_totals_points_pending_check', sql`${table.pointsPending} >= 0`),
+  ],
+);
 
 /**
  * A member's figures per day of the brand's clock, kept by the fold: VIP keep-level periods, valid-bet leaderboards

@@ -129,6 +129,7 @@ describe('mission progress from the fold', () => {
           logins: [{ brandId: member.brandId, memberId: member.id, day, timeZone: 'UTC' }],
           members: new Map(),
           days: new Map(),
+          isAskedFor: true,
         }),
       );
     };

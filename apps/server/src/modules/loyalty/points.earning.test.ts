@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../../db/database';
@@ -69,6 +70,72 @@ const remainderOf = async (member: PointsTestMember) =>
       .from(loyaltyMemberTotals)
       .where(eq(loyaltyMemberTotals.memberId, member.id))
   )[0]?.remainder;
+
+const pendingOf = async (member: PointsTestMember) =>
+  (
+    await subject.database.db
+      .select({ pending: loyaltyMemberTotals.pointsPending })
+      .from(loyaltyMemberTotals)
+      .where(eq(loyaltyMemberTotals.memberId, member.id))
+  )[0]?.pending;
+
+/** The scheduled fold of `app` (not a fold asked for), until it took something (it may be resting). */
+const followUp = async ({ app }: TestApp) => {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if ((await app.loyalty.fold.followUp()) > 0) return;
+    await setTimeout(10);
+  }
+  throw new Error('the scheduled fold took nothing');
+};
+
+describe('points rounds', () => {
+  it('holds earned points for the next round, takes a refund from them first, and credits all pending at once', async () => {
+    // Two more instances on the same data: one whose rounds are an hour apart, one whose every batch is a round.
+    const hourly = await createTestApp(
+      { LOYALTY_POINTS_ROUND_MS: '3600000' },
+      { database: subject.database },
+    );
+    const eager = await createTestApp({ LOYALTY_POINTS_ROUND_MS: '0' }, { database: subject.database });
+    try {
+      const first = await kit.addMember();
+      const second = await kit.addMember();
+      await move(first, 'deposit', 10_000n);
+      await followUp(hourly);
+      // 100 USD at 0.1 a USD: 10 points earned, none credited yet.
+      expect(await pendingOf(first)).toBe(10n);
+      expect(await kit.balanceOf(first)).toBe(0n);
+      await move(first, 'slot.bet', 500n, 'RNG');
+      await followUp(hourly);
+      expect(await pendingOf(first)).toBe(15n);
+      await move(first, 'slot.refund', 500n, 'RNG');
+      await move(second, 'deposit', 20_000n);
+      await followUp(hourly);
+      // The refund took its 5 points back from those pending: no posting of its own.
+      expect(await pendingOf(first)).toBe(10n);
+      expect(await pendingOf(second)).toBe(20n);
+      expect(await earnPostings(first)).toBe(0);
+
+      // A round credits the batch's members (the second's new bet) and those pending from before (the first).
+      await move(second, 'slot.bet', 100n, 'RNG');
+      await followUp(eager);
+      expect(await kit.balanceOf(first)).toBe(10n);
+      expect(await kit.balanceOf(second)).toBe(21n);
+      expect([await pendingOf(first), await pendingOf(second)]).toEqual([0n, 0n]);
+      const [postings] = await selectRows<{ count: string | number }>(
+        subject.database.db,
+        sql`select count(distinct t.id) as count from wallet_transaction_details t
+          join wallet_member_postings e on e.transaction_id = t.id
+          where t.kind = 'points.earn' and e.member_id in (${first.id}, ${second.id})`,
+      );
+      expect(Number(postings?.count)).toBe(1);
+      await fold();
+      expect(await kit.balanceOf(first)).toBe(10n);
+    } finally {
+      await eager.close();
+      await hourly.close();
+    }
+  });
+});
 
 describe('points from the fold', () => {
   it('folds after a restart on the embedded database, its ledger not yet having read the currency', async () => {

@@ -111,6 +111,46 @@ export const findEarningState = async (
   );
 };
 
+/**
+ * The points pending of every member but `excludedIds` (whose figures the fold writes itself), set back to zero in
+ * the fold's transaction: a points round credits them.
+ */
+export const takePendingPoints = async (
+  executor: Executor,
+  excludedIds: readonly bigint[],
+): Promise<Array<{ memberId: bigint; brandId: bigint; points: bigint }>> => {
+  const rows = await selectRows<{
+    member_id: string | bigint;
+    brand_id: string | bigint;
+    points: string | bigint;
+  }>(
+    executor,
+    sql`with pending as (
+        select member_id, brand_id, points_pending from loyalty_member_totals
+        where points_pending > 0 and member_id <> all(${numberArray(excludedIds)}::bigint[])
+        order by member_id for update
+      )
+      update loyalty_member_totals t set points_pending = 0, updated_at = now()
+      from pending where t.member_id = pending.member_id
+      returning t.member_id, t.brand_id, pending.points_pending as points`,
+  );
+  return rows.map((row) => ({
+    memberId: BigInt(row.member_id),
+    brandId: BigInt(row.brand_id),
+    points: BigInt(row.points),
+  }));
+};
+
+/** The next points round's number (the fold's lock held, so each number is one round's). */
+export const nextPointsRound = async (executor: Executor): Promise<bigint> => {
+  const [row] = await selectRows<{ round: string | bigint }>(
+    executor,
+    sql`update loyalty_fold set points_round = points_round + 1 where id = 1 returning points_round as round`,
+  );
+  if (!row) throw new Error('loyalty_fold has no row (migration 0047)');
+  return BigInt(row.round);
+};
+
 // ---- Mall items ----
 
 export const listLiveItems = (executor: Executor, brandId: bigint, rank: number) =>

@@ -34,9 +34,11 @@ export const createPointsService = (deps: PointsDependencies) => {
   /** Points account ids by owner, kept across the fold's batches (see `earnPoints`). */
   const accounts = new Map<string, bigint>();
   const fresh = new Set<bigint>();
+  const rounds = { lastAt: deps.now().getTime(), intervalMs: deps.pointsRoundMs };
   return {
     /** The fold's consumer: points for the batch's deposits and valid bets. */
-    earn: (tx: Transaction, batch: LoyaltyBatch) => earnPoints({ ...deps, accounts, fresh }, tx, batch),
+    earn: (tx: Transaction, batch: LoyaltyBatch) =>
+      earnPoints({ ...deps, accounts, fresh, rounds }, tx, batch),
     /** After the fold's commit: the ledger caches the points accounts the batch used first (not waited for). */
     warmAccounts: () => {
       warmPointsAccounts({ ledger: deps.ledger, fresh });

@@ -15,6 +15,7 @@ export const setUpPoints = async (app: FastifyInstance, fold: LoyaltyFoldService
     members: app.members.members,
     uploads: app.uploads.uploads,
     now: () => new Date(),
+    pointsRoundMs: app.platform.config.LOYALTY_POINTS_ROUND_MS,
   });
   fold.onBatch((tx, batch) => points.earn(tx, batch));
   fold.onCommitted(() => points.warmAccounts());

@@ -26,6 +26,7 @@ export const tallyFigures = (
         validBetTotal: 0n,
         pointsRemainder: 0n,
         pointsEarnedBy: {},
+        pointsPending: 0n,
       };
       members.set(activity.memberId, figures);
     }

@@ -41,6 +41,8 @@ export type MemberFigures = {
   /** The points consumer's carried fraction and per-source totals (it alone changes them). */
   pointsRemainder: bigint;
   pointsEarnedBy: Record<string, string>;
+  /** Whole points earned and not yet credited (the next points round posts them). */
+  pointsPending: bigint;
 };
 
 /** What the batch adds to a member's day (brand's clock); `points` is set by the points consumer. */
@@ -66,6 +68,11 @@ export type LoyaltyBatch = {
   members: ReadonlyMap<bigint, MemberFigures>;
   /** The batch's additions to members' days, by `dayFiguresKey`; not yet in `loyalty_member_days`. */
   days: ReadonlyMap<string, DayFigures>;
+  /**
+   * Part of a fold asked for (`fold()`: everything committed before the call): what a consumer holds back to do
+   * in rounds (the points' credits) is done now, so the caller sees it all.
+   */
+  isAskedFor: boolean;
 };
 
 /**

@@ -156,9 +156,11 @@ export const readFigures = async (
     valid_bet_total: string | bigint;
     points_remainder: string | bigint;
     points_earned_by: Record<string, string>;
+    points_pending: string | bigint;
   }>(
     tx,
-    sql`select member_id, brand_id, deposit_total, valid_bet_total, points_remainder, points_earned_by
+    sql`select member_id, brand_id, deposit_total, valid_bet_total, points_remainder, points_earned_by,
+        points_pending
       from loyalty_member_totals where member_id = any(${numberArray(memberIds)}::bigint[])`,
   );
   return rows.map((row) => ({
@@ -168,13 +170,14 @@ export const readFigures = async (
     validBetTotal: BigInt(row.valid_bet_total),
     pointsRemainder: BigInt(row.points_remainder),
     pointsEarnedBy: row.points_earned_by,
+    pointsPending: BigInt(row.points_pending),
   }));
 };
 
 /**
  * Writes the batch's figures in one statement: each member's day figures added (with the points the points
  * consumer set) and each member's lifetime figures, their deposit and valid bet added and their points earning
- * state set. Only members with a deposit, bet or refund in the batch (those with day figures) are written.
+ * state (carried fraction, per-source totals, points pending) set. Only members with a deposit, bet or refund in the batch (those with day figures) are written.
  */
 export const writeFigures = async (
   tx: Transaction,
@@ -211,21 +214,23 @@ export const writeFigures = async (
         points_earned = d.points_earned + excluded.points_earned
     )
     insert into loyalty_member_totals as t
-      (member_id, brand_id, deposit_total, valid_bet_total, points_remainder, points_earned_by)
-    select member_id, brand_id, deposit, valid_bet, remainder, earned_by::jsonb
+      (member_id, brand_id, deposit_total, valid_bet_total, points_remainder, points_earned_by, points_pending)
+    select member_id, brand_id, deposit, valid_bet, remainder, earned_by::jsonb, pending
     from unnest(${numberArray(totals.map((row) => row.figures.memberId))}::bigint[],
       ${numberArray(totals.map((row) => row.figures.brandId))}::bigint[],
       ${numberArray(totals.map((row) => row.sum.deposit))}::bigint[],
       ${numberArray(totals.map((row) => row.sum.validBet))}::bigint[],
       ${numberArray(totals.map((row) => row.figures.pointsRemainder))}::bigint[],
-      ${textArray(totals.map((row) => JSON.stringify(row.figures.pointsEarnedBy)))}::text[])
-      as v(member_id, brand_id, deposit, valid_bet, remainder, earned_by)
+      ${textArray(totals.map((row) => JSON.stringify(row.figures.pointsEarnedBy)))}::text[],
+      ${numberArray(totals.map((row) => row.figures.pointsPending))}::bigint[])
+      as v(member_id, brand_id, deposit, valid_bet, remainder, earned_by, pending)
     order by member_id
     on conflict (member_id) do update set
       deposit_total = t.deposit_total + excluded.deposit_total,
       valid_bet_total = t.valid_bet_total + excluded.valid_bet_total,
       points_remainder = excluded.points_remainder,
       points_earned_by = excluded.points_earned_by,
+      points_pending = excluded.points_pending,
       updated_at = now()`);
 };
 

@@ -50,8 +50,11 @@ export const createLoyaltyFoldService = ({
   const consumers: LoyaltyConsumer[] = [];
   const committedHooks: Array<() => Promise<void>> = [];
 
-  /** One batch; answers how many activities it took and whether it reached what is visible now. */
-  const foldBatch = async (): Promise<FoldBatchResult> => {
+  /**
+   * One batch; answers how many activities it took and whether it reached what is visible now. `isAskedFor`: part
+   * of `fold()`, see `LoyaltyBatch`.
+   */
+  const foldBatch = async (isAskedFor: boolean): Promise<FoldBatchResult> => {
     const changed = new Set<bigint>();
     const result = await db.transaction(async (tx) => {
       const state = await lockFold(tx);
@@ -64,7 +67,7 @@ export const createLoyaltyFoldService = ({
         activities,
         await readFigures(tx, [...new Set(activities.map((activity) => activity.memberId))]),
       );
-      const batch = { activities, logins: logins.days, members, days };
+      const batch = { activities, logins: logins.days, members, days, isAskedFor };
       for (const consume of consumers) {
         for (const memberId of await consume(tx, batch)) changed.add(memberId);
       }
@@ -79,7 +82,7 @@ export const createLoyaltyFoldService = ({
   };
 
   /** Unless resting, batches until the fold reaches what is visible now, then rests in proportion. */
-  const followUp = createPacedFollowUp({ foldBatch, restFactor, maxRestMs, now });
+  const followUp = createPacedFollowUp({ foldBatch: () => foldBatch(false), restFactor, maxRestMs, now });
 
   return {
     /** Registers what follows each batch (in registration order, inside the batch's transaction). */
@@ -100,7 +103,7 @@ export const createLoyaltyFoldService = ({
      */
     followUp,
     /** Folds everything committed before the call; answers how many activities it took. */
-    fold: (): Promise<number> => foldEverythingCommitted(db, foldBatch, maxWaitMs),
+    fold: (): Promise<number> => foldEverythingCommitted(db, () => foldBatch(true), maxWaitMs),
   };
 };
 

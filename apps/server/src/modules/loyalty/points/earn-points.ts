@@ -1,6 +1,11 @@
 import type { Transaction } from '../../../db/database';
 import { type LedgerService, maxLegs, type PostingRequest } from '../../wallet/ledger.service';
-import { dayFiguresKey, type LoyaltyActivity, type LoyaltyBatch } from '../fold/fold-types';
+import {
+  dayFiguresKey,
+  type LoyaltyActivity,
+  type LoyaltyBatch,
+  type MemberFigures,
+} from '../fold/fold-types';
 import * as repository from '../points.repository';
 import { earningSourceOf, scaleRate, settleUnits, unitsPerPoint } from './earning-rules';
 import { pointBalance, pointsCurrency, postPoints } from './point-ledger';
@@ -85,16 +90,21 @@ const addToEarnedBy = (earnedBy: Record<string, string>, units: Map<string, bigi
  * The points consumer of the loyalty fold: points for each member's deposits and valid bets of the batch (a bet
  * at the rate of its product line at the member's VIP rank now; a refund takes back at the same rate), in whole
  * points with the fraction carried on `loyalty_member_totals.points_remainder`, so splitting play across batches
- * never loses or makes a point. The fraction, the per-source totals and the day's points are set on the batch's
- * figures, which the fold writes with the rest of them (one write of each member's rows a batch). Credits go in
- * postings of up to 63 members keyed by the batch's first transaction (a transaction is folded once, so the key
- * is never reused); a take-back in a posting of its own keyed by the member's first transaction of the batch.
+ * never loses or makes a point. Whole points wait on `points_pending` for the next round, which credits every
+ * member with points pending in postings of up to 63 members: a posting per member and batch cost as much ledger
+ * work as the bets it followed. A round runs at most every `rounds.intervalMs` and in every batch of a fold asked
+ * for. A refund takes back from the points pending first and posts only the rest (checked against the balance).
+ * The fraction, the per-source totals, the points pending and the day's points are set on the batch's figures,
+ * which the fold writes with the rest of them (one write of each member's rows a batch).
  */
 type EarningDependencies = {
   ledger: LedgerService;
   accounts: Map<string, bigint>;
   /** Accounts first used since the last commit, for `warmPointsAccounts`. */
   fresh: Set<bigint>;
+  /** When the last round ran (ms), kept across batches, and how long rounds are apart. */
+  rounds: { lastAt: number; intervalMs: number };
+  now: () => Date;
 };
 
 export const earnPoints = async (
@@ -103,7 +113,11 @@ export const earnPoints = async (
   batch: LoyaltyBatch,
 ): Promise<bigint[]> => {
   try {
-    return await earnBatchPoints(deps, tx, batch);
+    const changed = await earnBatchPoints(deps, tx, batch);
+    const at = deps.now().getTime();
+    if (!batch.isAskedFor && at - deps.rounds.lastAt < deps.rounds.intervalMs) return changed;
+    deps.rounds.lastAt = at;
+    return [...changed, ...(await creditPending(deps, tx, batch))];
   } catch (error) {
     deps.accounts.clear();
     throw error;
@@ -120,7 +134,6 @@ const earnBatchPoints = async (
   const memberIds = [...tallies.keys()];
   const rules = await readBrandRules(tx, tallies.values());
   const ranks = await repository.findRanks(tx, memberIds);
-  const credits = new Map<bigint, Credit[]>();
   const changed: bigint[] = [];
   for (const tally of tallies.values()) {
     const brandRules = rules.get(tally.brandId);
@@ -132,40 +145,69 @@ const earnBatchPoints = async (
     const unit = unitsPerPoint(await deps.ledger.getCurrencyExponent(tally.currency, tx));
     const held =
       state.pointsRemainder + batchUnits < 0n
-        ? await pointBalance(deps.ledger, tx, tally.brandId, tally.memberId)
+        ? state.pointsPending + (await pointBalance(deps.ledger, tx, tally.brandId, tally.memberId))
         : 0n;
     const settled = settleUnits(state.pointsRemainder, batchUnits, unit, held);
     // The fold writes the state and the day's points with the batch's figures.
     state.pointsRemainder = settled.remainder;
     state.pointsEarnedBy = addToEarnedBy(state.pointsEarnedBy, units);
     if (settled.points === 0n) continue;
-    changed.push(tally.memberId);
     const day = batch.days.get(dayFiguresKey(tally.memberId, tally.lastDay));
     if (day) day.points += settled.points;
-    const idempotencyKey = `points-earn:${tally.memberId}:${tally.firstTransactionId}`;
-    if (settled.points < 0n) {
-      // Rare (a refund of play already turned into points): one posting of its own, checked against the balance.
-      await postPoints(deps.ledger, tx, {
-        brandId: tally.brandId,
-        memberId: tally.memberId,
-        points: settled.points,
-        movement: 'points.earn',
-        idempotencyKey,
-        memo: 'refund',
-      });
-      continue;
-    }
-    const brandCredits = credits.get(tally.brandId) ?? [];
-    brandCredits.push({ memberId: tally.memberId, points: settled.points });
-    credits.set(tally.brandId, brandCredits);
+    const pending = state.pointsPending + settled.points;
+    state.pointsPending = pending > 0n ? pending : 0n;
+    if (pending >= 0n) continue;
+    // Rare (a refund of play already credited): the part beyond the points pending, checked against the balance.
+    changed.push(tally.memberId);
+    await postPoints(deps.ledger, tx, {
+      brandId: tally.brandId,
+      memberId: tally.memberId,
+      points: pending,
+      movement: 'points.earn',
+      idempotencyKey: `points-earn:${tally.memberId}:${tally.firstTransactionId}`,
+      memo: 'refund',
+    });
   }
+  return changed;
+};
+
+/**
+ * A round: credits every member's points pending, the batch's members' from the batch's figures (the fold writes
+ * them with zero pending) and the others' from their rows (set to zero here). Answers the members credited.
+ */
+const creditPending = async (
+  deps: EarningDependencies,
+  tx: Transaction,
+  batch: LoyaltyBatch,
+): Promise<bigint[]> => {
+  // The members whose figures the fold writes after this batch: those with a day in it (see `writeFigures`).
+  const written = new Map<bigint, MemberFigures>();
+  for (const day of batch.days.values()) {
+    const figures = batch.members.get(day.memberId);
+    if (figures) written.set(day.memberId, figures);
+  }
+  const stored = await repository.takePendingPoints(tx, [...written.keys()]);
+  const credits = new Map<bigint, Credit[]>();
+  const add = (credit: Credit & { brandId: bigint }) => {
+    const brandCredits = credits.get(credit.brandId) ?? [];
+    brandCredits.push(credit);
+    credits.set(credit.brandId, brandCredits);
+  };
+  for (const figures of written.values()) {
+    if (figures.pointsPending === 0n) continue;
+    add({ brandId: figures.brandId, memberId: figures.memberId, points: figures.pointsPending });
+    figures.pointsPending = 0n;
+  }
+  for (const row of stored) add(row);
+  if (credits.size === 0) return [];
+  const round = await repository.nextPointsRound(tx);
   for (const [brandId, members] of credits) {
-    const requests = await creditRequests(deps, tx, brandId, members, `points-earn:${batchKeyOf(tallies)}`);
+    const requests = await creditRequests(deps, tx, brandId, members, `points-earn:round:${round}`);
     // One posting a statement: the ledger's batch statement pairs every leg with every other (a nested loop
     // over its CTEs), so 300 legs in one statement cost 90,000 comparisons, 64 legs 4,000.
     for (const request of requests) await deps.ledger.postBatch(brandId, [request], { executor: tx });
   }
-  return changed;
+  return [...credits.values()].flatMap((members) => members.map((credit) => credit.memberId));
 };
 
 /**
@@ -208,13 +250,6 @@ export const warmPointsAccounts = (deps: Pick<EarningDependencies, 'ledger' | 'f
 };
 
 type Credit = { memberId: bigint; points: bigint };
-
-/** The batch's first ledger transaction: a transaction is folded once, so no other batch has it. */
-const batchKeyOf = (tallies: Map<bigint, Tally>): bigint =>
-  [...tallies.values()].reduce(
-    (first, tally) => (tally.firstTransactionId < first ? tally.firstTransactionId : first),
-    [...tallies.values()][0]?.firstTransactionId ?? 0n,
-  );
 
 /** Members credited per posting: the ledger takes 64 legs, one of them the brand's issuing account. */
 const membersPerPosting = maxLegs - 1;

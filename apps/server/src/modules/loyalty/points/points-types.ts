@@ -14,6 +14,8 @@ export type PointsDependencies = {
   /** Item pictures: operator uploads (POST /wps/backoffice/uploads), shown by the mall's image route. */
   uploads: Pick<UploadService, 'read'>;
   now: () => Date;
+  /** How long points rounds are apart at most (the points earned wait that long to be credited). */
+  pointsRoundMs: number;
 };
 
 /** The member acting, in their brand's currency. */

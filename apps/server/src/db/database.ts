@@ -45,11 +45,19 @@ const migrationLockKey = 7_245_001;
 export const openDatabase = async (location: DatabaseLocation): Promise<DatabaseHandle> =>
   'url' in location ? openPostgres(location.url) : openPglite(location);
 
+/** The `application_name` of the background pool's connections (`DatabaseHandle.background`). */
+export const backgroundApplicationName = 'wps-background';
+
 const openPostgres = async (url: string): Promise<DatabaseHandle> => {
   // Drizzle passes its own per-query parsers that fall back to pg's global table, so int8 is set there.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  const backgroundPool = new pg.Pool({ connectionString: url, max: 2 });
+  // Named, so pg_stat_activity (and the benches' CPU readings) tell the API's connections from the folds'.
+  const pool = new pg.Pool({ connectionString: url, max: 20, application_name: 'wps' });
+  const backgroundPool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    application_name: backgroundApplicationName,
+  });
   // An idle connection dropped by the server (a restart, a terminated backend) must not crash the process;
   // the pool replaces it and the next query reports any real outage.
   for (const each of [pool, backgroundPool]) {

@@ -16,7 +16,7 @@ import { createPagePolicy, platformPolicyDirectives } from './http/content-secur
 import { registerErrorHandling } from './http/error-handler';
 import { requestOriginOf } from './http/request-context';
 import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
-import { requestLogController } from './http/request-logging';
+import { createMachineCallSummary, requestLogController } from './http/request-logging';
 import { refuseUnstorableText } from './http/storable-text';
 import { createJobScheduler, type JobScheduler } from './jobs/scheduler';
 import { agentsModule } from './modules/agents/agents.module';
@@ -82,6 +82,7 @@ export const buildApp = async ({
   sandboxGatewayUrl,
   gameFrameOrigins = () => [],
 }: AppDependencies): Promise<FastifyInstance> => {
+  const machineCalls = createMachineCallSummary(config.MACHINE_CALL_SUMMARY_MS);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -89,8 +90,9 @@ export const buildApp = async ({
       serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
-    // In development the per-request lines are at debug, so the terminal shows the banner and the warnings.
-    logController: requestLogController(config.NODE_ENV),
+    // In development the per-request lines are at debug, so the terminal shows the banner and the warnings;
+    // everywhere the vendors' callbacks are, summed up at info every MACHINE_CALL_SUMMARY_MS.
+    logController: requestLogController(config.NODE_ENV, machineCalls),
     trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
@@ -101,6 +103,10 @@ export const buildApp = async ({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  machineCalls.start(app.log);
+  app.addHook('onClose', async () => {
+    machineCalls.stop(app.log);
+  });
   refuseUnstorableText(app);
   // The API speaks JSON (and forms, for the spec's form-encoded forgot-password call); plain text would
   // only reach validation as strings.

@@ -20,6 +20,11 @@ const configSchema = z.object({
   /** Where the embedded database and uploaded files live. */
   DATA_DIR: z.string().default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Machine-to-machine calls (the vendor wallet's callbacks) are logged at debug one by one and summed up at info
+   * this often: count, mean and slowest answer by route and status.
+   */
+  MACHINE_CALL_SUMMARY_MS: z.coerce.number().int().min(10).default(60_000),
   /** Addresses whose X-Forwarded-For is believed (proxy-addr syntax: IPs, CIDRs, loopback, uniquelocal). */
   TRUSTED_PROXIES: z.string().default('loopback'),
   /** Brand answered when neither the merchant header nor the host name selects one. */

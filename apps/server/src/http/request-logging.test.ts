@@ -1,14 +1,19 @@
 import { Writable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../testing/test-database';
 
-type LogLine = { level: number; msg: string };
+type LogLine = { level: number; msg: string; req?: { url?: string }; calls?: unknown };
 
 /** An app as `npm start` (development) or another environment builds it, logging at info into a string. */
-const appLoggingAt = async (nodeEnv: 'development' | 'test', database: DatabaseHandle) => {
+const appLoggingAt = async (
+  nodeEnv: 'development' | 'test',
+  database: DatabaseHandle,
+  environment: Record<string, string> = {},
+) => {
   const lines: LogLine[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -28,6 +33,7 @@ const appLoggingAt = async (nodeEnv: 'development' | 'test', database: DatabaseH
     CRASH_ENABLED: 'false',
     LOTTERY_JOB_INTERVAL_MS: '0',
     AGENT_FIGURES_FOLD_INTERVAL_MS: '0',
+    ...environment,
   });
   const app = await buildApp({ config, database, logStream });
   await app.ready();
@@ -71,5 +77,41 @@ describe('the request log', () => {
 
     expect(requestLines(lines).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     expect(requestLines(lines).every((line) => line.level === 30)).toBe(true);
+  });
+
+  it("writes a vendor's wallet calls at debug one by one and sums them up at info", async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    const { app, lines } = await appLoggingAt('test', database, { MACHINE_CALL_SUMMARY_MS: '50' });
+    opened.push(app);
+
+    const call = () =>
+      app.inject({
+        method: 'POST',
+        url: '/wps/vendor-wallet/NOVENDOR/transaction/bet',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    await app.inject({ url: '/health' });
+
+    // The other request is logged at info (test and production), the vendor's calls are not.
+    expect(requestLines(lines).map((line) => line.req?.url ?? line.msg)).toEqual([
+      '/health',
+      'request completed',
+    ]);
+    for (let waited = 0; !lines.some((line) => line.msg === 'machine calls') && waited < 100; waited += 1) {
+      await setTimeout(20);
+    }
+    const summary = lines.find((line) => line.msg === 'machine calls');
+    expect(summary?.level).toBe(30);
+    expect(summary?.calls).toEqual([
+      expect.objectContaining({
+        route: '/wps/vendor-wallet/:vendorCode/transaction/bet',
+        status: 200,
+        count: 2,
+      }),
+    ]);
   });
 });

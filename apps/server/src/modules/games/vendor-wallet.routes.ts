@@ -63,10 +63,11 @@ export const vendorWalletRoutes =
 
     const routeFor = (method: VendorWalletMethod) => {
       // A machine-to-machine call: no browser reads the answer, so no security headers and no compression
-      // (a signed body of a hundred bytes), which is per-call work for nothing on the hottest route we have.
+      // (a signed body of a hundred bytes), which is per-call work for nothing on the hottest route we have;
+      // its request lines are at debug, summed up at info (`machineCall`).
       app.post<{ Params: { vendorCode: string } }>(
         `/:vendorCode/${method}`,
-        { helmet: false, compress: false },
+        { helmet: false, compress: false, config: { machineCall: true } },
         async (request, reply) => {
           const signature = request.headers[signatureHeader];
           const outcome = await vendorWallet.handle({

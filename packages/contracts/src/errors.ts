@@ -106,6 +106,7 @@ export const errorCodes = [
   'EXCLUSION_NOT_ENDABLE',
   'BIRTHDAY_REQUIRED',
   'UNDER_MINIMUM_AGE',
+  'REGISTRATION_REFUSED',
   'KYC_DOCUMENT_PENDING',
   'KYC_DOCUMENT_STATE_INVALID',
   'WITHDRAWAL_AWAITING_VERIFICATION',
@@ -219,6 +220,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   EXCLUSION_NOT_ENDABLE: 409,
   BIRTHDAY_REQUIRED: 400,
   UNDER_MINIMUM_AGE: 403,
+  REGISTRATION_REFUSED: 403,
   KYC_DOCUMENT_PENDING: 409,
   KYC_DOCUMENT_STATE_INVALID: 409,
   WITHDRAWAL_AWAITING_VERIFICATION: 409,
@@ -333,6 +335,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   EXCLUSION_NOT_ENDABLE: 'This exclusion cannot end yet: it has not expired, or it is permanent.',
   BIRTHDAY_REQUIRED: 'Please enter your date of birth.',
   UNDER_MINIMUM_AGE: 'You are under the minimum age to register on this site.',
+  // Says nothing of why: the details may be another person's, whose self-exclusion is nobody else's business.
+  REGISTRATION_REFUSED: 'We cannot open an account with these details. Please contact customer support.',
   KYC_DOCUMENT_PENDING: 'A document of this kind is already waiting for review.',
   KYC_DOCUMENT_STATE_INVALID: 'This document has already been reviewed.',
   WITHDRAWAL_AWAITING_VERIFICATION:

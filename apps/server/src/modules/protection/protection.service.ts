@@ -334,7 +334,8 @@ export const createProtectionService = ({ db, site, wallet, members, auth }: Pro
      */
     assertNotExcludedPerson: async (brandId: bigint, person: PersonDetails): Promise<void> => {
       const excluded = await repository.listPlayBlockedInBrand(db, brandId);
-      if (await members.hasMemberLikePerson(excluded, person)) throw new AppError('PLAYER_EXCLUDED');
+      // A neutral refusal: whoever types in a person's mobile, email or ID must not learn that they are excluded.
+      if (await members.hasMemberLikePerson(excluded, person)) throw new AppError('REGISTRATION_REFUSED');
     },
 
     /** Before a game opens: refused while excluded or once a session-time limit is used up. */

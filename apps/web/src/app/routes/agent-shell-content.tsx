@@ -20,10 +20,11 @@ const MessageInbox = lazyComponent(
   () => import('../../features/messages/components/message-inbox').then((module) => module.MessageInbox),
   <LoadingStatus />,
 );
-const AnnouncementsPage = lazyComponent(
+// The list only: the agent centre's section has its own heading (the page's would show it twice).
+const AnnouncementList = lazyComponent(
   'announce',
   () =>
-    import('../../features/content/components/announcements-page').then((module) => module.AnnouncementsPage),
+    import('../../features/content/components/announcements-page').then((module) => module.AnnouncementList),
   <LoadingStatus />,
 );
 
@@ -31,7 +32,7 @@ const shellContent: Record<Parameters<AgentShellRenderer>[0], () => ReactNode> =
   depositv2: () => <DepositPage />,
   withdraw: () => <WithdrawPage />,
   messageV2: () => <MessageInbox />,
-  agentAnnouncement: () => <AnnouncementsPage />,
+  agentAnnouncement: () => <AnnouncementList />,
 };
 
 export const renderAgentShellPage: AgentShellRenderer = (page) => shellContent[page]();

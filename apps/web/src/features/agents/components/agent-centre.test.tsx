@@ -92,6 +92,35 @@ describe('agent centre', () => {
     expect(api.requestsTo('GET /wps/agent/contracts/consolidated')).toHaveLength(0);
   });
 
+  it('shows the announcements inside its section under the one heading', async () => {
+    logInAgent({
+      'GET /wps/agent/contracts/consolidated': ok(buildContractInfo()),
+      'GET /wps/relay/MCSFE_getListAnnouncements': ok({
+        list: [
+          {
+            id: '1',
+            type: 'PL',
+            title: 'New agent rates',
+            content: '<p>From Monday.</p>',
+            startDate: Date.UTC(2026, 10, 1),
+            endDate: null,
+            promotionType: null,
+            execution: 'A',
+          },
+        ],
+        totalPages: 1,
+        totalCount: 1,
+      }),
+    });
+    renderApp('/agentHome?page=agentAnnouncement', permission);
+
+    const section = await screen.findByTestId('agent-page-agentAnnouncement');
+    expect(await within(section).findByText('New agent rates')).toBeTruthy();
+    // The section's own heading only: the /announce page's title and frame are not nested inside it.
+    expect(screen.getAllByRole('heading', { name: 'Announcements' })).toHaveLength(1);
+    expect(within(section).queryByTestId('announcements-page')).toBeNull();
+  });
+
   it('opens deposit and messages inside the full-screen shell and signs out to /agent', async () => {
     logInAgent({
       'GET /wps/agent/contracts/consolidated': ok(buildContractInfo()),

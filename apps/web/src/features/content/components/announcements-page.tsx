@@ -14,8 +14,11 @@ const pageSize = 10;
 const formatStartDate = (timestamp: number): string =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(timestamp));
 
-/** /announce: the announcements and notices in force for the visitor's audience, newest first. */
-export function AnnouncementsPage() {
+/**
+ * The announcements and notices in force for the visitor's audience, newest first, paged: the /announce page's
+ * body and the agent centre's announcements section (which has its own heading).
+ */
+export function AnnouncementList() {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const audience = useAnnouncementAudience();
@@ -28,41 +31,44 @@ export function AnnouncementsPage() {
     language,
   });
   const data = announcements.data;
+  if (data === undefined) {
+    return <QueryState error={announcements.error} onRetry={() => void announcements.refetch()} />;
+  }
+  if (data.list.length === 0) return <EmptyState message={t('pages.announce.empty')} />;
+  return (
+    <div className="announcements" data-testid="announcement-list">
+      <ul className="announcement-list">
+        {data.list.map((item) => (
+          <li key={item.id} className="announcement-list__item" data-testid="announcement-entry">
+            <details>
+              <summary>
+                <span className="announcement-list__title">{item.title}</span>
+                <time dateTime={new Date(item.startDate).toISOString()} className="announcement-list__date">
+                  {formatStartDate(item.startDate)}
+                </time>
+              </summary>
+              <SanitizedHtml className="rich-content announcement-list__content" html={item.content} />
+            </details>
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={page}
+        totalPages={data.totalPages}
+        onPageChange={setPage}
+        testId="announce-pagination"
+      />
+    </div>
+  );
+}
+
+/** /announce: the site's page of announcements. */
+export function AnnouncementsPage() {
+  const { t } = useTranslation();
   return (
     <article className="page" data-testid="announcements-page">
       <h1 className="page__title">{t('pages.announce.title')}</h1>
-      {data === undefined ? (
-        <QueryState error={announcements.error} onRetry={() => void announcements.refetch()} />
-      ) : data.list.length === 0 ? (
-        <EmptyState message={t('pages.announce.empty')} />
-      ) : (
-        <>
-          <ul className="announcement-list">
-            {data.list.map((item) => (
-              <li key={item.id} className="announcement-list__item" data-testid="announcement-entry">
-                <details>
-                  <summary>
-                    <span className="announcement-list__title">{item.title}</span>
-                    <time
-                      dateTime={new Date(item.startDate).toISOString()}
-                      className="announcement-list__date"
-                    >
-                      {formatStartDate(item.startDate)}
-                    </time>
-                  </summary>
-                  <SanitizedHtml className="rich-content announcement-list__content" html={item.content} />
-                </details>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            totalPages={data.totalPages}
-            onPageChange={setPage}
-            testId="announce-pagination"
-          />
-        </>
-      )}
+      <AnnouncementList />
     </article>
   );
 }

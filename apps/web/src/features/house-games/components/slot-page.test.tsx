@@ -128,6 +128,11 @@ describe('the slot page', () => {
         .getAllByRole('img')
         .map((cell) => cell.getAttribute('aria-label')),
     ).toEqual(['Cherry', 'Seven', 'Lemon']);
+    // Drawn with the game's own art: no system emoji, which a phone without an emoji font shows as boxes.
+    for (const cell of within(screen.getByTestId('slot-reel-2')).getAllByRole('img')) {
+      expect(cell.querySelector('svg')).not.toBeNull();
+      expect(cell.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
     expect(screen.getByTestId('slot-verify-link').getAttribute('href')).toBe('/fairness?game=slot&nonce=0');
   });
 

@@ -1,18 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** What each symbol shows; its name is read out from `house_slot.symbols.<SYMBOL>`. */
-export const symbolFaces: Readonly<Record<string, string>> = {
-  WILD: '🃏',
-  SCATTER: '💎',
-  SEVEN: '7',
-  BELL: '🔔',
-  MELON: '🍉',
-  PLUM: '🍇',
-  ORANGE: '🍊',
-  LEMON: '🍋',
-  CHERRY: '🍒',
-};
+import { SlotSymbolArt } from './slot-symbol-art';
 
 const symbolNameKeys = {
   WILD: 'house_slot.symbols.WILD',
@@ -48,7 +36,7 @@ export function SlotSymbol({ symbol }: { symbol: string }) {
       role="img"
       aria-label={symbolName(symbol)}
     >
-      {symbolFaces[symbol] ?? symbol}
+      <SlotSymbolArt symbol={symbol} />
     </span>
   );
 }

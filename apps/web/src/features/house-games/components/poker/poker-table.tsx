@@ -1,16 +1,13 @@
 import type { PvpPlayer, PvpTableView } from '@wps/contracts/pvp';
 import { useTranslation } from 'react-i18next';
-import { useCardName } from '../tables/playing-card';
+import { cardFace, useCardName } from '../tables/playing-card';
 import { decimalsOf, toMinor } from './poker-amounts';
-
-const suitFaces: Readonly<Record<string, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
 /** One card: its face (a code such as "TD"), or its back for a hidden card. */
 export function PokerCard({ code }: { code: string | null }) {
   const cardName = useCardName();
   if (code === null) return <span className="poker-card poker-card--back" aria-hidden="true" />;
-  const suit = code.charAt(1);
-  const isRed = suit === 'H' || suit === 'D';
+  const { rank, suit, isRed } = cardFace(code);
   return (
     <span
       className={`poker-card${isRed ? ' poker-card--red' : ''}`}
@@ -19,8 +16,8 @@ export function PokerCard({ code }: { code: string | null }) {
       data-testid="poker-card"
       data-card={code}
     >
-      <span className="poker-card__rank">{code.charAt(0) === 'T' ? '10' : code.charAt(0)}</span>
-      <span className="poker-card__suit">{suitFaces[suit] ?? ''}</span>
+      <span className="poker-card__rank">{rank}</span>
+      <span className="poker-card__suit">{suit}</span>
     </span>
   );
 }

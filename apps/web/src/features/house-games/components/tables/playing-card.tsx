@@ -17,6 +17,16 @@ const rankKeys = {
 const isSuitKey = (suit: string): suit is keyof typeof suitKeys => Object.hasOwn(suitKeys, suit);
 const isRankKey = (rank: string): rank is keyof typeof rankKeys => Object.hasOwn(rankKeys, rank);
 
+/** What a card code such as "TD" shows: its rank ("10"), its suit's sign and whether it is a red suit. */
+export const cardFace = (code: string) => {
+  const suit = code.charAt(1);
+  return {
+    rank: code.charAt(0) === 'T' ? '10' : code.charAt(0),
+    suit: suitFaces[suit] ?? '',
+    isRed: suit === 'H' || suit === 'D',
+  };
+};
+
 export const cardWidth = 56;
 export const cardHeight = 80;
 
@@ -46,9 +56,7 @@ export function PlayingCard({ code, x, y }: { code: string | null; x: number; y:
       </g>
     );
   }
-  const rank = code.charAt(0) === 'T' ? '10' : code.charAt(0);
-  const suit = suitFaces[code.charAt(1)] ?? '';
-  const isRed = code.charAt(1) === 'H' || code.charAt(1) === 'D';
+  const { rank, suit, isRed } = cardFace(code);
   return (
     <g
       transform={`translate(${x} ${y})`}

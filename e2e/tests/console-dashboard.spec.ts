@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { addPayoutAccount, control, registerPlayer, signInToConsole } from '../support/journeys';
 import { expect, test } from '../support/platform';
 
-// Nothing but the journey moves money meanwhile: no simulated cockfights (as the cockfight journey runs).
-test.use({ platformEnvironment: { COCKFIGHT_SIMULATOR_ENABLED: 'false' } });
+// Nothing but the journey moves money meanwhile: no simulated cockfights (as the cockfight journey runs) and no
+// lottery draws (the demo player's speed-lottery ticket, a 5.00 BIG paying 9.75, was once drawn mid-journey).
+test.use({ platformEnvironment: { COCKFIGHT_SIMULATOR_ENABLED: 'false', LOTTERY_JOB_INTERVAL_MS: '0' } });
 
 /** An amount as the console shows it ("1,234.50 USD", "-3.00 USD (2)"), in cents. */
 const cents = (text: string | null): number => {

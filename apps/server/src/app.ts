@@ -3,7 +3,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import { homeContentQuery } from '@wps/contracts/content-rules';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -14,6 +13,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerApiDocs, registerOperatorApiDocs } from './http/api-docs';
 import { createPagePolicy, platformPolicyDirectives } from './http/content-security-policy';
 import { registerErrorHandling } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { requestOriginOf } from './http/request-context';
 import { redactedLogPaths, serializeError, serializeRequest } from './http/log-serializers';
 import { createMachineCallSummary, requestLogController } from './http/request-logging';
@@ -126,9 +126,7 @@ export const buildApp = async ({
   });
 
   // This origin only; a brand's pages get their own policy with the hosts that brand uses (pagePolicy below).
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: platformPolicyDirectives },
-  });
+  registerSecurityHeaders(app, platformPolicyDirectives);
 
   await registerApiDocs(app);
 

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/database';
+import { textArray } from '../../db/array-literals';
 import { preparedPerExecutor } from '../../db/prepared';
 import { authEvents, captchaChallenges, memberSessions, verificationCodes } from './auth.tables';
 
 export type NewAuthEvent = typeof authEvents.$inferInsert;
+export type SessionRow = typeof memberSessions.$inferSelect;
 
 export const insertSession = (db: Executor, session: typeof memberSessions.$inferInsert) =>
   db.insert(memberSessions).values(session);
@@ -36,6 +38,29 @@ export const findLiveSession = async (db: Executor, tokenHash: string, idleSince
   });
   return row;
 };
+
+const liveSessions = preparedPerExecutor((executor) =>
+  executor
+    .select()
+    .from(memberSessions)
+    .where(
+      and(
+        sql`${memberSessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        isNull(memberSessions.revokedAt),
+        sql`${memberSessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+        sql`(${memberSessions.isRemembered} or ${memberSessions.lastSeenAt} > ${sql.placeholder('idleSince')}::timestamptz)`,
+      ),
+    )
+    .prepare('member_sessions_live_many'),
+);
+
+/** `findLiveSession` for several token hashes at once: the live sessions among them. */
+export const findLiveSessions = (db: Executor, tokenHashes: readonly string[], idleSince: Date) =>
+  liveSessions(db).execute({
+    tokenHashes: textArray(tokenHashes),
+    now: new Date().toISOString(),
+    idleSince: idleSince.toISOString(),
+  });
 
 /**
  * Moves the session's idle timer when it was last moved at or before `seenBy`; answers whether this call moved

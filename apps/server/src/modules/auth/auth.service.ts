@@ -16,7 +16,15 @@ import { endMemberSessions, findMembersSharingDevice, listMemberSignInEvents } f
 import { updateLanguage } from './member-language';
 import { registerMember } from './register-member';
 import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } from './reset-password';
-import { authenticate, getMemberInfo, logOut, resumeSession, type VipLevelSource } from './sessions';
+import {
+  authenticate,
+  createLiveSessionLookup,
+  getMemberInfo,
+  type LiveSession,
+  logOut,
+  resumeSession,
+  type VipLevelSource,
+} from './sessions';
 
 export type { VipLevelSource } from './sessions';
 import { signInWithSocialIdentity } from './social-identity-sign-in';
@@ -59,6 +67,8 @@ export type SessionActivityListener = (memberId: bigint, elapsedMs: number) => P
 
 /** The dependencies as the use cases receive them: the optional ones with their defaults filled in. */
 export type AuthUseCaseDependencies = Required<AuthDependencies> & {
+  /** The live session behind a token hash with its member, read together with other requests' (sessions.ts). */
+  liveSession: (tokenHash: string) => Promise<LiveSession | undefined>;
   /** The check provided by `provideRegistrantCheck` (none until then). */
   checkRegistrant: RegistrantCheck;
   /** Tells every `onSessionActive` listener, in turn. */
@@ -78,6 +88,7 @@ export const createAuthService = ({
   const sessionListeners: SessionActivityListener[] = [];
   const deps: AuthUseCaseDependencies = {
     ...services,
+    liveSession: createLiveSessionLookup(services),
     captchaText,
     registrationsPerAddressPerHour,
     checkRegistrant: (brandId, person) => registrantCheck(brandId, person),

@@ -67,7 +67,7 @@ export const vendorWalletRoutes =
       // its request lines are at debug, summed up at info (`machineCall`).
       app.post<{ Params: { vendorCode: string } }>(
         `/:vendorCode/${method}`,
-        { helmet: false, compress: false, config: { machineCall: true } },
+        { compress: false, config: { machineCall: true } },
         async (request, reply) => {
           const signature = request.headers[signatureHeader];
           const outcome = await vendorWallet.handle({

@@ -22,6 +22,18 @@ export const findMemberById = async (db: Executor, id: bigint) => {
   return row;
 };
 
+const membersByIds = preparedPerExecutor((executor) =>
+  executor
+    .select()
+    .from(members)
+    .where(sql`${members.id} = any(${sql.placeholder('ids')}::bigint[])`)
+    .prepare('members_by_ids'),
+);
+
+/** The members of these ids that exist (the signed-in requests of a moment read theirs together). */
+export const findMembersByIds = (db: Executor, ids: readonly bigint[]) =>
+  membersByIds(db).execute({ ids: numberArray(ids) });
+
 export const findMemberByUsername = async (db: Executor, brandId: bigint, username: string) => {
   const [row] = await db
     .select()

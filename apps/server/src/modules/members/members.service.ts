@@ -91,6 +91,7 @@ export const createMemberService = ({ db }: { db: Database }) => {
     /** The console's member search within a brand: by any of the member's details, a page at a time. */
     searchForStaff: (brandId: bigint, query: MemberSearchQuery) => searchMembersForStaff(db, brandId, query),
     findById: (id: bigint, executor: Executor = db) => repository.findMemberById(executor, id),
+    findByIds: (ids: readonly bigint[]) => repository.findMembersByIds(db, ids),
     /** Whether one of these members has the person's mobile number, email or ID number (player protection). */
     hasMemberLikePerson: (memberIds: readonly bigint[], person: repository.PersonDetails) =>
       repository.hasMemberLikePerson(db, memberIds, person),

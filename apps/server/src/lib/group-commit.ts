@@ -16,6 +16,11 @@ export type GroupCommitOptions<Request extends GroupedRequest, Result> = {
   maxInFlight?: number;
   /** Requests in one group at most. */
   maxGroup?: number;
+  /**
+   * Whether a request that came alone goes through `writeGroup` too (a group of one), where that path takes fewer
+   * round trips than `writeAlone` (which stays for what the group declines).
+   */
+  groupsOfOne?: boolean;
 };
 
 type Waiting<Request, Result> = {
@@ -36,6 +41,7 @@ export const createGroupCommit = <Request extends GroupedRequest, Result>({
   writeGroup,
   maxInFlight = 4,
   maxGroup = 32,
+  groupsOfOne = false,
 }: GroupCommitOptions<Request, Result>) => {
   let waiting: Array<Waiting<Request, Result>> = [];
   let inFlight = 0;
@@ -53,7 +59,8 @@ export const createGroupCommit = <Request extends GroupedRequest, Result>({
 
   const together = async (group: Array<Waiting<Request, Result>>, mayRegroup: boolean): Promise<void> => {
     const [only] = group;
-    if (group.length === 1 && only) return alone(only);
+    if (!only) return;
+    if (group.length === 1 && (!groupsOfOne || !mayRegroup)) return alone(only);
     const answer = await writeGroup(group.map((entry) => entry.request));
     if ('results' in answer) {
       counts.groups += 1;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@wps/server/app';
@@ -68,6 +69,19 @@ const createPlayers = async (db: Database) => {
   return tokens;
 };
 
+/** The machine's own speed: the server's CPU and the wall time of one trivial query round trip, one at a time. */
+const roundTripCost = async (db: Database) => {
+  const count = 2_000;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (let index = 0; index < count; index += 1) await db.execute(sql`select ${index}::int4 as n`);
+  const used = process.cpuUsage(cpuBefore);
+  return {
+    serverMicros: Math.round((used.user + used.system) / count),
+    wallMicros: Math.round(((performance.now() - started) * 1_000) / count),
+  };
+};
+
 /**
  * The fishing game under load: `playerCount` players on one server instance, each hitting 5 fish a second and
  * sending them in batches every 250 ms as the site does (one batch in flight per player), for `seconds`. Each
@@ -101,6 +115,7 @@ export const fishingLoadBench = async (): Promise<BenchResult> => {
     }
     const cpu = cpuBetween(cpuBefore, await readCpu(database.db));
     if (!result) throw new Error('the players process gave no figures');
+    const roundTrip = await roundTripCost(database.db);
     const elapsed = result.elapsedSeconds;
     const tally = result;
     const shotLatencies = [...result.shotLatencies].sort((a, b) => a - b);
@@ -149,6 +164,7 @@ export const fishingLoadBench = async (): Promise<BenchResult> => {
         },
       ],
       notes: [
+        `This machine's speed: a trivial query round trip (select $1 through Drizzle and node-postgres, one at a time, after the load) costs ${roundTrip.serverMicros} µs of the server's CPU and ${roundTrip.wallMicros} µs of wall time.`,
         'The players run in a process of their own (bench/src/fishing-players.ts; HTTP over 127.0.0.1, a kept-alive connection each), as players are browsers elsewhere; they, the server and PostgreSQL share the machine’s cores.',
         'A batch is one transaction: session row lock, batch id check, balance, the shot allowance (token bucket upsert), seed pair lock and nonces, bet posting, win posting when a fish died, batch row, session totals.',
         'Shot latency is the latency of the request that carried the shot; one batch of a player in flight at a time, as the site sends them.',

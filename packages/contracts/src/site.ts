@@ -90,7 +90,11 @@ export const locationSchema = z.object({
   ip: z.string(),
   /** ISO 3166-1 alpha-2, or null for private and unknown addresses. */
   countryCode: z.string().nullable(),
+  /** That country's dialling code (digits), null when the country is not known: the phone fields' default. */
+  dialingCode: z.string().nullable(),
 });
+
+export type Location = z.infer<typeof locationSchema>;
 
 export const permissionSchema = z.object({
   merchantCode: z.string(),

@@ -125,7 +125,10 @@ describe('boot', () => {
   });
 
   it("shows the blocked-region screen with the visitor's IP for status 2", async () => {
-    await bootWithPermission({ status: 2, location: { ip: '198.51.100.23', countryCode: 'XX' } });
+    await bootWithPermission({
+      status: 2,
+      location: { ip: '198.51.100.23', countryCode: 'XX', dialingCode: null },
+    });
 
     expect(screen.getByTestId('blocked-screen')).toBeTruthy();
     expect(screen.getByTestId('blocked-ip').textContent).toBe('198.51.100.23');

@@ -54,7 +54,7 @@ export const buildServerPermission = async (
     currencySymbol: 'Rs',
     languages: { supported: ['EN', 'UR'], default: 'EN' },
   },
-  location: { ip: '203.0.113.7', countryCode: 'PK' },
+  location: { ip: '203.0.113.7', countryCode: 'PK', dialingCode: '92' },
   maintenance: { enabled: false, endTime: null },
   regionRestriction: { restricted: false },
   ...overrides,

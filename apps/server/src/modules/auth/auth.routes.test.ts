@@ -200,6 +200,35 @@ describe('accounts and sign-in', () => {
       expect(bodyOf(replay).code).toBe('VERIFICATION_CODE_INVALID');
     });
 
+    it("refuses a number that is not one of its country's, before sending or registering anything", async () => {
+      const visitor = createVisitor(subject.app, '203.0.113.33');
+      // Six digits after +63 pass a length check of 5-15 digits, not the Philippine numbering plan.
+      const sms = await visitor.call('POST', '/wps/verification/sms/register', {
+        countryDialingCode: '63',
+        mobileNo: '917123',
+      });
+      expect(sms.statusCode).toBe(400);
+      expect(bodyOf(sms)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        value: { issues: [{ field: 'mobileNo', message: 'Please enter a valid mobile number.' }] },
+      });
+      // A Philippine mobile number under the dialling code of the United States.
+      const registration = await visitor.call('PUT', '/wps/member/register/mobile', {
+        mobileNum: '9181114444',
+        countryDialingCode: '1',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        verificationCode: '123456',
+        captcha: await visitor.solveCaptcha(),
+        termsAccepted: true,
+        birthday: '1990-01-01',
+      });
+      expect(bodyOf(registration)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        value: { issues: [{ field: 'mobileNum', message: 'Please enter a valid mobile number.' }] },
+      });
+    });
+
     it('limits codes per number', async () => {
       const visitor = createVisitor(subject.app, '203.0.113.32');
       const first = await visitor.call('POST', '/wps/verification/sms/register', {

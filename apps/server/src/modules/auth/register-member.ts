@@ -1,6 +1,7 @@
 import { MemberType, type RegisterRequest, type SessionValue } from '@wps/contracts/auth';
 import { isCommonPassword } from '@wps/contracts/common-passwords';
 import { checkBirthday } from '@wps/contracts/kyc-rules';
+import { checkMobileForCountry } from '@wps/contracts/phone-numbers';
 import { toMobileUsername, validateRegistration } from '@wps/contracts/validation-rules';
 import { AppError } from '../../http/app-error';
 import type { VisitorContext } from '../../http/request-context';
@@ -62,6 +63,8 @@ const admitRegistration = async (
       isCommonPassword,
     }),
   );
+  const mobileError = checkMobileForCountry(input.countryDialingCode, input.mobileNum);
+  if (mobileError) throwIfInvalid({ mobileNum: mobileError });
   checkAge(input.birthday, context.register.minimumAge);
 
   const affiliateCode = input.affiliateCode?.trim();

@@ -8,6 +8,7 @@ import { hashCode } from './auth-checks';
 import { authLimits, minute } from './auth-limits';
 import type { AuthUseCaseDependencies, CodePurpose } from './auth.service';
 import * as repository from './auth.repository';
+import { isValidPhoneNumber } from '@wps/contracts/phone-numbers';
 import { normaliseDialingCode, normaliseMobile } from './phone-numbers';
 
 /** Where a one-time code goes: a phone by SMS, or an email address. */
@@ -118,7 +119,7 @@ export const requestSmsCode = async (
   const context = await deps.site.getBrandContext(visitor);
   const dialingCode = normaliseDialingCode(countryDialingCode);
   const number = normaliseMobile(mobileNum);
-  if (!/^\d{1,4}$/.test(dialingCode) || !/^\d{5,15}$/.test(number)) {
+  if (!isValidPhoneNumber(dialingCode, number)) {
     throw new AppError('VALIDATION_FAILED', {
       issues: [{ field: 'mobileNo', message: 'Please enter a valid mobile number.' }],
     });

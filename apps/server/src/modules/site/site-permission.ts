@@ -2,6 +2,7 @@ import { type LanguageCode, languageCodes, type Permission, SystemStatusValue } 
 import type { VisitorContext } from '../../http/request-context';
 import { readBrandSnapshot } from './brand-snapshots';
 import { lookupCountry } from './geo-location';
+import { dialingCodeOf } from '@wps/contracts/phone-numbers';
 import type { SiteContext } from './site-context';
 import { decideSystemStatus, isUnderMaintenance } from './system-status';
 
@@ -41,7 +42,7 @@ export const readPermission = async (
         default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',
       },
     },
-    location: { ip: visitor.ip, countryCode },
+    location: { ip: visitor.ip, countryCode, dialingCode: dialingCodeOf(countryCode) },
     maintenance: {
       enabled: isUnderMaintenance(brand, now),
       endTime: brand.maintenanceEndsAt?.toISOString() ?? null,

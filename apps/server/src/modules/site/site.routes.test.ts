@@ -3,6 +3,7 @@ import {
   registerSettingResponseSchema,
   whitelabelResponseSchema,
 } from '@wps/contracts/site';
+import { countryCodesResponseSchema } from '@wps/contracts/phone-numbers';
 import { decryptTransportText } from '@wps/contracts/transport-cipher';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('site configuration endpoints', () => {
     const response = await get('/wps/system/permission', { 'x-forwarded-for': usAddress });
     const body = permissionResponseSchema.parse(response.json());
     expect(body.value.merchantCode).toBe(demoMerchantCode);
-    expect(body.value.location).toEqual({ ip: usAddress, countryCode: 'US' });
+    expect(body.value.location).toEqual({ ip: usAddress, countryCode: 'US', dialingCode: '1' });
     expect(body.value.maintenance).toEqual({ enabled: false, endTime: null });
     expect(body.value.regionRestriction).toEqual({ restricted: false });
     expect(body.value.info.domainRoute.length).toBeGreaterThan(0);
@@ -53,6 +54,24 @@ describe('site configuration endpoints', () => {
     await expect(decryptTransportText(demoMerchantCode, firstService?.path ?? '')).resolves.toBe(
       'https://t.me/lucky_lotus_support',
     );
+  });
+
+  it('answers getCountryCode: every country with its dialling code, and the visitor’s own', async () => {
+    const body = countryCodesResponseSchema.parse(
+      (await get('/wps/relay/getCountryCode', { 'x-forwarded-for': usAddress })).json(),
+    );
+    expect(body.value.countries.length).toBeGreaterThan(240);
+    expect(body.value.countries).toEqual(
+      expect.arrayContaining([
+        { country: 'PH', dialingCode: '63' },
+        { country: 'PK', dialingCode: '92' },
+        { country: 'US', dialingCode: '1' },
+        { country: 'CA', dialingCode: '1' },
+      ]),
+    );
+    expect(body.value.visitorDialingCode).toBe('1');
+    const unknown = countryCodesResponseSchema.parse((await get('/wps/relay/getCountryCode')).json());
+    expect(unknown.value.visitorDialingCode).toBeNull();
   });
 
   it('answers the whitelabel tree with every flag of the spec under its group', async () => {

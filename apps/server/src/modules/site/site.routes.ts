@@ -6,10 +6,12 @@ import {
   systemStatusResponseSchema,
   whitelabelResponseSchema,
 } from '@wps/contracts/site';
+import { countryCodesResponseSchema } from '@wps/contracts/phone-numbers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { requestOriginOf } from '../../http/request-context';
 import { failureResponses } from '../../http/route-schemas';
+import { countryCodesFor } from './country-codes';
 import type { SiteService } from './site.service';
 
 const tags = ['site'];
@@ -33,6 +35,19 @@ export const siteRoutes =
         },
       },
       async (request) => ok(await site.getPermission(request.visitor)),
+    );
+
+    app.get(
+      '/relay/getCountryCode',
+      {
+        schema: {
+          tags,
+          description:
+            "Every country with its dialling code (libphonenumber's data) for the phone number pickers, and the visitor's own.",
+          response: { 200: countryCodesResponseSchema, ...failureResponses },
+        },
+      },
+      async (request) => ok(countryCodesFor(request.visitor)),
     );
 
     app.get(

@@ -1,4 +1,5 @@
 import type { RegisterFieldRule } from '@wps/contracts/site';
+import { checkMobileForCountry } from '@wps/contracts/phone-numbers';
 import { checkMobileNumber, type RuleMessage } from '@wps/contracts/validation-rules';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -32,7 +33,8 @@ export const useSendSmsCode = (purpose: SmsPurpose, countdownSeconds?: number) =
     mobileRule,
     onNumberRefused,
   }: SmsCodeRequest): Promise<number | null> => {
-    const mobileError = checkMobileNumber(mobileNum, mobileRule, true);
+    const mobileError =
+      checkMobileNumber(mobileNum, mobileRule, true) ?? checkMobileForCountry(countryCode, mobileNum);
     if (mobileError !== null) {
       onNumberRefused(mobileError);
       return null;

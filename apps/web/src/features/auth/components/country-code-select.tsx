@@ -1,40 +1,56 @@
+import type { DialingCodeEntry } from '@wps/contracts/phone-numbers';
+import type { Location } from '@wps/contracts/site';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryCodes } from '../api/country-codes';
 
-/** Dialing codes offered by the picker, with the country each stands for. */
-export const countryDialingCodes = [
-  { code: '+63', country: 'PH' },
-  { code: '+92', country: 'PK' },
-  { code: '+84', country: 'VN' },
-  { code: '+66', country: 'TH' },
-  { code: '+60', country: 'MY' },
-  { code: '+62', country: 'ID' },
-  { code: '+65', country: 'SG' },
-  { code: '+1', country: 'US' },
-  { code: '+44', country: 'GB' },
-  { code: '+91', country: 'IN' },
-] as const;
+/** Where the visitor's country is not known: the Philippines, the first market the platform served. */
+const fallbackDialingCode = '+63';
 
-/** The visitor's own country code when the picker has it, else the first one. */
-export const defaultDialingCode = (countryCode: string | null): string =>
-  countryDialingCodes.find((entry) => entry.country === countryCode)?.code ?? countryDialingCodes[0].code;
+/** The phone fields' first dialling code: the visitor's country's (by address), else the fallback. */
+export const defaultDialingCode = (location: Pick<Location, 'dialingCode'>): string =>
+  location.dialingCode === null ? fallbackDialingCode : `+${location.dialingCode}`;
+
+/** The countries by name in the site's language (the code where the browser has no name for it). */
+const byName = (countries: readonly DialingCodeEntry[], language: string) => {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language, 'en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return countries
+    .map((entry) => ({ ...entry, name: names?.of(entry.country) ?? entry.country }))
+    .sort((a, b) => a.name.localeCompare(b.name, language));
+};
 
 type CountryCodeSelectProps = { value: string; onChange: (code: string) => void };
 
+/**
+ * Every country with its dialling code (getCountryCode), by name; the value is the code ("+63"). Countries that
+ * share a code (+1, +7 ...) are each listed, and choosing any of them gives the same code.
+ */
 export function CountryCodeSelect({ value, onChange }: CountryCodeSelectProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const countries = useCountryCodes();
+  const options = useMemo(() => byName(countries ?? [], i18n.language), [countries, i18n.language]);
+  // The first country with the chosen code shows as selected; until the list arrives, the code alone.
+  const selected = options.find((entry) => `+${entry.dialingCode}` === value)?.country ?? value;
   return (
     <select
       className="field__prefix"
       aria-label={t('auth.country_code')}
       data-testid="country-code-select"
-      value={value}
+      value={selected}
       onChange={(event) => {
-        onChange(event.target.value);
+        const chosen = options.find((entry) => entry.country === event.target.value);
+        if (chosen) onChange(`+${chosen.dialingCode}`);
       }}
     >
-      {countryDialingCodes.map((entry) => (
-        <option key={entry.code} value={entry.code}>
-          {`${entry.code} ${entry.country}`}
+      {options.length === 0 && <option value={value}>{value}</option>}
+      {options.map((entry) => (
+        <option key={entry.country} value={entry.country}>
+          {`+${entry.dialingCode} ${entry.name}`}
         </option>
       ))}
     </select>

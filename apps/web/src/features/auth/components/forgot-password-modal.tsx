@@ -118,7 +118,7 @@ function PhoneResetForm({ panelProps }: { panelProps: PanelProps }) {
   const sendSmsCode = useSendSmsCode('noLogin');
   const { isSubmitting, formError, run, values, edit, field, showRule, showRuleErrors } =
     useResetForm<PhoneResetValues>({
-      countryCode: defaultDialingCode(permission.location.countryCode),
+      countryCode: defaultDialingCode(permission.location),
       mobileNum: '',
       verificationCode: '',
       newPassword: '',

@@ -75,7 +75,7 @@ export function LoginForm({ area }: LoginFormProps) {
     defaultValues: {
       username: '',
       password: '',
-      countryCode: defaultDialingCode(permission.location.countryCode),
+      countryCode: defaultDialingCode(permission.location),
       mobileNum: '',
       smsCode: '',
       captcha: '',

@@ -100,6 +100,45 @@ describe('register modal', () => {
     expect(screen.getByTestId('sms-code-field-error').textContent).toBe('Input cannot be empty.');
   });
 
+  it("lists the countries getCountryCode answers by name and refuses a number that is not one of the chosen country's", async () => {
+    const api = mockApi({
+      'GET /wps/relay/getCountryCode': ok({
+        countries: [
+          { country: 'PK', dialingCode: '92' },
+          { country: 'PH', dialingCode: '63' },
+          { country: 'US', dialingCode: '1' },
+        ],
+        visitorDialingCode: '92',
+      }),
+    });
+    await openRegister();
+    const picker = screen.getByTestId<HTMLSelectElement>('country-code-select');
+    await waitFor(() => {
+      expect([...picker.options].map((option) => option.textContent)).toEqual([
+        '+92 Pakistan',
+        '+63 Philippines',
+        '+1 United States',
+      ]);
+    });
+    // The visitor's country (the permission's address) is the first choice.
+    expect(picker.value).toBe('PK');
+
+    fireEvent.change(picker, { target: { value: 'PH' } });
+    type('Mobile number', '03001234567');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    type('Date of birth', '1990-05-01');
+    type('SMS code', '123456');
+    fireEvent.click(screen.getByRole('checkbox', { name: /terms of use/ }));
+    fireEvent.click(screen.getByTestId('register-submit'));
+
+    // A Pakistani mobile number under +63: the Philippine numbering plan refuses it before anything is sent.
+    expect(screen.getByTestId('register-mobile-error').textContent).toBe(
+      'Please enter a valid mobile number.',
+    );
+    expect(api.requestsTo('PUT /wps/member/register/mobile')).toHaveLength(0);
+  });
+
   it('shows the first error per field with the rule bounds, and checkPass for the confirmation', async () => {
     mockApi({});
     await openRegister();

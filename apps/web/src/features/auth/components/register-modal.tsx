@@ -28,6 +28,7 @@ import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
 import { defaultDialingCode } from './country-code-select';
+import { checkMobileForCountry } from '@wps/contracts/phone-numbers';
 import { MobileNumberField, UsernameField } from './account-fields';
 import { SmsCodeField } from './sms-code-field';
 import { SocialLoginLinks } from './social-login-links';
@@ -154,7 +155,7 @@ export function RegisterModal({
       ...emptyValues,
       affiliateCode: addressAffiliateCode ?? '',
       referralCode: readReferralCode() ?? '',
-      countryCode: defaultDialingCode(permission.location.countryCode),
+      countryCode: defaultDialingCode(permission.location),
     },
   });
   const captcha = useCaptcha(isCaptchaOn);
@@ -216,6 +217,12 @@ export function RegisterModal({
       isCommonPassword,
     });
     // Issue 26: the date of birth, at least the brand's minimum age (the server checks it again).
+    // The number against its country's numbering plan (the server checks it again).
+    const mobileProblem =
+      found.mobileNum === undefined && isMobileShown
+        ? checkMobileForCountry(values.countryCode, values.mobileNum)
+        : null;
+    if (mobileProblem !== null) found.mobileNum = mobileProblem;
     const birthdayProblem = checkBirthday(values.birthday, setting.minimumAge);
     if (birthdayProblem !== null) found.birthday = birthdayProblem;
     // A code the address brought and the server accepted is not the visitor's to fix.

@@ -57,7 +57,9 @@ const postJson = (path: string, token: string, payload: object) =>
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => { resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer); });
+        incoming.on('end', () => {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer);
+        });
         incoming.on('error', reject);
       },
     );

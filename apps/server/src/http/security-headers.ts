@@ -17,6 +17,8 @@ export const registerSecurityHeaders = (
       done();
       return;
     }
-    setHeaders(request.raw, reply.raw, () => { done(); });
+    setHeaders(request.raw, reply.raw, () => {
+      done();
+    });
   });
 };

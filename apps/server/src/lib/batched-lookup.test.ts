@@ -8,8 +8,9 @@ const recordingLoad = () => {
   const load = (keys: readonly string[]) =>
     new Promise<ReadonlyMap<string, string>>((resolve) => {
       calls.push([...keys]);
-      releases.push(() => { resolve(new Map(keys.filter((key) => key !== 'missing').map((key) => [key, `${key}!`]))); },
-      );
+      releases.push(() => {
+        resolve(new Map(keys.filter((key) => key !== 'missing').map((key) => [key, `${key}!`])));
+      });
     });
   return { calls, releases, load };
 };
@@ -30,7 +31,9 @@ describe('batched look-ups', () => {
 
     releases[0]?.();
     expect(await first).toBe('a!');
-    await vi.waitFor(() => { expect(calls).toEqual([['a'], ['b', 'c', 'missing']]); });
+    await vi.waitFor(() => {
+      expect(calls).toEqual([['a'], ['b', 'c', 'missing']]);
+    });
     releases[1]?.();
     expect(await Promise.all(waiting)).toEqual(['b!', 'c!', 'b!', undefined]);
   });

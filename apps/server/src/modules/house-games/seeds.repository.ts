@@ -86,19 +86,23 @@ export const advanceActiveNoncesOfMembers = async (
   takes: ReadonlyArray<{ memberId: bigint; count: number }>,
 ): Promise<SeedPairRow[]> => {
   if (takes.length === 0) return [];
+  const memberIds = numberArray(takes.map((take) => take.memberId));
+  // The pairs are found by the members' ids (`= any`, the active pair index's first column), so the plan reads
+  // the group's pairs whatever the table's statistics say; joined to the takes only, it read every active pair
+  // of the game.
   const rows = await selectPrepared<SeedPairRecord>(
     executor,
     'house_seeds_advance_active_nonces_of_members',
     sql`with takes as (
           select * from unnest(
-            ${numberArray(takes.map((take) => take.memberId))}::int8[],
+            ${memberIds}::int8[],
             ${numberArray(takes.map((take) => take.count))}::int4[]
           ) as take (member_id, count)
         ), locked as (
           select pair.id, take.count
           from house_seed_pairs pair
           join takes take on take.member_id = pair.member_id
-          where pair.game = ${game} and pair.status = 'active'
+          where pair.member_id = any(${memberIds}::int8[]) and pair.game = ${game} and pair.status = 'active'
           order by pair.id
           for update of pair
         )

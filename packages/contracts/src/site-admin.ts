@@ -5,6 +5,19 @@ import { languageCodes, resourceTypes, whitelabelFlags } from './site';
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code in capitals');
 
+const siteLanguagesSchema = z
+  .strictObject({
+    supported: z
+      .array(z.enum(languageCodes))
+      .min(1)
+      .refine((codes) => new Set(codes).size === codes.length, 'languages must not repeat'),
+    default: z.enum(languageCodes),
+  })
+  .refine((languages) => languages.supported.includes(languages.default), {
+    message: 'the default language must be one of the supported ones',
+    path: ['default'],
+  });
+
 /** What an operator may change of a brand's site configuration. Region status (2) is never set by hand. */
 export const siteSettingsPatchSchema = z
   .strictObject({
@@ -31,6 +44,8 @@ export const siteSettingsPatchSchema = z
       .optional(),
     /** The age a visitor must have reached to register (date of birth checked); never under 18. */
     minimumAge: z.number().int().min(minimumAgeBounds.min).max(minimumAgeBounds.max).optional(),
+    /** The languages the site offers and the one a first visit shows (one of them). */
+    languages: siteLanguagesSchema.optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
@@ -46,6 +61,7 @@ export const siteSettingsSchema = z.object({
   feedbackWords: z.object({ min: z.number().int(), max: z.number().int() }),
   liveChatUrl: z.string().nullable(),
   minimumAge: z.number().int(),
+  languages: z.object({ supported: z.array(z.enum(languageCodes)), default: z.enum(languageCodes) }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -77,8 +77,15 @@ export type RegisterField = (typeof registerFields)[number];
 
 export const resourceTypes = ['FACEBOOK', 'WHATSAPP', 'TELEGRAM', 'TELEGRAM1', 'TELEGRAM2'] as const;
 
-export const languageCodes = ['EN', 'UR', 'PT', 'TH', 'TY'] as const;
+/**
+ * The site's languages: the spec's five (EN, UR, PT, TH and TY for Filipino) and Vietnamese, Indonesian,
+ * Simplified Chinese, Hindi and Bengali (issue 28). A brand offers those of them it chooses.
+ */
+export const languageCodes = ['EN', 'UR', 'PT', 'TH', 'TY', 'VI', 'ID', 'ZH', 'HI', 'BN'] as const;
 export type LanguageCode = (typeof languageCodes)[number];
+
+export const isLanguageCode = (value: string): value is LanguageCode =>
+  (languageCodes as readonly string[]).includes(value);
 
 /** Header the site sends so the server answers for its brand (spec: merchant code kept in storage). */
 export const merchantHeader = 'x-merchant-code';

@@ -3,6 +3,7 @@ import { successEnvelope } from './envelope';
 import { languageCodes, registerFields, resourceTypes, type WhitelabelNode } from './site-rules';
 
 export {
+  isLanguageCode,
   isWhitelabelEnabled,
   languageCodes,
   merchantHeader,

@@ -7,15 +7,22 @@ import { readStoredLanguage, saveLanguageChoice } from './storage';
 type LanguageSetup = { i18nCode: string; dir: 'ltr' | 'rtl'; label: string };
 
 /**
- * Languages this site has dictionaries for (spec section 9: EN, PT, TH, TY, UR). Which of them a brand
- * offers is its configuration (permission info.languages.supported); EN is complete and the fallback.
+ * Languages this site has dictionaries for (spec section 9: EN, PT, TH, TY, UR; issue 28 adds VI, ID, ZH, HI
+ * and BN), each complete. Which of them a brand offers is its configuration (permission
+ * info.languages.supported, set in the console); EN is the fallback. The i18n code is also the locale numbers
+ * and dates are formatted in (Brazilian Portuguese, Simplified Chinese).
  */
 export const siteLanguages = {
   EN: { i18nCode: 'en', dir: 'ltr', label: 'English' },
   UR: { i18nCode: 'ur', dir: 'rtl', label: 'اردو' },
-  PT: { i18nCode: 'pt', dir: 'ltr', label: 'Português' },
+  PT: { i18nCode: 'pt-BR', dir: 'ltr', label: 'Português (Brasil)' },
   TH: { i18nCode: 'th', dir: 'ltr', label: 'ไทย' },
   TY: { i18nCode: 'fil', dir: 'ltr', label: 'Filipino' },
+  VI: { i18nCode: 'vi', dir: 'ltr', label: 'Tiếng Việt' },
+  ID: { i18nCode: 'id', dir: 'ltr', label: 'Bahasa Indonesia' },
+  ZH: { i18nCode: 'zh-CN', dir: 'ltr', label: '简体中文' },
+  HI: { i18nCode: 'hi', dir: 'ltr', label: 'हिन्दी' },
+  BN: { i18nCode: 'bn', dir: 'ltr', label: 'বাংলা' },
 } as const satisfies Record<LanguageCode, LanguageSetup>;
 export type SiteLanguage = keyof typeof siteLanguages;
 export const defaultLanguage: SiteLanguage = 'EN';
@@ -32,6 +39,11 @@ const otherDictionaries: Record<Exclude<SiteLanguage, 'EN'>, () => Promise<{ def
   PT: () => import('../locales/pt.json'),
   TH: () => import('../locales/th.json'),
   TY: () => import('../locales/fil.json'),
+  VI: () => import('../locales/vi.json'),
+  ID: () => import('../locales/id.json'),
+  ZH: () => import('../locales/zh.json'),
+  HI: () => import('../locales/hi.json'),
+  BN: () => import('../locales/bn.json'),
 };
 
 const loadDictionary = async (language: SiteLanguage): Promise<void> => {

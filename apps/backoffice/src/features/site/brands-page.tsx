@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { languageCodes, type LanguageCode } from '@wps/contracts/site';
+import { isLanguageCode, languageCodes, type LanguageCode } from '@wps/contracts/site';
 import { brandCreateRequestSchema, type BrandSummary } from '@wps/contracts/site-admin';
 import { ListTable } from '../../components/list-table';
 import { ErrorMessage } from '../../components/error-message';
@@ -14,9 +14,6 @@ const columns = ['Code', 'Name', 'Main domain', 'Currency', 'Time zone', 'Langua
 
 /** The time zones the browser knows, offered as suggestions (the server checks the one sent). */
 const timeZones: readonly string[] = Intl.supportedValuesOf('timeZone');
-
-const isLanguageCode = (value: string): value is LanguageCode =>
-  (languageCodes as readonly string[]).includes(value);
 
 type Fields = Omit<BrandCreateRequest, 'language'> & { language: LanguageCode };
 

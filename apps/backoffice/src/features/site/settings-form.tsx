@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { type WhitelabelFlag, whitelabelFlagGroup, whitelabelGroups } from '@wps/contracts/site';
+import {
+  isLanguageCode,
+  type LanguageCode,
+  languageCodes,
+  type WhitelabelFlag,
+  whitelabelFlagGroup,
+  whitelabelGroups,
+} from '@wps/contracts/site';
 import { siteSettingsPatchSchema } from '@wps/contracts/site-admin';
 import { formatDateTime } from '../../lib/format';
 import { CheckboxField, TextField } from '../../components/shared-field';
@@ -23,6 +30,20 @@ const flagLabels: Record<WhitelabelFlag, string> = {
   MANPLAYREB3: 'Members claim their rebate by hand',
   VIP3: 'VIP levels',
   AGENTPOLICY3: 'Agent policy and contracts',
+};
+
+/** The site's languages by their own names, as the site's language menu shows them. */
+const languageLabels: Record<LanguageCode, string> = {
+  EN: 'English',
+  UR: 'Urdu (اردو)',
+  PT: 'Portuguese, Brazil (Português)',
+  TH: 'Thai (ไทย)',
+  TY: 'Filipino',
+  VI: 'Vietnamese (Tiếng Việt)',
+  ID: 'Indonesian (Bahasa Indonesia)',
+  ZH: 'Chinese, Simplified (简体中文)',
+  HI: 'Hindi (हिन्दी)',
+  BN: 'Bengali (বাংলা)',
 };
 
 const flagsOf = (group: string): WhitelabelFlag[] =>
@@ -51,6 +72,7 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
   const [feedbackMin, setFeedbackMin] = useState(String(settings.feedbackWords.min));
   const [feedbackMax, setFeedbackMax] = useState(String(settings.feedbackWords.max));
   const [minimumAge, setMinimumAge] = useState(String(settings.minimumAge));
+  const [languages, setLanguages] = useState(settings.languages);
   const { problems, check } = useSchemaCheck();
 
   const submit = () => {
@@ -65,6 +87,11 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
       requireEncryptedBodies,
       feedbackWords: { min: Number(feedbackMin), max: Number(feedbackMax) },
       minimumAge: Number(minimumAge),
+      // In the site's menu order, whatever order they were ticked in.
+      languages: {
+        ...languages,
+        supported: languageCodes.filter((code) => languages.supported.includes(code)),
+      },
     } satisfies SiteSettingsPatch);
     if (checked !== undefined) save.mutate(checked);
   };
@@ -132,6 +159,48 @@ export const SettingsForm = ({ settings, canChange }: { settings: SiteSettings; 
       <p className="site-hint">
         Visitors from a blocked country see the blocked-region screen, even during maintenance.
       </p>
+      <fieldset data-testid="settings-languages">
+        <legend>Languages the site offers</legend>
+        <div className="site-flags">
+          {languageCodes.map((code) => (
+            <CheckboxField
+              key={code}
+              label={languageLabels[code]}
+              checked={languages.supported.includes(code)}
+              onChange={(checked) => {
+                setLanguages({
+                  ...languages,
+                  supported: checked
+                    ? [...languages.supported, code]
+                    : languages.supported.filter((supported) => supported !== code),
+                });
+              }}
+              testId={`settings-language-${code}`}
+            />
+          ))}
+        </div>
+        <label>
+          First visit in
+          <select
+            value={languages.default}
+            onChange={(event) => {
+              const code = event.target.value;
+              if (isLanguageCode(code)) setLanguages({ ...languages, default: code });
+            }}
+            data-testid="settings-default-language"
+          >
+            {languageCodes.map((code) => (
+              <option key={code} value={code}>
+                {languageLabels[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="site-hint">
+          Visitors choose among the languages offered; the first visit shows the default one, which must be
+          offered.
+        </p>
+      </fieldset>
       {whitelabelGroups.map((group) => (
         <fieldset key={group}>
           <legend>Features: {group.toLowerCase()}</legend>

@@ -15,6 +15,7 @@ const settings = {
   feedbackWords: { min: 5, max: 500 },
   liveChatUrl: null,
   minimumAge: 18,
+  languages: { supported: ['EN', 'UR'], default: 'EN' },
 };
 const domains = {
   mainDomain: 'localhost',
@@ -99,6 +100,23 @@ describe('the site and brand screen', () => {
     fireEvent.click(screen.getByTestId('site-settings-save'));
     expect(await screen.findByTestId('site-settings-saved')).toBeTruthy();
     expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toMatchObject({ minimumAge: 21 });
+  });
+
+  it('chooses the languages the site offers and the first one, which must be offered', async () => {
+    const api = await openSite({ 'PATCH /wps/backoffice/site/settings': ok(settings) });
+    fireEvent.click(screen.getByTestId('settings-language-VI'));
+    fireEvent.click(screen.getByTestId('settings-language-TH'));
+    fireEvent.change(screen.getByTestId('settings-default-language'), { target: { value: 'PT' } });
+    fireEvent.click(screen.getByTestId('site-settings-save'));
+    expect((await screen.findByTestId('site-settings-problems')).textContent).toContain('languages');
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')).toEqual([]);
+
+    fireEvent.change(screen.getByTestId('settings-default-language'), { target: { value: 'VI' } });
+    fireEvent.click(screen.getByTestId('site-settings-save'));
+    expect(await screen.findByTestId('site-settings-saved')).toBeTruthy();
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toMatchObject({
+      languages: { supported: ['EN', 'UR', 'TH', 'VI'], default: 'VI' },
+    });
   });
 
   it('checks the settings with the shared schema and sends nothing wrong', async () => {

@@ -83,6 +83,27 @@ describe('operator site settings', () => {
     expect((await readSettings()).status).toBe(0);
   });
 
+  it("sets the site's languages, audited; the site offers them at once; the default must be offered", async () => {
+    const before = await readSettings();
+    expect(before.languages).toEqual({ supported: ['EN', 'UR'], default: 'EN' });
+    const auditBefore = await countAudit();
+    const refused = await patch(JSON.stringify({ languages: { supported: ['EN', 'VI'], default: 'TH' } }));
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await countAudit()).toBe(auditBefore);
+
+    const languages = { supported: ['EN', 'VI', 'TH', 'ZH'], default: 'VI' };
+    const changed = await patch(JSON.stringify({ languages }));
+    expect(changed.statusCode).toBe(200);
+    expect((await readSettings()).languages).toEqual(languages);
+    expect(await countAudit()).toBe(auditBefore + 1);
+    const permission = permissionResponseSchema.parse(
+      (await subject.app.inject({ method: 'GET', url: '/wps/system/permission' })).json(),
+    );
+    expect(permission.value.info.languages).toEqual(languages);
+
+    expect((await patch(JSON.stringify({ languages: before.languages }))).statusCode).toBe(200);
+  });
+
   it('answers bad input in the envelope with a code and changes nothing', async () => {
     const before = await readSettings();
     const auditBefore = await countAudit();

@@ -1,13 +1,10 @@
-import { type LanguageCode, languageCodes, type Permission, SystemStatusValue } from '@wps/contracts/site';
+import { isLanguageCode, type Permission, SystemStatusValue } from '@wps/contracts/site';
 import type { VisitorContext } from '../../http/request-context';
 import { readBrandSnapshot } from './brand-snapshots';
 import { lookupCountry } from './geo-location';
 import { dialingCodeOf } from '@wps/contracts/phone-numbers';
 import type { SiteContext } from './site-context';
 import { decideSystemStatus, isUnderMaintenance } from './system-status';
-
-const isLanguageCode = (value: string): value is LanguageCode =>
-  (languageCodes as readonly string[]).includes(value);
 
 /** The permission document the site loads first: the brand's configuration, the visitor's place and status. */
 export const readPermission = async (

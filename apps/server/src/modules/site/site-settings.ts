@@ -1,4 +1,4 @@
-import { SystemStatusValue, type WhitelabelNode } from '@wps/contracts/site';
+import { isLanguageCode, SystemStatusValue, type WhitelabelNode } from '@wps/contracts/site';
 import type { SiteSettingsPatch } from '@wps/contracts/site-admin';
 import type { Transaction } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -21,6 +21,10 @@ const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   feedbackWords: { min: brand.feedbackMinWords, max: brand.feedbackMaxWords },
   liveChatUrl: brand.liveChatUrl,
   minimumAge: brand.minimumAge,
+  languages: {
+    supported: brand.supportedLanguages.filter(isLanguageCode),
+    default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',
+  },
 });
 
 export type SiteSettings = ReturnType<typeof toSiteSettings>;
@@ -56,6 +60,8 @@ const applySettingsPatch = async (
       feedbackMaxWords: patch.feedbackWords?.max,
       liveChatUrl: patch.liveChatUrl,
       minimumAge: patch.minimumAge,
+      supportedLanguages: patch.languages?.supported,
+      defaultLanguage: patch.languages?.default,
     })) ?? before;
   for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
     await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);

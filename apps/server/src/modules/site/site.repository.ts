@@ -26,6 +26,8 @@ export type BrandSettingsPatch = Partial<
     | 'liveChatUrl'
     | 'mainDomain'
     | 'minimumAge'
+    | 'supportedLanguages'
+    | 'defaultLanguage'
   >
 >;
 

@@ -75,5 +75,22 @@ it('offers the languages the brand configures', async () => {
 
   chooseLanguage('TY');
   expect(document.documentElement.lang).toBe('fil');
-  expect(await screen.findByRole('link', { name: 'Mga promo' })).toBeTruthy();
+  expect((await screen.findAllByRole('link', { name: 'Mga promo' })).length).toBeGreaterThan(0);
+});
+
+it('shows the languages added for issue 28 from their own dictionaries, each in its locale', async () => {
+  const permission = await buildSitePermission();
+  renderApp('/promotions', {
+    ...permission,
+    info: { ...permission.info, languages: { ...permission.info.languages, supported: ['EN', 'VI', 'ZH'] } },
+  });
+  const options = within(await screen.findByRole('combobox', { name: 'Language' })).getAllByRole('option');
+  expect(options.map((option) => option.textContent)).toEqual(['English', 'Tiếng Việt', '简体中文']);
+
+  chooseLanguage('VI');
+  expect((await screen.findAllByRole('link', { name: 'Khuyến mãi' })).length).toBeGreaterThan(0);
+  expect(document.documentElement.lang).toBe('vi');
+  fireEvent.change(screen.getByRole('combobox', { name: 'Ngôn ngữ' }), { target: { value: 'ZH' } });
+  expect((await screen.findAllByRole('link', { name: '优惠活动' })).length).toBeGreaterThan(0);
+  expect(document.documentElement.lang).toBe('zh-CN');
 });

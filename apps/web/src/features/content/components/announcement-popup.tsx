@@ -6,6 +6,7 @@ import { Modal } from '../../../components/modal';
 import { Pagination } from '../../../components/pagination';
 import { SanitizedHtml } from './sanitized-html';
 import './announcement-popup.css';
+import { formatLocalDate } from '../../../lib/format-date';
 
 type AnnouncementPopupProps = {
   title: string;
@@ -21,8 +22,7 @@ const pageOf = (items: readonly Announcement[], id: string | undefined): number 
   return index < 0 ? 1 : Math.floor(index / announcementPopupPageSize) + 1;
 };
 
-const formatStartDate = (timestamp: number): string =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(timestamp));
+const formatStartDate = (timestamp: number): string => formatLocalDate(new Date(timestamp));
 
 /**
  * Spec section 2, Announcement popup: a list of titles and start dates on one side, the selected item's HTML

@@ -8,11 +8,11 @@ import { useAnnouncements } from '../api/get-announcements';
 import { useAnnouncementAudience } from '../use-announcement-audience';
 import { SanitizedHtml } from './sanitized-html';
 import './announcements-page.css';
+import { formatLocalDate } from '../../../lib/format-date';
 
 const pageSize = 10;
 
-const formatStartDate = (timestamp: number): string =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(timestamp));
+const formatStartDate = (timestamp: number): string => formatLocalDate(new Date(timestamp));
 
 /**
  * The announcements and notices in force for the visitor's audience, newest first, paged: the /announce page's

@@ -9,6 +9,7 @@ import { useHelp } from '../api/get-help';
 import { useHelpNotices } from '../api/get-help-notices';
 import { SanitizedHtml } from './sanitized-html';
 import './help-page.css';
+import { formatLocalDate } from '../../../lib/format-date';
 
 /**
  * /help: the help centre's sections from the database in the site language (device WEB), each one a
@@ -50,7 +51,7 @@ export function HelpPage() {
               <li key={notice.id} className="help-page__notice" data-testid="help-notice">
                 <h3>{notice.title}</h3>
                 <time dateTime={new Date(notice.startDate).toISOString()}>
-                  {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(notice.startDate)}
+                  {formatLocalDate(notice.startDate)}
                 </time>
                 <SanitizedHtml className="rich-content" html={notice.content} />
               </li>

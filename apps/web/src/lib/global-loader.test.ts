@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hideGlobalLoader, showGlobalLoader } from './global-loader';
 
@@ -20,5 +21,16 @@ describe('the global loader', () => {
     showGlobalLoader();
     expect(loader?.hidden).toBe(false);
     expect(loader?.querySelector('img')).toBeNull();
+  });
+
+  it('is named in the site’s language when it shows again (index.html names it in English)', async () => {
+    document.body.innerHTML = '<div id="global-loader" role="status" aria-label="Loading" hidden></div>';
+    await i18next.init({
+      lng: 'vi',
+      resources: { vi: { translation: { common: { loading: 'Đang tải' } } } },
+    });
+
+    showGlobalLoader();
+    expect(document.getElementById('global-loader')?.getAttribute('aria-label')).toBe('Đang tải');
   });
 });

@@ -1,8 +1,13 @@
+import i18next from 'i18next';
+
 // The loader lives in index.html so it shows before React mounts; screens toggle it through these two calls.
 const findLoader = (): HTMLElement | null => document.getElementById('global-loader');
 
+/** Shown again after the first load: it is then named in the site's language (index.html names it in English). */
 export const showGlobalLoader = (): void => {
-  findLoader()?.removeAttribute('hidden');
+  const loader = findLoader();
+  loader?.setAttribute('aria-label', i18next.t('common.loading'));
+  loader?.removeAttribute('hidden');
 };
 
 /**

@@ -81,7 +81,11 @@ test('the site switches to Vietnamese and to Thai with every visible string tran
         await page.goto(screen.path);
         await expect(page.getByTestId(screen.ready)).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', file);
-        const leftovers = (await shownTexts(page)).filter((text) => untranslated.has(text));
+        // Game titles come from the catalogue, names as the vendor gives them ("Crash" is the house game's title).
+        const gameNames = new Set(await page.locator('.game-card__name').allTextContents());
+        const leftovers = (await shownTexts(page)).filter(
+          (text) => untranslated.has(text) && !gameNames.has(text),
+        );
         expect(leftovers, `${code} ${screen.path}`).toEqual([]);
       }
     }

@@ -1,3 +1,5 @@
+import { createBatchScheduler } from './batch-scheduler';
+
 type Waiting<Key, Value> = {
   key: Key;
   resolve: (value: Value | undefined) => void;
@@ -22,42 +24,22 @@ export const createBatchedLookup = <Key, Value>(
   load: (keys: readonly Key[]) => Promise<ReadonlyMap<Key, Value>>,
   { maxInFlight = 2, maxBatch = 256 }: BatchedLookupOptions = {},
 ) => {
-  let waiting: Array<Waiting<Key, Value>> = [];
-  let inFlight = 0;
-  let isScheduled = false;
-
-  const run = async (batch: ReadonlyArray<Waiting<Key, Value>>): Promise<void> => {
-    try {
-      const found = await load([...new Set(batch.map(({ key }) => key))]);
-      for (const { key, resolve } of batch) resolve(found.get(key));
-    } catch (error) {
-      for (const { reject } of batch) reject(error);
-    }
-  };
-
-  const flush = (): void => {
-    isScheduled = false;
-    while (inFlight < maxInFlight && waiting.length > 0) {
-      const batch = waiting.slice(0, maxBatch);
-      waiting = waiting.slice(maxBatch);
-      inFlight += 1;
-      void run(batch).finally(() => {
-        inFlight -= 1;
-        schedule();
-      });
-    }
-  };
-
-  const schedule = (): void => {
-    if (isScheduled || waiting.length === 0 || inFlight >= maxInFlight) return;
-    isScheduled = true;
-    setImmediate(flush);
-  };
+  const enqueue = createBatchScheduler<Waiting<Key, Value>>({
+    maxInFlight,
+    maxBatch,
+    run: async (batch) => {
+      try {
+        const found = await load([...new Set(batch.map(({ key }) => key))]);
+        for (const { key, resolve } of batch) resolve(found.get(key));
+      } catch (error) {
+        for (const { reject } of batch) reject(error);
+      }
+    },
+  });
 
   /** The value behind the key, undefined when `load` found none. */
   return (key: Key): Promise<Value | undefined> =>
     new Promise<Value | undefined>((resolve, reject) => {
-      waiting.push({ key, resolve, reject });
-      schedule();
+      enqueue({ key, resolve, reject });
     });
 };

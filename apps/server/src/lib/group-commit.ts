@@ -1,3 +1,5 @@
+import { createBatchScheduler } from './batch-scheduler';
+
 /** A member's request in a group: one per member, one brand per group. */
 type GroupedRequest = { member: { id: bigint; brandId: bigint } };
 
@@ -43,9 +45,6 @@ export const createGroupCommit = <Request extends GroupedRequest, Result>({
   maxGroup = 32,
   groupsOfOne = false,
 }: GroupCommitOptions<Request, Result>) => {
-  let waiting: Array<Waiting<Request, Result>> = [];
-  let inFlight = 0;
-  let isScheduled = false;
   const counts = { groups: 0, grouped: 0, declined: 0, alone: 0 };
 
   const alone = async ({ request, resolve, reject }: Waiting<Request, Result>): Promise<void> => {
@@ -88,52 +87,38 @@ export const createGroupCommit = <Request extends GroupedRequest, Result>({
   };
 
   /** The next group: waiting requests in order, skipping a member already in it or another brand. */
-  const takeGroup = (): Array<Waiting<Request, Result>> => {
-    const group: Array<Waiting<Request, Result>> = [];
+  const takeGroup = (waiting: ReadonlyArray<Waiting<Request, Result>>) => {
+    const batch: Array<Waiting<Request, Result>> = [];
     const members = new Set<bigint>();
     const rest: Array<Waiting<Request, Result>> = [];
     for (const entry of waiting) {
       const { member } = entry.request;
       const fits =
-        group.length < maxGroup &&
+        batch.length < maxGroup &&
         !members.has(member.id) &&
-        (group[0]?.request.member.brandId ?? member.brandId) === member.brandId;
+        (batch[0]?.request.member.brandId ?? member.brandId) === member.brandId;
       if (fits) {
-        group.push(entry);
+        batch.push(entry);
         members.add(member.id);
       } else {
         rest.push(entry);
       }
     }
-    waiting = rest;
-    return group;
-  };
-
-  const flush = (): void => {
-    isScheduled = false;
-    while (inFlight < maxInFlight && waiting.length > 0) {
-      const group = takeGroup();
-      inFlight += 1;
-      void together(group, true).finally(() => {
-        inFlight -= 1;
-        schedule();
-      });
-    }
+    return { batch, rest };
   };
 
   /** Requests that arrived in the same turn of the event loop go together; later ones wait for a free slot. */
-  const schedule = (): void => {
-    if (isScheduled || waiting.length === 0 || inFlight >= maxInFlight) return;
-    isScheduled = true;
-    setImmediate(flush);
-  };
+  const enqueue = createBatchScheduler<Waiting<Request, Result>>({
+    run: (group) => together(group, true),
+    maxInFlight,
+    take: takeGroup,
+  });
 
   return {
     /** Writes the request (with others, when others are waiting); rejects as `writeAlone` would. */
     write: (request: Request): Promise<Result> =>
       new Promise<Result>((resolve, reject) => {
-        waiting.push({ request, resolve, reject });
-        schedule();
+        enqueue({ request, resolve, reject });
       }),
     /** How requests went so far: groups written as one and their requests, groups declined, requests alone. */
     counts: () => ({ ...counts }),

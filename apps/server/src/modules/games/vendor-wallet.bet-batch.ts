@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { createBatchScheduler } from '../../lib/batch-scheduler';
 import type { LedgerService, PostingRequest } from '../wallet/ledger.service';
 import * as repository from './vendor-wallet.repository';
 
@@ -33,9 +34,6 @@ export type BetBatchOptions = {
 };
 
 export const createBetBatch = ({ db, ledger, maxInFlight = 8, maxBatch = 32 }: BetBatchOptions) => {
-  let waiting: Waiting[] = [];
-  let inFlight = 0;
-  let isScheduled = false;
   let batchCount = 0;
 
   const writeAlone = async (bet: Waiting): Promise<void> => {
@@ -74,32 +72,14 @@ export const createBetBatch = ({ db, ledger, maxInFlight = 8, maxBatch = 32 }: B
     });
   };
 
-  const flush = (): void => {
-    isScheduled = false;
-    while (inFlight < maxInFlight && waiting.length > 0) {
-      const batch = waiting.slice(0, maxBatch);
-      waiting = waiting.slice(batch.length);
-      inFlight += 1;
-      void writeBatch(batch).finally(() => {
-        inFlight -= 1;
-        schedule();
-      });
-    }
-  };
-
   /** Bets that arrived in the same turn of the event loop go together; later ones wait for a free slot. */
-  const schedule = (): void => {
-    if (isScheduled || waiting.length === 0 || inFlight >= maxInFlight) return;
-    isScheduled = true;
-    setImmediate(flush);
-  };
+  const enqueue = createBatchScheduler<Waiting>({ run: writeBatch, maxInFlight, maxBatch });
 
   return {
     /** Writes the bet (with others, when others are waiting); rejects as its own statement would. */
     place: (bet: BatchedBet): Promise<PlacedBet> =>
       new Promise<PlacedBet>((resolve, reject) => {
-        waiting.push({ ...bet, resolve, reject });
-        schedule();
+        enqueue({ ...bet, resolve, reject });
       }),
   };
 };

@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts'],
           // Each test file builds its own app on its own database; files run in parallel workers.
+          // The files of a worker share one module graph (no fresh import of the app per file).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

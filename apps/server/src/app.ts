@@ -31,6 +31,7 @@ import { healthModule } from './modules/health/health.module';
 import { houseGamesModule } from './modules/house-games/house-games.module';
 import { kycModule } from './modules/kyc/kyc.module';
 import { loyaltyModule } from './modules/loyalty/loyalty.module';
+import { memberAccountModule } from './modules/members/member-account.module';
 import { memberProfileModule } from './modules/members/member-profile.module';
 import { membersModule } from './modules/members/members.module';
 import { messagesModule } from './modules/messages/messages.module';
@@ -168,6 +169,7 @@ export const buildApp = async ({
   await app.register(contentModule);
   await app.register(reportsModule);
   await app.register(memberProfileModule);
+  await app.register(memberAccountModule);
   await app.register(amlModule);
   registerOperatorApiDocs(app, app.backoffice.requireStaff);
 

@@ -1,4 +1,5 @@
 import { apiPrefix, defineModule, operatorApiPrefix } from '../../platform';
+import { accountSessionRoutes } from './account-sessions.routes';
 import { createMemberGuards, decorateMemberContext, type MemberGuards } from './auth.guard';
 import { authRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
@@ -55,6 +56,7 @@ export const authModule = defineModule(
     await app.register(authRoutes({ auth, ...guards, decryptBody, bodyKeyring }), {
       prefix: apiPrefix,
     });
+    await app.register(accountSessionRoutes({ auth, ...guards }), { prefix: apiPrefix });
     await app.register(socialSignInRoutes(socialSignIn), { prefix: apiPrefix });
     await app.register(socialSignInAdminRoutes(socialSignIn, { ...app.backoffice, requireBrand }), {
       prefix: operatorApiPrefix,

@@ -4,7 +4,8 @@ import type { Database, Executor } from '../../db/database';
 import type { VisitorContext } from '../../http/request-context';
 import type { MemberRow, MemberService } from '../members/members.service';
 import type { NotificationService } from '../notifications/notifications.service';
-import type { SiteService } from '../site/site.service';
+import type { BrandContext, SiteService } from '../site/site.service';
+import { listAccountSessions, signOutOtherSessions } from './account-sessions';
 import { authLimits } from './auth-limits';
 import { issueCaptcha } from './captcha';
 import { createCaptchaText } from './captcha-image';
@@ -29,12 +30,15 @@ import {
 export type { VipLevelSource } from './sessions';
 import { signInWithSocialIdentity } from './social-identity-sign-in';
 import type { SocialIdentity } from './social-sign-in.repository';
-import { requestSmsCode } from './verification-codes';
+import { type CodeRecipient, consumeCode, requestSmsCode, sendCode } from './verification-codes';
 
 // Routes and other domains read the limits from here (the auth domain's service).
 export { authLimits };
 
-export type CodePurpose = 'register' | 'noLogin' | 'loginVerification';
+/** What a one-time code is for; binding codes confirm a phone or an address a member adds in the security centre. */
+export type CodePurpose = 'register' | 'noLogin' | 'loginVerification' | BindingCodePurpose;
+export type BindingCodePurpose = 'bindMobile' | 'bindEmail';
+export type { CodeRecipient } from './verification-codes';
 export type MemberSession = { member: MemberRow; tokenHash: string; loginMethod: string };
 
 export type AuthDependencies = {
@@ -121,6 +125,23 @@ export const createAuthService = ({
       countryDialingCode: string,
       mobileNum: string,
     ) => requestSmsCode(deps, visitor, purpose, countryDialingCode, mobileNum),
+    /**
+     * A code to a phone or an address a signed-in member wants to bind (the security centre), under the same
+     * sending limits as every code; the caller checks the recipient first.
+     */
+    sendBindingCode: (
+      context: BrandContext,
+      visitor: VisitorContext,
+      purpose: BindingCodePurpose,
+      recipient: CodeRecipient,
+    ): Promise<{ expiredMinutes: number }> => sendCode(deps, context, visitor, purpose, recipient),
+    /** Checks and spends the newest binding code for the recipient (wrong guesses count, as every code's). */
+    consumeBindingCode: (
+      context: BrandContext,
+      purpose: BindingCodePurpose,
+      recipient: CodeRecipient,
+      code: string,
+    ): Promise<boolean> => consumeCode(deps, context, purpose, recipient, code),
     register: (
       visitor: VisitorContext,
       mode: 'username' | 'mobile',
@@ -171,7 +192,12 @@ export const createAuthService = ({
     signInWithSocialIdentity: (visitor: VisitorContext, identity: SocialIdentity): Promise<SessionValue> =>
       signInWithSocialIdentity(deps, visitor, identity),
     checkAffiliateCode: (visitor: VisitorContext, code: string) => checkAffiliateCode(deps, visitor, code),
-    /** Staff's view of a member's sign-in events (addresses and browsers), newest first. */
+    /** Where the member is signed in (their live sessions, this one marked), for their security centre. */
+    listAccountSessions: (session: MemberSession) => listAccountSessions(deps, session),
+    /** Ends the member's other sessions (recorded in the auth log); answers how many were live. */
+    signOutOtherSessions: (visitor: VisitorContext, session: MemberSession) =>
+      signOutOtherSessions(deps, visitor, session),
+    /** A member's sign-in events (addresses and browsers), newest first: staff's view, and the member's own. */
     listMemberSignInEvents: (memberId: bigint, page: { pageNo: number; pageSize: number }) =>
       listMemberSignInEvents(deps, memberId, page),
     /** Members of the brand who signed in from one of the member's devices (address and browser). */

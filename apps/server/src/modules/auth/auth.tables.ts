@@ -14,6 +14,8 @@ export const memberSessions = pgTable(
     loginMethod: text('login_method').notNull(),
     isRemembered: boolean('is_remembered').notNull().default(false),
     ip: text('ip').notNull(),
+    /** The browser or app that signed in (its User-Agent, cut to 512); null before migration 0068. */
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -3,7 +3,10 @@ import type { Executor } from '../../db/database';
 import type { AuthUseCaseDependencies } from './auth.service';
 import * as repository from './auth.repository';
 
-/** A member's sign-in events for staff (logins, logouts, password changes and resets), newest first. */
+/**
+ * A member's sign-in events (logins, logouts, password changes and resets), newest first: for staff, and for the
+ * member's own security centre.
+ */
 export const listMemberSignInEvents = async (
   { db }: Pick<AuthUseCaseDependencies, 'db'>,
   memberId: bigint,

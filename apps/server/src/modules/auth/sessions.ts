@@ -52,6 +52,8 @@ export const openSession = async (
       loginMethod: method,
       isRemembered,
       ip: visitor.ip,
+      // Already cut to 512 characters (visitorOf): the member tells their sessions apart by it.
+      userAgent: visitor.userAgent ?? null,
       expiresAt: new Date(now.getTime() + lifetime),
     });
     await members.update(tx, member.id, {

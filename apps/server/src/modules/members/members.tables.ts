@@ -41,6 +41,9 @@ export const members = pgTable(
     whatsapp: text('whatsapp'),
     facebook: text('facebook'),
     wechat: text('wechat'),
+    telegram: text('telegram'),
+    zalo: text('zalo'),
+    address: text('address'),
     qqNum: text('qq_num'),
     idNumber: text('id_number'),
     /** The code an agent hands out; registering with it places the member under that agent. */

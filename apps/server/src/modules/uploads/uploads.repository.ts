@@ -79,3 +79,14 @@ export const deleteUnclaimedUpload = async (
     .returning({ id: uploads.id });
   return deleted.length > 0;
 };
+
+/**
+ * Lets the orphan purge look at one of the member's uploads again (it looks at a kept one no more): a replaced
+ * avatar, which nothing refers to from now on.
+ */
+export const releaseUpload = (executor: Executor, id: string, memberId: bigint) =>
+  executor
+    .update(uploads)
+    .set({ keptAt: null })
+    .where(and(eq(uploads.id, id), eq(uploads.memberId, memberId)))
+    .then(() => undefined);

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import type { StaffGuards } from '../backoffice/backoffice.guard';
+import { readUploadedFile } from './uploaded-file';
 import type { UploadRow, UploadService } from './uploads.service';
 
 const sendImage = (reply: FastifyReply, row: UploadRow, data: Buffer) =>
@@ -21,31 +22,6 @@ const sendImage = (reply: FastifyReply, row: UploadRow, data: Buffer) =>
     .header('cache-control', 'private, no-store')
     .header('content-disposition', 'inline')
     .send(data);
-
-/**
- * The file of a multipart upload (field "file") and its "purpose" field when sent; a file over the multipart
- * size limit is UPLOAD_TOO_LARGE.
- */
-const readFile = async (
-  request: FastifyRequest,
-  TooLarge: new () => Error,
-): Promise<{ bytes: Buffer; purpose: string | undefined }> => {
-  const file = await request.file();
-  if (!file) throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'file', message: 'required' }] });
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (error) {
-    if (error instanceof TooLarge) throw new AppError('UPLOAD_TOO_LARGE');
-    throw error;
-  }
-  const purposeField = file.fields.purpose;
-  const purpose =
-    purposeField && !Array.isArray(purposeField) && purposeField.type === 'field'
-      ? String(purposeField.value)
-      : undefined;
-  return { bytes, purpose };
-};
 
 /** Member uploads (multipart, field "file") and reading them back. */
 export const uploadRoutes =
@@ -66,7 +42,7 @@ export const uploadRoutes =
       },
       async (request) => {
         const { member } = request;
-        const data = await readFile(request, app.multipartErrors.RequestFileTooLargeError);
+        const data = await readUploadedFile(request, app.multipartErrors.RequestFileTooLargeError);
         const purpose = uploadPurposeSchema.safeParse(data.purpose ?? 'deposit_proof');
         if (!purpose.success) {
           throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'purpose', message: 'invalid' }] });
@@ -126,7 +102,7 @@ export const uploadAdminRoutes =
           },
         },
         async (request: FastifyRequest) => {
-          const data = await readFile(request, scope.multipartErrors.RequestFileTooLargeError);
+          const data = await readUploadedFile(request, scope.multipartErrors.RequestFileTooLargeError);
           const purpose = staffUploadPurposeSchema.safeParse(data.purpose ?? 'promotion_image');
           if (!purpose.success) {
             throw new AppError('VALIDATION_FAILED', { issues: [{ field: 'purpose', message: 'invalid' }] });

@@ -41,11 +41,24 @@ export const detectImageType = (data: Buffer): ImageType | undefined =>
     parts.every(({ at, bytes }) => bytes.every((byte, index) => data[at + index] === byte)),
   )?.type;
 
+/**
+ * A member's avatar: not what the member sent (a png or jpg, checked and decoded by avatars.ts) but the server's
+ * own re-encoding of it. Never a purpose a member names on the upload route, nor one read back through it.
+ */
+export const avatarPurpose = 'avatar';
+export type StoredUploadPurpose = UploadPurpose | StaffUploadPurpose | typeof avatarPurpose;
+
+/** The avatar as stored: a small WebP the server encoded (avatars.ts). */
+const avatarContentType = 'image/webp';
+const avatarStorageLimits = { maxBytes: uploadLimits.maxBytes, contentTypes: [avatarContentType] } as const;
+
 /** A member's images are png or jpg; a staff member's picture (a promotion's, a game's) may also be webp. */
-const limitsOf = (
-  purpose: UploadPurpose | StaffUploadPurpose,
-): { maxBytes: number; contentTypes: readonly ImageType[] } =>
-  purpose === 'promotion_image' || purpose === 'game_image' ? staffUploadLimits : uploadLimits;
+const limitsOf = (purpose: StoredUploadPurpose): { maxBytes: number; contentTypes: readonly ImageType[] } =>
+  purpose === avatarPurpose
+    ? avatarStorageLimits
+    : purpose === 'promotion_image' || purpose === 'game_image'
+      ? staffUploadLimits
+      : uploadLimits;
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -76,7 +89,7 @@ export const createUploadService = ({
      */
     store: async (
       owner: { brandId: bigint } & repository.UploadOwner,
-      purpose: UploadPurpose | StaffUploadPurpose,
+      purpose: StoredUploadPurpose,
       data: Buffer,
     ): Promise<{ id: string; contentType: ImageType; byteSize: number }> => {
       const limits = limitsOf(purpose);
@@ -143,6 +156,19 @@ export const createUploadService = ({
       if (!row || (owner && (row.brandId !== owner.brandId || row.memberId !== owner.memberId))) {
         throw new AppError('NOT_FOUND');
       }
+      return { row, data: await readFile(fileOf(row.id)) };
+    },
+
+    /** The bytes of an upload made for `purpose` (avatars, read by anyone who has the id); else NOT_FOUND. */
+    readOfPurpose: async (
+      id: string,
+      purpose: StoredUploadPurpose,
+    ): Promise<{ row: UploadRow; data: Buffer }> => {
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.purpose, purpose)));
+      if (!row) throw new AppError('NOT_FOUND');
       return { row, data: await readFile(fileOf(row.id)) };
     },
   };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form-field';
-import { useCountdown } from '../../../lib/use-countdown';
-import { useThrottledCallback } from '../../../lib/use-throttled-callback';
+import { useCountdown } from '../lib/use-countdown';
+import { useThrottledCallback } from '../lib/use-throttled-callback';
+import { TextField } from './form-field';
 
 type SmsCodeFieldProps = {
   value: string;
@@ -12,15 +12,25 @@ type SmsCodeFieldProps = {
   onSend: () => Promise<number | null>;
   label?: string;
   testId?: string;
+  sendTestId?: string;
 };
 
 const sendThrottleMs = 1000;
 
 /**
- * The SMS code with its get-code button (spec section 4, SMS code sending): enabled, then disabled with a
- * seconds counter that ticks every second, then enabled again at 0.
+ * A code sent by SMS (or mail) with its get-code button (spec section 4, SMS code sending): enabled, then disabled
+ * with a seconds counter that ticks every second, then enabled again at 0. The sign-in, registration and
+ * forgotten-password forms use it, and the security centre's binding of a number or an address.
  */
-export function SmsCodeField({ value, onValueChange, error, onSend, label, testId }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  value,
+  onValueChange,
+  error,
+  onSend,
+  label,
+  testId = 'sms-code-field',
+  sendTestId = 'sms-send-button',
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const { remaining, start } = useCountdown();
   const [isSending, setSending] = useState(false);
@@ -43,13 +53,14 @@ export function SmsCodeField({ value, onValueChange, error, onSend, label, testI
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={8}
-      testId={testId ?? 'sms-code-field'}
+      testId={testId}
       trailing={
         <button
           type="button"
           className="field__addon field__addon--wide"
           disabled={remaining > 0 || isSending}
-          data-testid="sms-send-button"
+          aria-busy={isSending}
+          data-testid={sendTestId}
           onClick={send}
         >
           {remaining > 0 ? t('auth.sms_resend_in', { seconds: remaining }) : t('auth.sms_send')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '../../../components/form-field';
-import { CountryCodeSelect } from './country-code-select';
+import { CountryCodeSelect } from '../../../components/country-code-select';
+import { useCountryCodes } from '../api/country-codes';
 
 type AccountFieldProps = Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'> & { testId: string };
 
@@ -25,6 +26,7 @@ export function MobileNumberField({
   ...props
 }: AccountFieldProps & { countryCode: string; onCountryCodeChange: (code: string) => void }) {
   const { t } = useTranslation();
+  const countries = useCountryCodes();
   return (
     <TextField
       label={t('auth.mobile')}
@@ -33,7 +35,7 @@ export function MobileNumberField({
       inputMode="numeric"
       autoComplete="tel-national"
       maxLength={32}
-      leading={<CountryCodeSelect value={countryCode} onChange={onCountryCodeChange} />}
+      leading={<CountryCodeSelect countries={countries} value={countryCode} onChange={onCountryCodeChange} />}
     />
   );
 }

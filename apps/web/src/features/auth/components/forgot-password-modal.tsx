@@ -23,9 +23,9 @@ import { completePasswordReset, resetPasswordByEmail, resetPasswordByPhone } fro
 import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
-import { defaultDialingCode } from './country-code-select';
+import { defaultDialingCode } from '../../../components/country-code-select';
 import { MobileNumberField, UsernameField } from './account-fields';
-import { SmsCodeField } from './sms-code-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 
 type ForgotMethod = 'email' | 'mobileNum';
 

@@ -14,9 +14,9 @@ import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
-import { defaultDialingCode } from './country-code-select';
+import { defaultDialingCode } from '../../../components/country-code-select';
 import { MobileNumberField, UsernameField } from './account-fields';
-import { SmsCodeField } from './sms-code-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { SocialLoginLinks } from './social-login-links';
 import './login-form.css';
 

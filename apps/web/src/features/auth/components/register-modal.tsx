@@ -27,10 +27,10 @@ import { useSendSmsCode } from '../api/use-send-sms-code';
 import { usePermission } from '../../site/api/get-permission';
 import { AuthTabs, tabIdOf } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
-import { defaultDialingCode } from './country-code-select';
+import { defaultDialingCode } from '../../../components/country-code-select';
 import { checkMobileForCountry } from '@wps/contracts/phone-numbers';
 import { MobileNumberField, UsernameField } from './account-fields';
-import { SmsCodeField } from './sms-code-field';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { SocialLoginLinks } from './social-login-links';
 
 /** Spec section 9: the registration form waits 60 seconds between SMS codes. */

@@ -2,7 +2,6 @@ import type { DialingCodeEntry } from '@wps/contracts/phone-numbers';
 import type { Location } from '@wps/contracts/site';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountryCodes } from '../api/country-codes';
 
 /** Where the visitor's country is not known: the Philippines, the first market the platform served. */
 const fallbackDialingCode = '+63';
@@ -24,15 +23,25 @@ const byName = (countries: readonly DialingCodeEntry[], language: string) => {
     .sort((a, b) => a.name.localeCompare(b.name, language));
 };
 
-type CountryCodeSelectProps = { value: string; onChange: (code: string) => void };
+type CountryCodeSelectProps = {
+  /** The countries of getCountryCode (auth's useCountryCodes); undefined until they arrive. */
+  countries: readonly DialingCodeEntry[] | undefined;
+  value: string;
+  onChange: (code: string) => void;
+  testId?: string;
+};
 
 /**
- * Every country with its dialling code (getCountryCode), by name; the value is the code ("+63"). Countries that
- * share a code (+1, +7 ...) are each listed, and choosing any of them gives the same code.
+ * Every country with its dialling code, by name; the value is the code ("+63"). Countries that share a code (+1,
+ * +7 ...) are each listed, and choosing any of them gives the same code.
  */
-export function CountryCodeSelect({ value, onChange }: CountryCodeSelectProps) {
+export function CountryCodeSelect({
+  countries,
+  value,
+  onChange,
+  testId = 'country-code-select',
+}: CountryCodeSelectProps) {
   const { t, i18n } = useTranslation();
-  const countries = useCountryCodes();
   const options = useMemo(() => byName(countries ?? [], i18n.language), [countries, i18n.language]);
   // The first country with the chosen code shows as selected; until the list arrives, the code alone.
   const selected = options.find((entry) => `+${entry.dialingCode}` === value)?.country ?? value;
@@ -40,7 +49,7 @@ export function CountryCodeSelect({ value, onChange }: CountryCodeSelectProps) {
     <select
       className="field__prefix"
       aria-label={t('auth.country_code')}
-      data-testid="country-code-select"
+      data-testid={testId}
       value={selected}
       onChange={(event) => {
         const chosen = options.find((entry) => entry.country === event.target.value);

@@ -17,5 +17,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // As the site's: a screen test on a busy two-core machine (CI runs two files at once) can pass 5 s.
+    testTimeout: 30_000,
   },
 });

@@ -195,11 +195,14 @@ export const routes: RouteObject[] = [
             path: 'member',
             lazy: onDemand(
               'member',
+              // The security centre (the first section) needs its deferred dictionary section.
               () =>
-                Promise.all([
-                  import('../features/members/components/member-centre-page'),
-                  import('./routes/member-section-content'),
-                ]),
+                withDeferredDictionary(() =>
+                  Promise.all([
+                    import('../features/members/components/member-centre-page'),
+                    import('./routes/member-section-content'),
+                  ]),
+                ),
               ([{ MemberCentrePage }, { renderMemberSection }]) => (
                 <MemberCentrePage renderSection={renderMemberSection} />
               ),

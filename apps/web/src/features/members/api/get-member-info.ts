@@ -21,9 +21,12 @@ export const getMemberInfoQueryOptions = (token: string) =>
     queryFn: ({ signal }) => getMemberInfo(signal),
   });
 
+/** The member's avatar of any login (its key ends with the token). */
+export const memberIconQueryKeyPrefix = ['members', 'icon'] as const;
+
 export const getMemberIconQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['members', 'icon', token],
+    queryKey: [...memberIconQueryKeyPrefix, token],
     queryFn: ({ signal }) => getMemberIcon(signal),
     staleTime: 5 * 60_000,
   });

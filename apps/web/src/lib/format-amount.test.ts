@@ -24,6 +24,16 @@ describe('formatAmount', () => {
     expect(formatAmount('0.00', { signed: true })).toBe('0.00');
   });
 
+  it("follows the site language's separators and grouping, in Latin digits, exactly", () => {
+    expect(formatAmount('1234567.5', { locale: 'vi' })).toBe('1.234.567,50');
+    expect(formatAmount('1234567.5', { locale: 'pt-BR' })).toBe('1.234.567,50');
+    expect(formatAmount('1234567.5', { locale: 'hi' })).toBe('12,34,567.50');
+    expect(formatAmount('1234567.5', { locale: 'bn' })).toBe('12,34,567.50');
+    expect(formatAmount('92233720368547758.079', { locale: 'id' })).toBe('92.233.720.368.547.758,07');
+    expect(formatAmount('-50', { locale: 'vi', signed: true })).toBe('-50,00');
+    expect(formatAmount('50', { locale: 'vi', signed: true })).toBe('+50,00');
+  });
+
   it('shows anything that is not a plain decimal as it came', () => {
     expect(formatAmount('1e5')).toBe('1e5');
     expect(formatAmount('')).toBe('');

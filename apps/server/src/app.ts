@@ -30,6 +30,7 @@ import { gamesModule } from './modules/games/games.module';
 import { healthModule } from './modules/health/health.module';
 import { houseGamesModule } from './modules/house-games/house-games.module';
 import { kycModule } from './modules/kyc/kyc.module';
+import { liveChatModule } from './modules/live-chat/live-chat.module';
 import { loyaltyModule } from './modules/loyalty/loyalty.module';
 import { memberAccountModule } from './modules/members/member-account.module';
 import { memberProfileModule } from './modules/members/member-profile.module';
@@ -156,6 +157,7 @@ export const buildApp = async ({
   await app.register(messagesModule);
   await app.register(uploadsModule);
   await app.register(feedbackModule);
+  await app.register(liveChatModule);
   await app.register(turnoverModule);
   await app.register(walletModule);
   await app.register(kycModule);

@@ -11,6 +11,7 @@ export const messageKinds = [
   'adjustment',
   'deposit_bonus_granted',
   'deposit_bonus_refused',
+  'chat_received',
 ] as const;
 export const messageKindSchema = z.enum(messageKinds);
 export type MessageKind = z.infer<typeof messageKindSchema>;

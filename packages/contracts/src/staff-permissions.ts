@@ -129,6 +129,16 @@ export const permissionGroups = [
       },
     ],
   },
+  {
+    // Last, so migration 0069, which appends it to the admin and support presets, keeps the catalogue's order.
+    key: 'chat',
+    label: 'Live chat',
+    permissions: [
+      { key: 'chat.view', label: 'See the live-chat queue and transcripts' },
+      { key: 'chat.reply', label: 'Answer, assign and close live-chat conversations; use canned replies' },
+      { key: 'chat.manage', label: 'Create and delete canned replies' },
+    ],
+  },
 ] as const;
 
 export type Permission = (typeof permissionGroups)[number]['permissions'][number]['key'];
@@ -230,6 +240,8 @@ export const presetRoles: Record<PresetRoleKey, { name: string; permissions: rea
       'content.edit',
       'agents.view',
       'agents.move_member',
+      'chat.view',
+      'chat.reply',
     ),
   },
   content: {

@@ -7,7 +7,13 @@ import { successEnvelope } from './envelope';
  */
 export const uploadLimits = { maxBytes: 5 * 1024 * 1024, contentTypes: ['image/png', 'image/jpeg'] } as const;
 
-export const uploadPurposeSchema = z.enum(['deposit_proof', 'withdrawal_proof', 'feedback', 'kyc_document']);
+export const uploadPurposeSchema = z.enum([
+  'deposit_proof',
+  'withdrawal_proof',
+  'feedback',
+  'kyc_document',
+  'chat_image',
+]);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 /** Staff images (a promotion's picture, a game's): png, jpg or webp, judged by content, at most 5 MB. */

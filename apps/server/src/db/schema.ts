@@ -20,6 +20,7 @@ export * from '../modules/house-games/crash.tables';
 export * from '../modules/house-games/slot.tables';
 export * from '../modules/house-games/tables/tables.tables';
 export * from '../modules/kyc/kyc.tables';
+export * from '../modules/live-chat/live-chat.tables';
 export * from '../modules/loyalty/loyalty.tables';
 export * from '../modules/members/members.tables';
 export * from '../modules/messages/messages.tables';

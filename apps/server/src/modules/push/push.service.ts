@@ -6,7 +6,14 @@ import { EventEmitter } from 'node:events';
  * In-process: one platform process serves the site today; several would relay these through PostgreSQL
  * LISTEN/NOTIFY behind the same two functions.
  */
-export type MemberEvent = { type: 'balance' } | { type: 'message' } | { type: 'loyalty' };
+export type MemberEvent =
+  | { type: 'balance' }
+  | { type: 'message' }
+  | { type: 'loyalty' }
+  /** The live-chat conversation changed (a staff message, a read mark, closed): refetch it. */
+  | { type: 'chat' }
+  /** Support is typing in the member's conversation (no refetch needed). */
+  | { type: 'chat_typing' };
 
 export const createPushService = () => {
   const emitter = new EventEmitter();

@@ -21,6 +21,7 @@ describe('the English dictionary split for the first load', () => {
         'payments',
         'responsible_gaming',
         'kyc',
+        'security_centre',
       ].sort(),
     );
     expect(Object.keys(shell)).not.toContain('agents');

@@ -50,9 +50,9 @@ const styleSheetsAheadOfScripts = (): Plugin => ({
 
 /**
  * Sections of the English dictionary used only by pages that load on demand (house games, the agent centre,
- * deposits and withdrawals, feedback, bonus details, the security centre). They are left out of the first load,
- * which must stay within its budget, and arrive with those pages (`withDeferredDictionary` in lib/i18n.ts).
- * en.json stays the one complete key set.
+ * deposits and withdrawals, feedback, bonus details, the security centre, the chat room). They are left out of
+ * the first load, which must stay within its budget, and arrive with those pages (`withDeferredDictionary` in
+ * lib/i18n.ts). en.json stays the one complete key set.
  */
 const deferredSections = [
   'agents',
@@ -70,6 +70,7 @@ const deferredSections = [
   'kyc',
   'bonus_details',
   'security_centre',
+  'chat',
 ];
 const shellDictionaryId = 'virtual:site-dictionary/shell';
 const deferredDictionaryId = 'virtual:site-dictionary/deferred';

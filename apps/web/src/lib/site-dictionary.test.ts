@@ -22,6 +22,7 @@ describe('the English dictionary split for the first load', () => {
         'responsible_gaming',
         'kyc',
         'security_centre',
+        'chat',
       ].sort(),
     );
     expect(Object.keys(shell)).not.toContain('agents');

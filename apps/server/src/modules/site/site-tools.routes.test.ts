@@ -20,30 +20,35 @@ describe('site tools', () => {
     expect(ping.json()).toEqual({ ok: true });
   });
 
-  it('lists the live chat and answers its chatUrl from the brand configuration', async () => {
+  it("lists our own chat and opens the site's chat room modal (the seeded brand has no external chat)", async () => {
     const models = await testApp.app.inject({ url: '/wps/relay/CBS_modelList' });
-    expect(models.json()).toMatchObject({ success: true, value: { list: [{ modelId: 'LIVECHAT' }] } });
-    const launch = await testApp.app.inject({ url: '/wps/relay/CBS_launchChat?modelId=LIVECHAT' });
-    expect(launch.json()).toMatchObject({
+    expect(models.json()).toMatchObject({
       success: true,
-      value: { chatUrl: 'https://chat.lucky-lotus.example/room' },
+      value: { list: [{ modelId: 'live-chat', title: 'Live chat' }] },
     });
+    expect(models.json<{ value: { list: unknown[] } }>().value.list).toHaveLength(1);
+    const launch = await testApp.app.inject({ url: '/wps/relay/CBS_launchChat' });
+    expect(launch.json()).toMatchObject({ success: true, value: { chatUrl: '/?modal=chat' } });
+    const named = await testApp.app.inject({ url: '/wps/relay/CBS_launchChat?modelId=live-chat' });
+    expect(named.json()).toMatchObject({ success: true, value: { chatUrl: '/?modal=chat' } });
     const unknown = await testApp.app.inject({ url: '/wps/relay/CBS_launchChat?modelId=OTHER' });
     expect(unknown.json()).toMatchObject({ success: false, code: 'FEATURE_DISABLED' });
   });
 
-  it('offers no live chat to a brand without a chat URL', async () => {
+  it('launches the external chat URL a brand configured (a third-party desk) instead', async () => {
     // A fresh app: the brand's configuration is cached for a few seconds once read.
     const fresh = await createTestApp();
     try {
+      const external = 'https://chat.lucky-lotus.example/room';
       await fresh.database.db
         .update(brands)
-        .set({ liveChatUrl: null })
+        .set({ liveChatUrl: external })
         .where(eq(brands.merchantCode, demoMerchantCode));
-      const models = await fresh.app.inject({ url: '/wps/relay/CBS_modelList' });
-      expect(models.json()).toMatchObject({ value: { list: [] } });
-      const launch = await fresh.app.inject({ url: '/wps/relay/CBS_launchChat' });
-      expect(launch.json()).toMatchObject({ success: false, code: 'FEATURE_DISABLED' });
+      const launch = await fresh.app.inject({ url: '/wps/relay/CBS_launchChat?modelId=live-chat' });
+      expect(launch.json()).toMatchObject({ success: true, value: { chatUrl: external } });
+      // A site that listed the chat before our own chat launches it with the former id.
+      const former = await fresh.app.inject({ url: '/wps/relay/CBS_launchChat?modelId=LIVECHAT' });
+      expect(former.json()).toMatchObject({ value: { chatUrl: external } });
     } finally {
       await fresh.close();
     }

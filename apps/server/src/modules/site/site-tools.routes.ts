@@ -10,19 +10,31 @@ import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import type { SiteService } from './site.service';
 
-const liveChatModelId = 'LIVECHAT';
+/** Our own live chat (issue 28, item 3): the one chat entry every brand offers. */
+const liveChatModel = { modelId: 'live-chat', title: 'Live chat' } as const;
+/**
+ * The id the list answered before (the brand's external chat only): a site opened before the change still
+ * holds it in its cached list for a few minutes, so launching with it keeps working.
+ */
+const formerLiveChatModelId = 'LIVECHAT';
+const liveChatModelIds: readonly string[] = [liveChatModel.modelId, formerLiveChatModelId];
+/**
+ * The site's address of its chat room modal: the `modal=chat` query parameter opens it over whichever page
+ * carries it (apps/web features/live-chat/api/chat-modal-link.ts reads it).
+ */
+export const chatModalSitePath = '/?modal=chat';
 
-/** The live-chat relay calls (spec section 7: CBS_modelList, CBS_launchChat answering chatUrl). */
+/**
+ * The live-chat relay calls (spec section 7: CBS_modelList, CBS_launchChat answering chatUrl). The chat opens
+ * the site's own chat room, unless the brand configured an external chat URL (a third-party desk), which wins.
+ */
 export const liveChatRoutes =
   (site: SiteService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/relay/CBS_modelList',
       { schema: { tags: ['site'], response: { 200: chatModelListResponseSchema, ...failureResponses } } },
-      async (request) => {
-        const chatUrl = await site.getLiveChatUrl(request.visitor);
-        return ok({ list: chatUrl === null ? [] : [{ modelId: liveChatModelId, title: 'Live chat' }] });
-      },
+      async () => ok({ list: [liveChatModel] }),
     );
     app.get(
       '/relay/CBS_launchChat',
@@ -34,10 +46,10 @@ export const liveChatRoutes =
         },
       },
       async (request) => {
-        const chatUrl = await site.getLiveChatUrl(request.visitor);
-        const { modelId = liveChatModelId } = request.query;
-        if (chatUrl === null || modelId !== liveChatModelId) throw new AppError('FEATURE_DISABLED');
-        return ok({ chatUrl });
+        const { modelId = liveChatModel.modelId } = request.query;
+        if (!liveChatModelIds.includes(modelId)) throw new AppError('FEATURE_DISABLED');
+        const externalUrl = await site.getLiveChatUrl(request.visitor);
+        return ok({ chatUrl: externalUrl ?? chatModalSitePath });
       },
     );
   };

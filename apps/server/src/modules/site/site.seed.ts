@@ -21,7 +21,8 @@ export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
         defaultLanguage: 'EN',
         imageCdns: [],
         launchGameCdns: [],
-        liveChatUrl: 'https://chat.lucky-lotus.example/room',
+        // No third-party desk: the site's own chat room answers (operators may set one in the console).
+        liveChatUrl: null,
       })
       .onConflictDoNothing({ target: brands.merchantCode })
       .returning({ id: brands.id });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/use-session';
 import { HomeContent } from '../../features/content/components/home-content';
 import {
@@ -12,6 +12,7 @@ import { WinnersBoard } from '../../features/games/components/winners-board';
 import { categoriesWithVendors, useGameMenus, vendorCardsOf } from '../../features/games/api/get-game-menus';
 import { homeCategories, lobbyPathOf } from '../../features/games/game-types';
 import { memberSectionPath } from '../../features/members/member-sections';
+import { isChatModalOpen } from '../../features/live-chat/api/chat-modal-link';
 import { useUnreadMessageCount } from '../../features/messages/api/get-unread-messages';
 import { usePermission } from '../../features/site/api/get-permission';
 import { useDeferredQueryData } from '../../lib/use-deferred-query-data';
@@ -28,14 +29,15 @@ export function HomePage() {
   const categories = categoriesWithVendors(menus.data, homeCategories);
   const hasMemberSections = session.isLogin && !session.isTrial;
   const unreadCount = useUnreadMessageCount();
-  // Under the login, sign-up or reset modal the announcement popup waits until the modal closes.
+  // Under the login, sign-up or reset modal, or the chat room, the announcement popup waits until it closes.
   const { holdsPopups = false } = useRouteHandle();
+  const isChatOpen = isChatModalOpen(useLocation().search);
   return (
     <div className="page home" data-testid="home-page">
       {/* The banners speak for the page; its heading stays for screen readers and search engines. */}
       <h1 className="visually-hidden">{t('home.welcome', { siteName })}</h1>
       <HomeContent
-        isPopupHeld={holdsPopups}
+        isPopupHeld={holdsPopups || isChatOpen}
         messages={hasMemberSections ? { count: unreadCount, to: memberSectionPath('messageV2') } : undefined}
       />
       {/* The tabs' line is held while the menus load, so the sections below do not move when they come. */}

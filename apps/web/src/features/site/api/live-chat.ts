@@ -5,8 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { useAfterPageLoad } from '../../../lib/use-after-page-load';
 
 /**
- * CBS_modelList: the brand's chat entries (empty without a live chat). Asked for once the page has loaded:
- * the chat icon is not what a first visit comes for.
+ * CBS_modelList: the brand's chat entries (our own chat room today; an empty list shows no entry). Asked for
+ * once the page has loaded: the chat icon is not what a first visit comes for.
  */
 export const useChatModels = () => {
   const isPageLoaded = useAfterPageLoad();
@@ -25,7 +25,7 @@ export const useChatModels = () => {
   });
 };
 
-/** CBS_launchChat: the chat's URL. */
+/** CBS_launchChat: where the chat opens: a site path (our chat room modal) or a brand's external chat desk. */
 export const launchChat = async (modelId: string): Promise<string> =>
   (
     await apiRequest<ResponseValue<typeof launchChatResponseSchema>>('/relay/CBS_launchChat', {

@@ -1,23 +1,30 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useDialogs } from '../../../components/dialog-provider';
 import { Icon } from '../../../components/icon';
 import { openExternalLink } from '../../../lib/open-external-link';
 import { translateApiError } from '../../../lib/translate-message';
+import { isSitePath, resolveSiteChatTarget } from '../../live-chat/api/chat-modal-link';
 import { launchChat, useChatModels } from '../api/live-chat';
 
 /**
  * The live-chat entry (CBS_modelList, CBS_launchChat): an icon for the right bar or a list item for the side
- * menu; nothing when the brand has no live chat.
+ * menu; nothing when the brand has no live chat. A chat URL on the site (our chat room, '/?modal=chat') opens
+ * the chat room modal over the current page; an external one (a brand's third-party desk) opens in a new tab.
  */
 export function LiveChatButton({ variant }: { variant: 'menu-item' | 'icon' }) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
+  const navigate = useNavigate();
+  const location = useLocation();
   const models = useChatModels();
   const [model] = models.data ?? [];
   if (model === undefined) return null;
   const open = async () => {
     try {
-      openExternalLink(await launchChat(model.modelId));
+      const chatUrl = await launchChat(model.modelId);
+      if (isSitePath(chatUrl)) await navigate(resolveSiteChatTarget(chatUrl, location));
+      else openExternalLink(chatUrl);
     } catch (error) {
       await dialogs.alert({ message: translateApiError(t, error) });
     }

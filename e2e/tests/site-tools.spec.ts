@@ -100,16 +100,25 @@ test('a message sent by another domain arrives in the open inbox without reload'
   expect(await isSamePage(page)).toBe(true);
 });
 
-test('the live-chat entry opens the chat URL the brand configured', async ({ page, context }) => {
-  // The demo chat host does not exist; answer it here so the opened tab has a page to show.
+test('the live-chat entry opens the chat URL of a third-party desk the brand configured', async ({
+  page,
+  context,
+  operator,
+}) => {
+  // The desk's host does not exist; answer it here so the opened tab has a page to show.
   await context.route('https://chat.lucky-lotus.example/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Chat</title>' }),
   );
-  await page.goto('/');
-  const menuToggle = page.locator('.site-header__menu-button');
-  if (await menuToggle.isVisible()) await menuToggle.click();
-  const opened = context.waitForEvent('page');
-  await page.getByTestId('live-chat-entry').click();
-  const chat = await opened;
-  await expect(chat).toHaveURL('https://chat.lucky-lotus.example/room');
+  await operator.updateSiteSettings({ liveChatUrl: 'https://chat.lucky-lotus.example/room' });
+  try {
+    await page.goto('/');
+    const menuToggle = page.locator('.site-header__menu-button');
+    if (await menuToggle.isVisible()) await menuToggle.click();
+    const opened = context.waitForEvent('page');
+    await page.getByTestId('live-chat-entry').click();
+    const chat = await opened;
+    await expect(chat).toHaveURL('https://chat.lucky-lotus.example/room');
+  } finally {
+    await operator.updateSiteSettings({ liveChatUrl: null });
+  }
 });

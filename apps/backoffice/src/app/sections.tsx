@@ -10,6 +10,7 @@ import { CockfightPage } from '../features/cockfight/cockfight-page';
 import { AnnouncementsPage } from '../features/content/announcements-page';
 import { CataloguePage } from '../features/games/catalogue-page';
 import { KycPage } from '../features/kyc/kyc-page';
+import { LiveChatPage } from '../features/live-chat/live-chat-page';
 import { HouseGamesPage } from '../features/games/house-games-page';
 import { LotteryPage } from '../features/games/lottery-page';
 import { VendorsPage } from '../features/games/vendors-page';
@@ -84,6 +85,7 @@ export const consoleSections: readonly ConsoleSection[] = [
     { path: '/members', label: 'Members', permission: 'members.view', Page: MembersPage },
     { path: '/aml', label: 'Risk queue', permission: 'aml.review', Page: AmlPage },
     { path: '/kyc', label: 'Identity (KYC)', permission: 'kyc.review', Page: KycPage },
+    { path: '/live-chat', label: 'Live chat', permission: 'chat.view', Page: LiveChatPage },
   ]),
   ...inGroup('Agents', [
     { path: '/agents', label: 'Agent tree', permission: 'agents.view', Page: AgentTreePage },

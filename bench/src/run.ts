@@ -24,6 +24,7 @@ import { fishingLoadBench } from './fishing-load.bench';
 import { pokerBench } from './poker.bench';
 import { reportsBench } from './reports.bench';
 import { protectionBench } from './protection.bench';
+import { liveChatBench } from './live-chat.bench';
 
 /** `npm run bench`: runs every benchmark, prints the figures and writes BENCHMARKS.md. */
 export type BenchResult = { name: string; rows: Array<Record<string, string | number>>; notes: string[] };
@@ -51,6 +52,7 @@ const benches = [
   protectionBench,
   pokerBench,
   reportsBench,
+  liveChatBench,
 ];
 
 const toMarkdownTable = (rows: BenchResult['rows']): string => {

@@ -2,6 +2,12 @@ import type { Page } from '@playwright/test';
 import { control, registerPlayer, signInToConsole } from '../support/journeys';
 import { expect, test } from '../support/platform';
 
+/** A 1×1 PNG, the picture support sends. */
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Marks the page's document: the mark is gone if the page reloads or navigates away. */
 const markDocument = (page: Page) =>
   page.evaluate(() => {
@@ -72,6 +78,20 @@ test('a member chats with support live: the console sees the message, takes it a
     await expect(transcript.locator('[data-sender="member"]').last()).toContainText(
       'Thank you, the reference is DEP-4471.',
     );
+
+    // Support shows a picture: the member sees it in the chat, loaded through the conversation.
+    await staff.getByLabel('Attach an image').setInputFiles({
+      name: 'where-to-tap.png',
+      mimeType: 'image/png',
+      buffer: onePixelPng,
+    });
+    await expect(transcript.locator('[data-sender="staff"]').last().getByRole('img')).toBeVisible();
+    const picture = chat
+      .locator('[data-testid="chat-message"][data-sender="staff"]')
+      .last()
+      .getByRole('button', { name: 'Open the image full size' });
+    await expect(picture.locator('img')).toHaveJSProperty('complete', true);
+    expect(await picture.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
 
     // Nothing above was a reload on either side.
     expect(await isSameDocument(page)).toBe(true);

@@ -100,6 +100,8 @@ describe('the Content-Security-Policy of a brand', () => {
       expect.arrayContaining([
         "'self'",
         'data:',
+        // The chat's and the proofs' images, read with the member's token and shown through object URLs.
+        'blob:',
         'https://img.plain-cdn.example',
         'https://banners.plain.example',
       ]),

@@ -118,7 +118,7 @@ const originsTtlMs = 10_000;
 
 /**
  * The Content-Security-Policy of a brand's page: its analytics host only when it has analytics, images from
- * this origin, data: and the hosts its CDNs and content use, frames from the vendors' launch origins and its
+ * this origin, data:, blob: (object URLs of images fetched with the member's token) and the hosts its CDNs and content use, frames from the vendors' launch origins and its
  * game CDNs. The database-derived lists are kept for a few seconds (a page load must not cost a scan).
  */
 export const createPagePolicy = (sources: PagePolicySources) => {
@@ -151,6 +151,9 @@ export const createPagePolicy = (sources: PagePolicySources) => {
         imageOrigins: [...brand.imageCdns, ...content, ...games.images],
         frameOrigins: [...brand.launchGameCdns, ...games.frames, ...sources.runtimeFrameOrigins()],
         connectOrigins: domains,
+        // A member's own uploads and the live chat's images are fetched with the session token and shown
+        // through object URLs, which only this page's scripts can make.
+        blobImages: true,
       }),
     );
   };

@@ -19,6 +19,7 @@ import {
   type ChatMessage,
   type ChatQueueQuery,
 } from '@wps/contracts/live-chat';
+import { uploadResponseSchema } from '@wps/contracts/uploads';
 import { useEffect, useEffectEvent } from 'react';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
@@ -43,6 +44,9 @@ const chatKey = ['live-chat'] as const;
 const queueKey = [...chatKey, 'queue'] as const;
 const conversationKey = (id: string) => [...chatKey, 'conversation', id] as const;
 const cannedRepliesKey = [...chatKey, 'canned-replies'] as const;
+
+/** The console API path of a chat message's image. */
+export const chatImagePath = (uploadId: string) => `/chat/images/${encodeURIComponent(uploadId)}`;
 
 const conversationPath = (id: string, action = '') =>
   `/chat/conversations/${encodeURIComponent(id)}${action === '' ? '' : `/${action}`}`;
@@ -114,11 +118,22 @@ export const useCloseConversation = (id: string) => {
 export const useSendReply = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      apiRequest(conversationPath(id, 'messages'), chatMessageResponseSchema, {
+    /** Text, or an image (uploaded first, under the chat's rules: png or jpg, 5 MB) sent on its own. */
+    mutationFn: async (message: { body: string } | { image: File }) => {
+      let body: { body: string } | { uploadId: string };
+      if ('image' in message) {
+        const form = new FormData();
+        form.append('file', message.image);
+        const upload = await apiRequest('/chat/images', uploadResponseSchema, { method: 'POST', form });
+        body = { uploadId: upload.id };
+      } else {
+        body = message;
+      }
+      return apiRequest(conversationPath(id, 'messages'), chatMessageResponseSchema, {
         method: 'POST',
-        body: { body },
-      }),
+        body,
+      });
+    },
     onSuccess: (message) => {
       queryClient.setQueryData<InfiniteData<ChatTranscript>>(conversationKey(id), (data) => {
         const [latest, ...older] = data?.pages ?? [];

@@ -2,12 +2,13 @@ import type { ChatSender } from '@wps/contracts/live-chat';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../components/error-message';
-import { ProofImage, uploadPath } from '../../components/proof-image';
+import { ProofImage } from '../../components/proof-image';
 import { formatDateTime } from '../../lib/format';
 import { useCan, useStaffSession } from '../session/api';
 import {
   type ChatMessage,
   type ChatTranscript,
+  chatImagePath,
   messagesOf,
   useAssignConversation,
   useChatTranscript,
@@ -28,7 +29,6 @@ const assignmentOf = (conversation: ChatTranscript['conversation'], staffId: str
 };
 
 const MessageItem = ({ message, account }: { message: ChatMessage; account: string }) => {
-  const can = useCan();
   const sender = message.sender === 'member' ? account : senderLabels[message.sender];
   return (
     <li
@@ -43,14 +43,12 @@ const MessageItem = ({ message, account }: { message: ChatMessage; account: stri
         </time>
       </span>
       {message.body === null ? null : <p className="chat-message__body">{message.body}</p>}
-      {message.uploadId === null ? null : can('uploads.view') ? (
+      {message.uploadId === null ? null : (
         <ProofImage
-          path={uploadPath(message.uploadId)}
+          path={chatImagePath(message.uploadId)}
           label={`Image from ${sender}`}
           testId={`chat-image-${message.id}`}
         />
-      ) : (
-        <p className="muted">An image (your role cannot open uploads).</p>
       )}
     </li>
   );

@@ -1,4 +1,5 @@
 import { chatBodyMaxLength } from '@wps/contracts/live-chat';
+import { uploadLimits } from '@wps/contracts/uploads';
 import { type KeyboardEvent, type SyntheticEvent, useRef, useState } from 'react';
 import { ErrorMessage } from '../../components/error-message';
 import { sendTyping, useCannedReplies, useSendReply } from './api';
@@ -10,7 +11,7 @@ type ReplyBoxProps = { conversationId: string; onTyping: () => void };
 
 /**
  * The staff's reply: Enter sends (Shift+Enter starts a new line), a canned reply is inserted where the cursor
- * is, and typing tells the member's open site (at most once per few seconds).
+ * is, an image chosen is sent at once (png or jpg, 5 MB, judged again by the server), and typing tells the member's open site (at most once per few seconds).
  */
 export const ChatReplyBox = ({ conversationId, onTyping }: ReplyBoxProps) => {
   const [text, setText] = useState('');
@@ -23,11 +24,14 @@ export const ChatReplyBox = ({ conversationId, onTyping }: ReplyBoxProps) => {
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (trimmed === '' || send.isPending) return;
-    send.mutate(trimmed, {
-      onSuccess: () => {
-        setText('');
+    send.mutate(
+      { body: trimmed },
+      {
+        onSuccess: () => {
+          setText('');
+        },
       },
-    });
+    );
   };
 
   const signalTyping = () => {
@@ -92,6 +96,20 @@ export const ChatReplyBox = ({ conversationId, onTyping }: ReplyBoxProps) => {
               </option>
             ))}
           </select>
+        </label>
+        <label className="chat-reply__attach">
+          Attach an image
+          <input
+            type="file"
+            accept={uploadLimits.contentTypes.join(',')}
+            disabled={send.isPending}
+            onChange={(event) => {
+              const image = event.target.files?.[0];
+              event.target.value = '';
+              if (image !== undefined) send.mutate({ image });
+            }}
+            data-testid="chat-reply-image"
+          />
         </label>
         <button
           type="submit"

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@wps/contracts/live-chat';
 import type { Permission } from '@wps/contracts/staff-permissions';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type MockReply,
   type MockRequest,
@@ -68,8 +68,8 @@ const conversationServer = () => {
       return ok(state.conversation);
     },
     'POST /wps/backoffice/chat/conversations/7/messages': (request: MockRequest) => {
-      const { body } = request.body as { body: string };
-      const sent = message(String(71 + state.messages.length), 'staff', body);
+      const { body = null, uploadId = null } = request.body as { body?: string; uploadId?: string };
+      const sent = { ...message(String(71 + state.messages.length), 'staff', ''), body, uploadId };
       state.messages = [...state.messages, sent];
       return ok(sent);
     },
@@ -243,6 +243,29 @@ describe('the live chat desk', () => {
       ]);
     });
     expect(text.value).toBe('');
+  });
+
+  it('sends an image chosen in the reply box and shows it from the chat image route', async () => {
+    const server = conversationServer();
+    const api = openLiveChat('/live-chat?conversation=7', {
+      ...server.routes,
+      'POST /wps/backoffice/chat/images': ok({ id: 'image-1', contentType: 'image/png', byteSize: 4 }),
+      'GET /wps/backoffice/chat/images/image-1': () =>
+        new Response('png!', { headers: { 'content-type': 'image/png' } }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:chat-image');
+
+    const input = await screen.findByLabelText('Attach an image');
+    fireEvent.change(input, { target: { files: [new File(['png!'], 'page.png', { type: 'image/png' })] } });
+
+    await waitFor(() => {
+      expect(api.requestsTo('POST /wps/backoffice/chat/conversations/7/messages')[0]?.body).toEqual({
+        uploadId: 'image-1',
+      });
+    });
+    const image = await screen.findByRole<HTMLImageElement>('img', { name: 'Image from Support' });
+    expect(image.src).toBe('blob:chat-image');
+    expect(api.requestsTo('GET /wps/backoffice/chat/images/image-1')).toHaveLength(1);
   });
 
   it('inserts a canned reply into the reply box', async () => {

@@ -16,12 +16,15 @@ import {
   chatTranscriptQuerySchema,
   chatTranscriptResponseSchema,
 } from '@wps/contracts/live-chat';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import multipart from '@fastify/multipart';
+import { uploadLimits, uploadParamsSchema, uploadResponseSchema } from '@wps/contracts/uploads';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { eventStreams } from '../../http/event-streams';
 import { failureResponses } from '../../http/route-schemas';
 import { type StaffGuards, staffActorOf } from '../backoffice/backoffice.guard';
+import { readUploadedFile, sendImage } from '../../http/uploaded-file';
 import type { LiveChatService, StaffChatEvent } from './live-chat.service';
 
 const tags = ['backoffice: live chat'];
@@ -128,6 +131,36 @@ export const liveChatAdminRoutes =
       async (request) =>
         ok(await chat.staff.reply(staffActorOf(request), request.brand.id, idOf(request), request.body)),
     );
+
+    app.get(
+      '/chat/images/:id',
+      { config: view, schema: { tags, params: uploadParamsSchema } },
+      async (request, reply) => {
+        return sendImage(reply, await chat.staff.image(request.brand.id, request.params.id));
+      },
+    );
+
+    // In a scope of its own: only the image upload takes multipart bodies.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: uploadLimits.maxBytes, files: 1, fields: 2, parts: 3 },
+      });
+      scope.post(
+        '/chat/images',
+        {
+          config: reply,
+          schema: {
+            tags,
+            consumes: ['multipart/form-data'],
+            response: { 200: uploadResponseSchema, ...failureResponses },
+          },
+        },
+        async (request: FastifyRequest) => {
+          const { bytes } = await readUploadedFile(request, scope.multipartErrors.RequestFileTooLargeError);
+          return ok(await chat.staff.upload(request.brand.id, BigInt(request.staff.id), bytes));
+        },
+      );
+    });
 
     app.post(
       '/chat/conversations/:id/read',

@@ -235,6 +235,27 @@ export const listReferencedUploads = async (executor: Executor, ids: readonly st
           .where(inArray(chatMessages.uploadId, [...ids]))
       ).flatMap((row) => (row.uploadId === null ? [] : [row.uploadId]));
 
+/** Whether the upload is a message's image in a conversation of the brand (and of the member, when named). */
+export const isConversationImage = async (
+  executor: Executor,
+  uploadId: string,
+  scope: { brandId: bigint; memberId?: bigint },
+): Promise<boolean> => {
+  const [row] = await executor
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .where(
+      and(
+        eq(chatMessages.uploadId, uploadId),
+        eq(chatConversations.brandId, scope.brandId),
+        scope.memberId === undefined ? undefined : eq(chatConversations.memberId, scope.memberId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+};
+
 export const listCannedReplies = (executor: Executor, brandId: bigint) =>
   executor
     .select()

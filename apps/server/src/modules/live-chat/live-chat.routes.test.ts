@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
+import { staff } from '../backoffice/backoffice.tables';
 import { members } from '../members/members.tables';
 import { memberMessages } from '../messages/messages.tables';
 import type { MemberEvent } from '../push/push.service';
@@ -295,6 +296,76 @@ describe('live chat', () => {
     expect(
       await testApp.app.liveChat.liveChat.findReferencedUploads([{ id: own.id, memberId: null }]),
     ).toEqual([own.id]);
+  });
+
+  it('lets support attach an image, and shows each image only inside its conversation', async () => {
+    const { authorization } = await createMember();
+    const stranger = await createMember();
+    const { member: sender, authorization: senderAuth } = await createMember();
+    const memberImage = await testApp.app.uploads.uploads.store(
+      { brandId, memberId: sender.id },
+      'chat_image',
+      png,
+    );
+    await post(senderAuth, { uploadId: memberImage.id });
+    await post(authorization, { body: 'what does the bonus page look like?' });
+    const id = (await current(authorization))?.conversation.id ?? '';
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'page.png');
+    const uploaded = await testApp.app.inject({
+      method: 'POST',
+      url: '/wps/backoffice/chat/images',
+      headers: staffHeaders,
+      payload: form,
+    });
+    const image = envelopeOf<{ id: string }>(uploaded).value;
+    const disguised = new FormData();
+    disguised.append('file', new Blob(['<svg/>'], { type: 'image/png' }), 'page.png');
+    expect(
+      envelopeOf(
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/wps/backoffice/chat/images',
+          headers: staffHeaders,
+          payload: disguised,
+        }),
+      ).code,
+    ).toBe('UPLOAD_INVALID_TYPE');
+    // A staff upload for another purpose is no chat image.
+    const [support] = await testApp.database.db
+      .select()
+      .from(staff)
+      .where(eq(staff.username, 'chat-support'));
+    if (!support) throw new Error('no support staff');
+    const banner = await testApp.app.uploads.uploads.store(
+      { brandId, staffId: support.id },
+      'promotion_image',
+      png,
+    );
+    expect(
+      envelopeOf(await staffCall('POST', `/chat/conversations/${id}/messages`, { uploadId: banner.id })).code,
+    ).toBe('VALIDATION_FAILED');
+    const sent = envelopeOf<Message>(
+      await staffCall('POST', `/chat/conversations/${id}/messages`, { uploadId: image.id }),
+    );
+    expect(sent.value).toMatchObject({ sender: 'staff', uploadId: image.id });
+
+    const seen = await memberCall(authorization, 'GET', `/chat/images/${image.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/png');
+    expect(seen.rawPayload.equals(png)).toBe(true);
+    // Another member sees neither support's image nor another member's.
+    expect(envelopeOf(await memberCall(stranger.authorization, 'GET', `/chat/images/${image.id}`)).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      envelopeOf(await memberCall(stranger.authorization, 'GET', `/chat/images/${memberImage.id}`)).code,
+    ).toBe('NOT_FOUND');
+    // Support reads the member's image through the chat, without uploads.view.
+    const staffSeen = await staffCall('GET', `/chat/images/${memberImage.id}`);
+    expect(staffSeen.statusCode).toBe(200);
+    expect(envelopeOf(await staffCall('GET', `/chat/images/${banner.id}`)).code).toBe('NOT_FOUND');
   });
 
   it('leaves one inbox message per waiting conversation when no staff is online, none when one is', async () => {

@@ -8,10 +8,12 @@ import {
   chatReadResponseSchema,
   chatTranscriptQuerySchema,
 } from '@wps/contracts/live-chat';
+import { uploadParamsSchema } from '@wps/contracts/uploads';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
+import { sendImage } from '../../http/uploaded-file';
 import type { LiveChatService } from './live-chat.service';
 
 const tags = ['live chat'];
@@ -60,6 +62,13 @@ export const liveChatRoutes =
         },
       },
       async (request) => ok(await chat.member.post(request.member, request.body)),
+    );
+    app.get(
+      '/chat/images/:id',
+      { preHandler: requireMember, schema: { tags, params: uploadParamsSchema } },
+      async (request, reply) => {
+        return sendImage(reply, await chat.member.image(request.member, request.params.id));
+      },
     );
     app.post(
       '/chat/read',

@@ -99,7 +99,7 @@ const checkMemberUpload = async (deps: LiveChatDependencies, member: ChatMember,
   if (upload?.purpose !== 'chat_image') throw invalidUpload();
 };
 
-/** The staff member's image must be their own upload in the brand. */
+/** The staff member's image must be their own chat upload in the brand. */
 const checkStaffUpload = async (
   deps: LiveChatDependencies,
   brandId: bigint,
@@ -107,7 +107,23 @@ const checkStaffUpload = async (
   uploadId: string,
 ) => {
   const upload = await deps.uploads.read(uploadId).catch(() => undefined);
-  if (upload?.row.staffId !== staffId || upload.row.brandId !== brandId) throw invalidUpload();
+  if (
+    upload?.row.staffId !== staffId ||
+    upload.row.brandId !== brandId ||
+    upload.row.purpose !== 'chat_image'
+  ) {
+    throw invalidUpload();
+  }
+};
+
+/** The bytes of a message's image when it is in a conversation of `scope` (whoever sent it); else NOT_FOUND. */
+const readConversationImage = async (
+  deps: LiveChatDependencies,
+  uploadId: string,
+  scope: { brandId: bigint; memberId?: bigint },
+) => {
+  if (!(await repository.isConversationImage(deps.db, uploadId, scope))) throw new AppError('NOT_FOUND');
+  return deps.uploads.read(uploadId);
 };
 
 const transcriptOf = async (executor: Executor, conversation: ConversationRow, page: TranscriptPage) => {
@@ -412,6 +428,10 @@ const createMemberSide = (deps: LiveChatDependencies) => ({
 
   post: (member: ChatMember, request: ChatMessageRequest) => postMemberMessage(deps, member, request),
 
+  /** An image of the member's conversations, theirs or one support sent. */
+  image: (member: ChatMember, uploadId: string) =>
+    readConversationImage(deps, uploadId, { brandId: member.brandId, memberId: member.id }),
+
   /** Moves the member's read mark forward to a message of their latest conversation; never back. */
   read: async (member: ChatMember, messageId: string): Promise<{ readId: string }> => {
     const conversation = await repository.findLatestConversationOfMember(deps.db, member.id);
@@ -444,6 +464,13 @@ const createStaffSide = (deps: LiveChatDependencies) => ({
 
   reply: (actor: StaffActor, brandId: bigint, id: bigint, request: ChatMessageRequest) =>
     postStaffReply(deps, actor, brandId, id, request),
+
+  /** An image of the brand's conversations. */
+  image: (brandId: bigint, uploadId: string) => readConversationImage(deps, uploadId, { brandId }),
+
+  /** Stores a staff member's image for a reply, under the members' chat rules (png or jpg, 5 MB). */
+  upload: (brandId: bigint, staffId: bigint, bytes: Buffer) =>
+    deps.uploads.store({ brandId, staffId }, 'chat_image', bytes),
 
   /** Moves the staff's read mark forward; the member's open site shows it read. */
   read: async (brandId: bigint, id: bigint, messageId: string): Promise<{ readId: string }> => {

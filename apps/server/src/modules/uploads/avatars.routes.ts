@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import type { Avatars } from './avatars';
-import { readUploadedFile } from './uploaded-file';
+import { readUploadedFile } from '../../http/uploaded-file';
 
 const tags = ['uploads'];
 

@@ -7,21 +7,14 @@ import {
   uploadPurposeSchema,
   uploadResponseSchema,
 } from '@wps/contracts/uploads';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { failureResponses } from '../../http/route-schemas';
 import type { StaffGuards } from '../backoffice/backoffice.guard';
-import { readUploadedFile } from './uploaded-file';
-import type { UploadRow, UploadService } from './uploads.service';
-
-const sendImage = (reply: FastifyReply, row: UploadRow, data: Buffer) =>
-  reply
-    .header('content-type', row.contentType)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', 'inline')
-    .send(data);
+import { readUploadedFile, sendImage } from '../../http/uploaded-file';
+import type { UploadService } from './uploads.service';
 
 /** Member uploads (multipart, field "file") and reading them back. */
 export const uploadRoutes =
@@ -60,11 +53,13 @@ export const uploadRoutes =
       },
       async (request, reply) => {
         const { member } = request;
-        const { row, data } = await uploads.read(request.params.id, {
-          brandId: member.brandId,
-          memberId: member.id,
-        });
-        return sendImage(reply, row, data);
+        return sendImage(
+          reply,
+          await uploads.read(request.params.id, {
+            brandId: member.brandId,
+            memberId: member.id,
+          }),
+        );
       },
     );
   };
@@ -125,8 +120,7 @@ export const uploadAdminRoutes =
         schema: { tags: ['backoffice: uploads'], params: uploadParamsSchema },
       },
       async (request, reply) => {
-        const { row, data } = await uploads.read(request.params.id);
-        return sendImage(reply, row, data);
+        return sendImage(reply, await uploads.read(request.params.id));
       },
     );
   };

@@ -8,7 +8,7 @@ import { liveChatQueryKeys } from './query-keys';
  * its cache entry (a conversation has few images, and the thumbnail and the full view share it).
  */
 const getChatImageUrl = async (uploadId: string, signal: AbortSignal): Promise<string> => {
-  const response = await apiFetch(`/member/uploads/${encodeURIComponent(uploadId)}`, {
+  const response = await apiFetch(`/chat/images/${encodeURIComponent(uploadId)}`, {
     accept: 'image/*',
     signal,
   });

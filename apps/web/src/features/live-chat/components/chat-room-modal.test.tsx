@@ -116,7 +116,7 @@ const mockChat = (options: { member?: Partial<MemberInfo>; routes?: Record<strin
       return Promise.resolve(stream.response);
     }),
   );
-  /** Sends a signal on every open stream (the site's own listener and the chat room's). */
+  /** Sends a signal on every open stream (there is one: the site's own listener's). */
   const signal = (type: string) => {
     act(() => {
       for (const stream of streams) if (stream.isOpen()) stream.send(type);
@@ -210,6 +210,25 @@ describe('chat room modal', () => {
     });
   });
 
+  it("shows an image support sent, fetched from the conversation's image route", async () => {
+    const api = mockChat({
+      routes: {
+        'GET /wps/chat/images/support-image': () =>
+          new Response('png', { headers: { 'content-type': 'image/png' } }),
+      },
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:support-image');
+    api.addMessage('member', 'What does it look like?');
+    api.addMessage('staff', '', 'support-image');
+    const modal = await openChat();
+
+    const opener = await within(modal).findByRole('button', { name: 'Open the image full size' });
+    expect(opener.querySelector('img')?.getAttribute('src')).toBe('blob:support-image');
+    // Strict mode mounts twice in development, so the image may be asked for twice here.
+    expect(api.requestsTo('GET /wps/chat/images/support-image').length).toBeGreaterThan(0);
+    expect(api.requestsTo('GET /wps/member/uploads/support-image')).toHaveLength(0);
+  });
+
   it("shows support's reply when a chat signal comes, and marks it read", async () => {
     const api = mockChat();
     api.addMessage('member', 'Hello?');
@@ -236,6 +255,8 @@ describe('chat room modal', () => {
       ]);
     });
     expect(within(modal).queryByTestId('chat-typing')).toBeNull();
+    // The chat room listens to the site's one member event stream; it opens none of its own.
+    expect(api.streams.filter((stream) => stream.isOpen())).toHaveLength(1);
   });
 
   it('shows "support is typing" on a typing signal for a few seconds', async () => {

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
 
 /**
  * The file of a multipart upload (field "file") and its "purpose" field when sent; a file over the multipart
@@ -25,3 +25,11 @@ export const readUploadedFile = async (
       : undefined;
   return { bytes, purpose };
 };
+
+/** Sends an uploaded image to the one who may see it: inline, never cached. */
+export const sendImage = (reply: FastifyReply, image: { row: { contentType: string }; data: Buffer }) =>
+  reply
+    .header('content-type', image.row.contentType)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', 'inline')
+    .send(image.data);

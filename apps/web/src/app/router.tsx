@@ -355,8 +355,8 @@ export const routes: RouteObject[] = [
                 import('./routes/agent-shell-content'),
               ]),
             ),
-          ([{ AgentCentrePage }, { renderAgentShellPage }]) => (
-            <AgentCentrePage renderShellPage={renderAgentShellPage} />
+          ([{ AgentCentrePage }, { renderAgentShellPage, agentShellActions }]) => (
+            <AgentCentrePage renderShellPage={renderAgentShellPage} shellActions={agentShellActions} />
           ),
         ),
       },

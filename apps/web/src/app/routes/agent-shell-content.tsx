@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadingStatus } from '../../components/loading-status';
 import type { AgentShellRenderer } from '../../features/agents/components/agent-centre-page';
+import { LiveChatButton } from '../../features/site/components/live-chat-button';
 import { lazyComponent } from '../../lib/lazy-component';
 
 // The agent shell's entries that other features provide (spec section 2: deposit, withdraw, messages; the
@@ -36,3 +37,6 @@ const shellContent: Record<Parameters<AgentShellRenderer>[0], () => ReactNode> =
 };
 
 export const renderAgentShellPage: AgentShellRenderer = (page) => shellContent[page]();
+
+/** The shell bar's entries from other features: the live chat with support. */
+export const agentShellActions = <LiveChatButton variant="button" />;

@@ -74,7 +74,7 @@ const renderAgentPage = (page: AgentPage, renderShellPage: AgentShellRenderer | 
   }
 };
 
-function ShellBar({ nickname }: { nickname: string }) {
+function ShellBar({ nickname, actions }: { nickname: string; actions: ReactNode }) {
   const { t } = useTranslation();
   const { siteName, info } = usePermission();
   const [firstService] = info.customerService;
@@ -101,6 +101,7 @@ function ShellBar({ nickname }: { nickname: string }) {
             testId="agent-messages-unread"
           />
         </Link>
+        {actions}
         {firstService && (
           <button
             type="button"
@@ -134,7 +135,14 @@ function ShellBar({ nickname }: { nickname: string }) {
  * and dividend pages only when the contract info allows them) and the page named by `?page=`. Anyone but a
  * logged-in agent is sent back to the agent login (spec section 2).
  */
-export function AgentCentrePage({ renderShellPage }: { renderShellPage?: AgentShellRenderer }) {
+export function AgentCentrePage({
+  renderShellPage,
+  shellActions,
+}: {
+  renderShellPage?: AgentShellRenderer;
+  /** Entries other features add to the shell's bar (the live chat). */
+  shellActions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -162,7 +170,7 @@ export function AgentCentrePage({ renderShellPage }: { renderShellPage?: AgentSh
       : (pages[0] ?? 'agentAnnouncement');
   return (
     <div className="agent-shell" data-testid="agent-home-page">
-      <ShellBar nickname={member.nickname || member.account} />
+      <ShellBar nickname={member.nickname || member.account} actions={shellActions} />
       <main id="main" className="page">
         <h1 className="page__title">{t('pages.agent_home.title')}</h1>
         <div className="centre">

@@ -144,6 +144,21 @@ describe('agent centre', () => {
     });
   }, 15_000);
 
+  it('opens the live chat with support over the agent centre', async () => {
+    logInAgent({
+      'GET /wps/agent/contracts/consolidated': ok(buildContractInfo()),
+      'GET /wps/relay/CBS_modelList': ok({ list: [{ modelId: 'live-chat', title: 'Live chat' }] }),
+      'GET /wps/relay/CBS_launchChat': ok({ chatUrl: '/?modal=chat' }),
+      'GET /wps/chat/conversation': ok(null),
+    });
+    renderApp('/agentHome', permission);
+
+    fireEvent.click(await screen.findByTestId('live-chat-button', {}, { timeout: 5000 }));
+    expect(await screen.findByTestId('chat-modal', {}, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/agentHome');
+    expect(screen.getByTestId('agent-home-page')).toBeTruthy();
+  }, 15_000);
+
   it('searches the downline by name and level and pages through it', async () => {
     const api = logInAgent({
       'GET /wps/agent/contracts/consolidated': ok(buildContractInfo()),

@@ -8,11 +8,11 @@ import { isSitePath, resolveSiteChatTarget } from '../../live-chat/api/chat-moda
 import { launchChat, useChatModels } from '../api/live-chat';
 
 /**
- * The live-chat entry (CBS_modelList, CBS_launchChat): an icon for the right bar or a list item for the side
- * menu; nothing when the brand has no live chat. A chat URL on the site (our chat room, '/?modal=chat') opens
+ * The live-chat entry (CBS_modelList, CBS_launchChat): an icon for the right bar, a list item for the side
+ * menu, or a button for the agent centre's bar; nothing when the brand has no live chat. A chat URL on the site (our chat room, '/?modal=chat') opens
  * the chat room modal over the current page; an external one (a brand's third-party desk) opens in a new tab.
  */
-export function LiveChatButton({ variant }: { variant: 'menu-item' | 'icon' }) {
+export function LiveChatButton({ variant }: { variant: 'menu-item' | 'icon' | 'button' }) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
   const navigate = useNavigate();
@@ -29,6 +29,18 @@ export function LiveChatButton({ variant }: { variant: 'menu-item' | 'icon' }) {
       await dialogs.alert({ message: translateApiError(t, error) });
     }
   };
+  if (variant === 'button') {
+    return (
+      <button
+        type="button"
+        className="button button--ghost"
+        data-testid="live-chat-button"
+        onClick={() => void open()}
+      >
+        {t('site_tools.live_chat')}
+      </button>
+    );
+  }
   return variant === 'icon' ? (
     <button
       type="button"

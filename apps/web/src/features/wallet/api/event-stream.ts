@@ -82,7 +82,7 @@ export type FollowEventsOptions = {
   maxDelayMs?: number;
 };
 
-const openMemberEvents = (signal: AbortSignal): Promise<Response> =>
+export const openMemberEvents = (signal: AbortSignal): Promise<Response> =>
   apiFetch('/member/events', { accept: 'text/event-stream', signal });
 
 const wait = (ms: number, signal: AbortSignal): Promise<void> =>

@@ -12,6 +12,7 @@ export const messageKinds = [
   'deposit_bonus_granted',
   'deposit_bonus_refused',
   'chat_received',
+  'chat_answered',
 ] as const;
 export const messageKindSchema = z.enum(messageKinds);
 export type MessageKind = z.infer<typeof messageKindSchema>;

@@ -88,6 +88,22 @@ export const markTicketSent = async (executor: Executor, id: bigint, now: Date):
   return rows.length > 0;
 };
 
+/** Marks a ticket answered; true only for the first answer of a conversation that became a ticket. */
+export const markTicketAnswered = async (executor: Executor, id: bigint, now: Date): Promise<boolean> => {
+  const rows = await executor
+    .update(chatConversations)
+    .set({ ticketAnsweredAt: now })
+    .where(
+      and(
+        eq(chatConversations.id, id),
+        sql`${chatConversations.ticketSentAt} is not null`,
+        sql`${chatConversations.ticketAnsweredAt} is null`,
+      ),
+    )
+    .returning({ id: chatConversations.id });
+  return rows.length > 0;
+};
+
 export const insertMessage = async (
   executor: Executor,
   message: {

@@ -87,11 +87,11 @@ describe('live chat', () => {
     envelopeOf<Message>(await memberCall(authorization, 'POST', '/chat/messages', payload));
   const current = async (authorization: string) =>
     envelopeOf<Transcript | null>(await memberCall(authorization, 'GET', '/chat/conversation')).value;
-  const inboxOf = (memberId: bigint) =>
+  const inboxOf = (memberId: bigint, kind: 'chat_received' | 'chat_answered' = 'chat_received') =>
     testApp.database.db
       .select()
       .from(memberMessages)
-      .where(and(eq(memberMessages.memberId, memberId), eq(memberMessages.kind, 'chat_received')));
+      .where(and(eq(memberMessages.memberId, memberId), eq(memberMessages.kind, kind)));
   /** A staff stream open on the brand (what decides whether a member's message leaves an inbox ticket). */
   const watchStaffEvents = () => {
     const received: StaffChatEvent[] = [];
@@ -379,6 +379,30 @@ describe('live chat', () => {
     await post(online.authorization, { body: 'hello' });
     watcher.stop();
     expect(await inboxOf(online.member.id)).toHaveLength(0);
+  });
+
+  it("puts support's first written answer to a ticket in the member's inbox, once", async () => {
+    const offline = await createMember();
+    await post(offline.authorization, { body: 'my withdrawal is late' });
+    const id = (await current(offline.authorization))?.conversation.id ?? '';
+    const answer = (payload: object) => staffCall('POST', `/chat/conversations/${id}/messages`, payload);
+    const events: MemberEvent[] = [];
+    const unsubscribe = testApp.push.subscribe(offline.member.id, (event) => events.push(event));
+    await answer({ body: 'It was approved a minute ago.' });
+    await answer({ body: 'Anything else?' });
+    unsubscribe();
+    const answered = await inboxOf(offline.member.id, 'chat_answered');
+    expect(answered.map((message) => message.params)).toEqual([{ reply: 'It was approved a minute ago.' }]);
+    expect(events).toContainEqual({ type: 'message' });
+
+    // A conversation answered while it was live (no ticket) leaves nothing in the inbox.
+    const watcher = watchStaffEvents();
+    const online = await createMember();
+    await post(online.authorization, { body: 'quick question' });
+    watcher.stop();
+    const liveId = (await current(online.authorization))?.conversation.id ?? '';
+    await staffCall('POST', `/chat/conversations/${liveId}/messages`, { body: 'Sure, go ahead.' });
+    expect(await inboxOf(online.member.id, 'chat_answered')).toHaveLength(0);
   });
 
   it('keeps canned replies per brand: chat.manage to create and delete, chat.reply to read', async () => {

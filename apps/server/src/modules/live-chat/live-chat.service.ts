@@ -70,6 +70,13 @@ const ticketMessage = {
   body: 'No one from support is online right now. We received your message and will answer it in the live chat.',
 };
 const closedMessage = 'The conversation was closed by support.';
+/** Support's first written answer to a ticket, in the member's inbox (the site words it from the kind). */
+const answerMessage = (reply: string) => ({
+  kind: 'chat_answered' as const,
+  params: { reply },
+  title: 'Support answered your message',
+  body: `Support answered your chat message: “${reply}” Open the live chat to continue the conversation.`,
+});
 
 export const toChatConversation = (row: ConversationRow): ChatConversation => ({
   id: row.id.toString(),
@@ -285,7 +292,7 @@ const postStaffReply = async (
 ): Promise<ChatMessage> => {
   const staffId = BigInt(actor.id);
   if (request.uploadId !== undefined) await checkStaffUpload(deps, brandId, staffId, request.uploadId);
-  const { message, conversation } = await deps.db.transaction(async (tx) => {
+  const { message, conversation, answersTicket } = await deps.db.transaction(async (tx) => {
     const locked = await lockOpenConversation(tx, brandId, id);
     const assigned =
       locked.status === 'waiting' ? await assignInTransaction(tx, actor, locked, staffId) : locked;
@@ -302,8 +309,19 @@ const postStaffReply = async (
       lastMessageAt: now,
       staffReadId: inserted.id,
     });
-    return { message: inserted, conversation: updated };
+    // The member left word with no one online: the first written answer reaches their inbox as well.
+    const answersTicket =
+      inserted.body !== null && (await repository.markTicketAnswered(tx, updated.id, now));
+    if (answersTicket && inserted.body !== null) {
+      await deps.messages.send(tx, {
+        brandId: updated.brandId,
+        memberId: updated.memberId,
+        ...answerMessage(inserted.body),
+      });
+    }
+    return { message: inserted, conversation: updated, answersTicket };
   });
+  if (answersTicket) deps.messages.notify(conversation.memberId);
   deps.push.publish(conversation.memberId, { type: 'chat' });
   signalConversation(deps, conversation, 'message', { isQueueChanged: true });
   return toChatMessage(message);

@@ -27,6 +27,8 @@ export const chatConversations = pgTable(
     staffReadId: bigint('staff_read_id', { mode: 'bigint' }).notNull().default(0n),
     /** When the member's inbox was told support will answer (no staff online); once per conversation. */
     ticketSentAt: timestamp('ticket_sent_at', { withTimezone: true }),
+    /** When support's first written answer after that went to the member's inbox too; once per conversation. */
+    ticketAnsweredAt: timestamp('ticket_answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
 import type { Location } from '@wps/contracts/site';
 import { checkMobileNumber, type FieldErrors, type RuleMessage } from '@wps/contracts/validation-rules';
-import { useId, useState, type SyntheticEvent } from 'react';
+import { type ComponentProps, type ReactNode, useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryCodeSelect, defaultDialingCode } from '../../../components/country-code-select';
 import { useDialogs } from '../../../components/dialog-provider';
@@ -58,19 +58,107 @@ type BindingProps = {
   sectionId: string;
 };
 
+/** Where the last code went (a code is entered only for it) and the notice that says so. */
+const useSentCode = () => {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return {
+    sentTo,
+    notice,
+    /** Remembers the target and answers the seconds before another code may be sent. */
+    markSent: (target: string, sent: BindingCode): number => {
+      setSentTo(target);
+      setNotice(t('security_centre.code.sent', { minutes: sent.expiredMinutes }));
+      return sent.resendSeconds;
+    },
+    clear: () => {
+      setSentTo(null);
+      setNotice(null);
+    },
+  };
+};
+
+type BindingCardProps = {
+  kind: 'mobile' | 'email';
+  sectionId: string;
+  current: string | null;
+  texts: { title: string; current: string; submit: string };
+  /** The target's own field (the number with its country, or the address). */
+  children: ReactNode;
+  code: Pick<ComponentProps<typeof SmsCodeField>, 'value' | 'onValueChange' | 'error'>;
+  onSendCode: () => Promise<number | null>;
+  notice: string | null;
+  formError: ComponentProps<typeof FormError>['message'];
+  isPending: boolean;
+  onSubmit: (event: SyntheticEvent<HTMLFormElement>) => Promise<void>;
+};
+
+/** A binding's card: what is bound now, the new target, its code (sent on demand) and the submit button. */
+function BindingCard({
+  kind,
+  sectionId,
+  current,
+  texts,
+  children,
+  code,
+  onSendCode,
+  notice,
+  formError,
+  isPending,
+  onSubmit,
+}: BindingCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section
+      id={sectionId}
+      className="security-card"
+      aria-labelledby={titleId}
+      data-testid={`security-${kind}`}
+    >
+      <h3 id={titleId}>{texts.title}</h3>
+      <BoundValue label={texts.current} value={current} testId={`security-${kind}-current`} />
+      <form className="security-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {children}
+        <SmsCodeField
+          {...code}
+          onSend={onSendCode}
+          label={t('security_centre.code.label')}
+          testId={`security-${kind}-code`}
+          sendTestId={`security-${kind}-code-send`}
+        />
+        {notice !== null && (
+          <p className="security-hint" role="status">
+            {notice}
+          </p>
+        )}
+        <FormError message={formError} />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={isPending}
+          aria-busy={isPending}
+          data-testid={`security-${kind}-submit`}
+        >
+          {texts.submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
 type MobileValues = { countryCode: string; mobileNum: string; verificationCode: string };
 
 /** Binds or changes the mobile number: a code by SMS to the new number, then that code. */
 export function MobileBinding({ current, sectionId }: BindingProps) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
-  const titleId = useId();
   const permission = usePermission();
   const mobileRule = permission.info.register.fields.mobileNum;
   const countries = useCountryCodes();
   const bind = useBindMobile();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const sentCode = useSentCode();
   const { form, values, edit, field, formError, showRuleErrors, showApiError } = useSiteForm<MobileValues>({
     defaultValues: {
       countryCode: firstDialingCode(current, permission.location),
@@ -97,16 +185,15 @@ export function MobileBinding({ current, sectionId }: BindingProps) {
       showRuleErrors({ mobileNum: problem });
       return null;
     }
-    let sent: BindingCode;
     try {
-      sent = await sendMobileBindingCode({ countryDialingCode: values.countryCode, mobileNum });
+      return sentCode.markSent(
+        target,
+        await sendMobileBindingCode({ countryDialingCode: values.countryCode, mobileNum }),
+      );
     } catch (error) {
       showApiError(error);
       return null;
     }
-    setSentTo(target);
-    setCodeNotice(t('security_centre.code.sent', { minutes: sent.expiredMinutes }));
-    return sent.resendSeconds;
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -115,7 +202,7 @@ export function MobileBinding({ current, sectionId }: BindingProps) {
     const found: FieldErrors = {};
     const mobileProblem = checkMobileNumber(mobileNum, mobileRule, true);
     if (mobileProblem !== null) found.mobileNum = mobileProblem;
-    const codeProblem = checkCode(values.verificationCode, sentTo, target);
+    const codeProblem = checkCode(values.verificationCode, sentCode.sentTo, target);
     if (codeProblem !== null) found.verificationCode = codeProblem;
     if (showRuleErrors(found)) return;
     try {
@@ -125,8 +212,7 @@ export function MobileBinding({ current, sectionId }: BindingProps) {
         verificationCode: values.verificationCode,
       });
       form.reset({ countryCode: values.countryCode, mobileNum: '', verificationCode: '' });
-      setSentTo(null);
-      setCodeNotice(null);
+      sentCode.clear();
       dialogs.toast(t('security_centre.mobile.bound'));
     } catch (error) {
       showApiError(error);
@@ -134,56 +220,41 @@ export function MobileBinding({ current, sectionId }: BindingProps) {
   };
 
   return (
-    <section id={sectionId} className="security-card" aria-labelledby={titleId} data-testid="security-mobile">
-      <h3 id={titleId}>{t('security_centre.mobile.title')}</h3>
-      <BoundValue
-        label={t('security_centre.mobile.current')}
-        value={current}
-        testId="security-mobile-current"
+    <BindingCard
+      kind="mobile"
+      sectionId={sectionId}
+      current={current}
+      texts={{
+        title: t('security_centre.mobile.title'),
+        current: t('security_centre.mobile.current'),
+        submit: t('security_centre.mobile.submit'),
+      }}
+      code={field('verificationCode')}
+      onSendCode={sendCode}
+      notice={sentCode.notice}
+      formError={formError}
+      isPending={bind.isPending}
+      onSubmit={submit}
+    >
+      <TextField
+        label={t(current === null ? 'security_centre.mobile.number' : 'security_centre.mobile.new_number')}
+        {...field('mobileNum')}
+        name="mobileNum"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={15}
+        leading={
+          <CountryCodeSelect
+            countries={countries}
+            value={values.countryCode}
+            onChange={edit('countryCode', 'mobileNum')}
+            testId="security-mobile-country"
+          />
+        }
+        testId="security-mobile-number"
       />
-      <form className="security-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={t(current === null ? 'security_centre.mobile.number' : 'security_centre.mobile.new_number')}
-          {...field('mobileNum')}
-          name="mobileNum"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={15}
-          leading={
-            <CountryCodeSelect
-              countries={countries}
-              value={values.countryCode}
-              onChange={edit('countryCode', 'mobileNum')}
-              testId="security-mobile-country"
-            />
-          }
-          testId="security-mobile-number"
-        />
-        <SmsCodeField
-          {...field('verificationCode')}
-          onSend={sendCode}
-          label={t('security_centre.code.label')}
-          testId="security-mobile-code"
-          sendTestId="security-mobile-code-send"
-        />
-        {codeNotice !== null && (
-          <p className="security-hint" role="status">
-            {codeNotice}
-          </p>
-        )}
-        <FormError message={formError} />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={bind.isPending}
-          aria-busy={bind.isPending}
-          data-testid="security-mobile-submit"
-        >
-          {t('security_centre.mobile.submit')}
-        </button>
-      </form>
-    </section>
+    </BindingCard>
   );
 }
 
@@ -193,10 +264,8 @@ type EmailValues = { email: string; verificationCode: string };
 export function EmailBinding({ current, sectionId }: BindingProps) {
   const { t } = useTranslation();
   const dialogs = useDialogs();
-  const titleId = useId();
   const bind = useBindEmail();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const sentCode = useSentCode();
   const { form, values, field, formError, showRuleErrors, showApiError } = useSiteForm<EmailValues>({
     defaultValues: { email: '', verificationCode: '' },
     translateRule: translateSecurityRule,
@@ -217,16 +286,12 @@ export function EmailBinding({ current, sectionId }: BindingProps) {
       showRuleErrors({ email: problem });
       return null;
     }
-    let sent: BindingCode;
     try {
-      sent = await sendEmailBindingCode({ email });
+      return sentCode.markSent(email, await sendEmailBindingCode({ email }));
     } catch (error) {
       showApiError(error);
       return null;
     }
-    setSentTo(email);
-    setCodeNotice(t('security_centre.code.sent', { minutes: sent.expiredMinutes }));
-    return sent.resendSeconds;
   };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -235,14 +300,13 @@ export function EmailBinding({ current, sectionId }: BindingProps) {
     const found: FieldErrors = {};
     const emailProblem = checkEmail();
     if (emailProblem !== null) found.email = emailProblem;
-    const codeProblem = checkCode(values.verificationCode, sentTo, email);
+    const codeProblem = checkCode(values.verificationCode, sentCode.sentTo, email);
     if (codeProblem !== null) found.verificationCode = codeProblem;
     if (showRuleErrors(found)) return;
     try {
       await bind.mutateAsync({ email, verificationCode: values.verificationCode });
       form.reset({ email: '', verificationCode: '' });
-      setSentTo(null);
-      setCodeNotice(null);
+      sentCode.clear();
       dialogs.toast(t('security_centre.email.bound'));
     } catch (error) {
       showApiError(error);
@@ -250,48 +314,33 @@ export function EmailBinding({ current, sectionId }: BindingProps) {
   };
 
   return (
-    <section id={sectionId} className="security-card" aria-labelledby={titleId} data-testid="security-email">
-      <h3 id={titleId}>{t('security_centre.email.title')}</h3>
-      <BoundValue
-        label={t('security_centre.email.current')}
-        value={current}
-        testId="security-email-current"
+    <BindingCard
+      kind="email"
+      sectionId={sectionId}
+      current={current}
+      texts={{
+        title: t('security_centre.email.title'),
+        current: t('security_centre.email.current'),
+        submit: t('security_centre.email.submit'),
+      }}
+      code={field('verificationCode')}
+      onSendCode={sendCode}
+      notice={sentCode.notice}
+      formError={formError}
+      isPending={bind.isPending}
+      onSubmit={submit}
+    >
+      <TextField
+        label={t(current === null ? 'security_centre.email.address' : 'security_centre.email.new_address')}
+        {...field('email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="off"
+        maxLength={emailMaxLength}
+        testId="security-email-address"
       />
-      <form className="security-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={t(current === null ? 'security_centre.email.address' : 'security_centre.email.new_address')}
-          {...field('email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          maxLength={emailMaxLength}
-          testId="security-email-address"
-        />
-        <SmsCodeField
-          {...field('verificationCode')}
-          onSend={sendCode}
-          label={t('security_centre.code.label')}
-          testId="security-email-code"
-          sendTestId="security-email-code-send"
-        />
-        {codeNotice !== null && (
-          <p className="security-hint" role="status">
-            {codeNotice}
-          </p>
-        )}
-        <FormError message={formError} />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={bind.isPending}
-          aria-busy={bind.isPending}
-          data-testid="security-email-submit"
-        >
-          {t('security_centre.email.submit')}
-        </button>
-      </form>
-    </section>
+    </BindingCard>
   );
 }

@@ -1,11 +1,13 @@
 import type { MemberInfo } from '@wps/contracts/auth';
 import type { ReactNode } from 'react';
 import { LoadingStatus } from '../../components/loading-status';
+import { SecurityCentre } from '../../features/members/components/security-centre';
 import type { MemberSection } from '../../features/members/member-sections';
+import { PaymentPasswordForm } from '../../features/payments/components/payment-password-form';
 import { withDeferredDictionary } from '../../lib/i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 
-// Each section's code loads when the member opens it.
+// Each section's code loads when the member opens it; the security centre, the first, comes with the page.
 const BettingRecordPage = lazyComponent(
   'betting-record',
   () =>
@@ -134,10 +136,19 @@ const FeedbackForm = lazyComponent(
 );
 
 /**
- * The member-centre sections that other features provide, by section; one line per section (the security
- * centre is the members feature's own; sections not built yet are listed in member-sections.ts and hidden).
+ * The member-centre sections that the features provide, by section; one line per section (sections not built
+ * yet are listed in member-sections.ts and hidden).
  */
 const sectionContent: Partial<Record<MemberSection, (member: MemberInfo) => ReactNode>> = {
+  securityCenter: (member) => (
+    <SecurityCentre
+      member={member}
+      // A new form once the first payment password is set: the change asks for the current one too.
+      renderPaymentPassword={({ isSet, sectionId }) => (
+        <PaymentPasswordForm key={String(isSet)} mode={isSet ? 'change' : 'set'} sectionId={sectionId} />
+      )}
+    />
+  ),
   depositv2: () => <DepositPage />,
   withdraw: () => <WithdrawPage />,
   transferFund: (member) => <TransferFundPage member={member} />,

@@ -7,7 +7,6 @@ export type SecurityRule = keyof typeof en.security_centre.validation;
 /** Every rule of the security centre's own, so its keys are told from the shared ones (checked by the compiler). */
 const securityRules: Record<SecurityRule, true> = {
   code_not_sent: true,
-  payment_password_format: true,
 };
 const isSecurityRule = (key: string): key is SecurityRule => Object.hasOwn(securityRules, key);
 

@@ -11,7 +11,6 @@ import { useUnreadMessageCount } from '../../messages/api/get-unread-messages';
 import { useUnreadRewardCount } from '../../promotions/api/get-unread-rewards';
 import { usePermission } from '../../site/api/get-permission';
 import { type MemberSection, memberSectionFlags, memberSections } from '../member-sections';
-import { SecurityCentre } from './security-centre';
 
 /** What other features show in a section; the app layer composes it (features do not import each other). */
 export type MemberSectionRenderer = (section: MemberSection, member: MemberInfo) => ReactNode;
@@ -61,13 +60,7 @@ export function MemberCentrePage({ renderSection }: { renderSection?: MemberSect
             />
           ) : null
         }
-        renderSection={(section) =>
-          section === 'securityCenter' ? (
-            <SecurityCentre member={member} />
-          ) : (
-            (renderSection?.(section, member) ?? null)
-          )
-        }
+        renderSection={(section) => renderSection?.(section, member) ?? null}
       />
     </article>
   );

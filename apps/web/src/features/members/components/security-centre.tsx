@@ -1,6 +1,6 @@
 import type { MemberInfo } from '@wps/contracts/auth';
 import type { SecurityCheck } from '@wps/contracts/member-account';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { useAccount } from '../api/get-account';
@@ -8,7 +8,6 @@ import { ActiveSessions } from './active-sessions';
 import { AvatarEditor } from './avatar-editor';
 import { ChangePasswordModal } from './change-password-modal';
 import { EmailBinding, MobileBinding } from './contact-binding';
-import { PaymentPasswordCard } from './payment-password-card';
 import { ProfileForm } from './profile-form';
 import { SecurityLevel } from './security-level';
 import { SignInHistory } from './sign-in-history';
@@ -26,7 +25,16 @@ const goToField = (sectionId: string, fieldName: string) => {
  * and email bound with a code, the payment password, where the member is signed in and the login history.
  * Who the member is and the password change show at once; the rest as the account arrives.
  */
-export function SecurityCentre({ member }: { member: MemberInfo }) {
+/** The payment password's form, which the payments feature provides (the app composes it). */
+export type PaymentPasswordRenderer = (props: { isSet: boolean; sectionId: string }) => ReactNode;
+
+export function SecurityCentre({
+  member,
+  renderPaymentPassword,
+}: {
+  member: MemberInfo;
+  renderPaymentPassword: PaymentPasswordRenderer;
+}) {
   const { t } = useTranslation();
   const account = useAccount();
   const accountTitleId = useId();
@@ -98,12 +106,10 @@ export function SecurityCentre({ member }: { member: MemberInfo }) {
           <ProfileForm profile={account.data.profile} sectionId={profileId} />
           <MobileBinding current={account.data.profile.mobileNum} sectionId={mobileId} />
           <EmailBinding current={account.data.profile.email} sectionId={emailId} />
-          {/* A new form once the first payment password is set: the change asks a different password. */}
-          <PaymentPasswordCard
-            key={String(account.data.security.checks.paymentPassword)}
-            isSet={account.data.security.checks.paymentPassword}
-            sectionId={paymentPasswordId}
-          />
+          {renderPaymentPassword({
+            isSet: account.data.security.checks.paymentPassword,
+            sectionId: paymentPasswordId,
+          })}
         </>
       )}
       <ActiveSessions />

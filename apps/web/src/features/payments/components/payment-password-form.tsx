@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type SyntheticEvent } from 'react';
+import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialogs } from '../../../components/dialog-provider';
 import { FormError, PasswordField } from '../../../components/form-field';
@@ -9,6 +9,7 @@ import { checkSchema, useSiteForm } from '../../../lib/use-site-form';
 import { setPaymentPassword } from '../api/set-payment-password';
 import { translatePaymentRule } from '../form-messages';
 import { paymentPasswordFormSchema } from '../form-schemas';
+import './payments.css';
 
 type PaymentPasswordValues = {
   loginPassword: string;
@@ -21,11 +22,17 @@ type PaymentPasswordFormProps = {
   /** set: the first payment password (needs the login password); change: also the current one. */
   mode: 'set' | 'change';
   onDone?: () => void;
+  /** The section's id, where a page links to it (the security centre's "set payment password"). */
+  sectionId?: string;
 };
 
-/** The six-digit payment password that confirms payout accounts and withdrawals. */
-export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) {
+/**
+ * The six-digit payment password that confirms payout accounts and withdrawals, on the withdrawal page and in
+ * the security centre.
+ */
+export function PaymentPasswordForm({ mode, onDone, sectionId }: PaymentPasswordFormProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   const dialogs = useDialogs();
   const queryClient = useQueryClient();
   const [isSending, setSending] = useState(false);
@@ -73,11 +80,13 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
 
   return (
     <section
+      id={sectionId}
       className="payments-card"
-      aria-labelledby="payment-password-title"
+      aria-labelledby={titleId}
       data-testid="payment-password-form"
+      data-mode={mode}
     >
-      <h3 id="payment-password-title">
+      <h3 id={titleId}>
         {t(mode === 'set' ? 'payments.password.set_title' : 'payments.password.change_title')}
       </h3>
       {mode === 'set' && <p className="notice">{t('payments.password.set_intro')}</p>}
@@ -85,6 +94,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         <PasswordField
           label={t('payments.password.login_password')}
           {...field('loginPassword')}
+          name="loginPassword"
           autoComplete="current-password"
           maxLength={128}
           testId="payment-password-login"
@@ -93,6 +103,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
           <PasswordField
             label={t('payments.password.old')}
             {...field('oldPaymentPassword')}
+            name="oldPaymentPassword"
             autoComplete="off"
             inputMode="numeric"
             maxLength={6}
@@ -102,6 +113,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         <PasswordField
           label={t('payments.password.new')}
           {...field('newPaymentPassword')}
+          name="newPaymentPassword"
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}
@@ -110,6 +122,7 @@ export function PaymentPasswordForm({ mode, onDone }: PaymentPasswordFormProps) 
         <PasswordField
           label={t('payments.password.confirm')}
           {...field('confirmPaymentPassword')}
+          name="confirmPaymentPassword"
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}

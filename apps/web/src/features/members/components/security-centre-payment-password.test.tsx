@@ -37,33 +37,33 @@ describe('security centre: payment password', () => {
       }),
     );
     renderApp(securityCentrePath, permission);
-    const card = await screen.findByTestId('security-payment-password');
+    const card = await screen.findByTestId('payment-password-form');
     expect(card.getAttribute('data-mode')).toBe('set');
-    expect(screen.getByText('Set a payment password')).toBeTruthy();
+    expect(screen.getByText('Set your payment password')).toBeTruthy();
     expect(screen.getByLabelText('Login password', { selector: 'input' })).toBeTruthy();
     expect(screen.queryByLabelText('Current payment password', { selector: 'input' })).toBeNull();
 
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
-    expect(screen.getByTestId('account-payment-password-login-error').textContent).toBe(
-      'Input cannot be empty.',
-    );
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
+    expect(screen.getByTestId('payment-password-login-error').textContent).toBe('Input cannot be empty.');
 
     type('Login password', 'Secret123');
-    type('New payment password', '12345');
-    type('Confirm payment password', '54321');
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
-    expect(screen.queryByTestId('account-payment-password-login-error')).toBeNull();
-    expect(screen.getByTestId('account-payment-password-new-error').textContent).toBe('Enter six digits.');
-    expect(screen.getByTestId('account-payment-password-confirm-error').textContent).toBe(
-      'Confirmation password is not correct.',
+    type('New payment password (6 digits)', '12345');
+    type('Confirm new payment password', '54321');
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
+    expect(screen.queryByTestId('payment-password-login-error')).toBeNull();
+    expect(screen.getByTestId('payment-password-new-error').textContent).toBe(
+      'The payment password is 6 digits.',
+    );
+    expect(screen.getByTestId('payment-password-confirm-error').textContent).toBe(
+      'The two passwords do not match.',
     );
     expect(api.requestsTo(paymentPasswordRoute)).toHaveLength(0);
 
-    type('New payment password', '135790');
-    type('Confirm payment password', '135790');
+    type('New payment password (6 digits)', '135790');
+    type('Confirm new payment password', '135790');
     const accountLoads = api.requestsTo('GET /wps/member/account').length;
     const infoLoads = api.requestsTo('GET /wps/member/info').length;
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
 
     await waitFor(() => {
       expect(api.requestsTo(paymentPasswordRoute)).toHaveLength(1);
@@ -77,13 +77,13 @@ describe('security centre: payment password', () => {
       [],
     );
     await waitFor(() => {
-      expect(screen.getByTestId('security-payment-password').getAttribute('data-mode')).toBe('change');
+      expect(screen.getByTestId('payment-password-form').getAttribute('data-mode')).toBe('change');
     });
     expect(api.requestsTo('GET /wps/member/account').length).toBeGreaterThan(accountLoads);
     expect(api.requestsTo('GET /wps/member/info').length).toBeGreaterThan(infoLoads);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['payments'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['members'] });
-    expect(await screen.findByText('Your payment password has been set.')).toBeTruthy();
+    expect(await screen.findByText('Payment password set')).toBeTruthy();
 
     expect(screen.getByLabelText('Login password', { selector: 'input' })).toBeTruthy();
     expect(screen.getByLabelText('Current payment password', { selector: 'input' })).toBeTruthy();
@@ -96,25 +96,27 @@ describe('security centre: payment password', () => {
       }),
     );
     renderApp(securityCentrePath, permission);
-    const card = await screen.findByTestId('security-payment-password');
+    const card = await screen.findByTestId('payment-password-form');
     expect(card.getAttribute('data-mode')).toBe('change');
     expect(screen.getByText('Change payment password')).toBeTruthy();
 
     type('Login password', 'Secret123');
     type('Current payment password', '1111');
-    type('New payment password', '246810');
-    type('Confirm payment password', '246810');
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
-    expect(screen.getByTestId('account-payment-password-old-error').textContent).toBe('Enter six digits.');
+    type('New payment password (6 digits)', '246810');
+    type('Confirm new payment password', '246810');
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
+    expect(screen.getByTestId('payment-password-old-error').textContent).toBe(
+      'The payment password is 6 digits.',
+    );
     expect(api.requestsTo(paymentPasswordRoute)).toHaveLength(0);
 
     type('Current payment password', '111111');
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
 
-    expect((await screen.findByTestId('account-payment-password-old-error')).textContent).toBe(
+    expect((await screen.findByTestId('payment-password-old-error')).textContent).toBe(
       'The payment password is not correct.',
     );
-    expect(screen.queryByTestId('account-payment-password-login-error')).toBeNull();
+    expect(screen.queryByTestId('payment-password-login-error')).toBeNull();
     expect(api.requestsTo(paymentPasswordRoute)[0]?.body).toStrictEqual({
       loginPassword: 'Secret123',
       oldPaymentPassword: '111111',
@@ -130,25 +132,25 @@ describe('security centre: payment password', () => {
       }),
     );
     renderApp(securityCentrePath, permission);
-    await screen.findByTestId('security-payment-password');
+    await screen.findByTestId('payment-password-form');
 
     type('Login password', 'Wrong123');
     type('Current payment password', '111111');
-    type('New payment password', '246810');
-    type('Confirm payment password', '246810');
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
-    expect((await screen.findByTestId('account-payment-password-login-error')).textContent).toBe(
+    type('New payment password (6 digits)', '246810');
+    type('Confirm new payment password', '246810');
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
+    expect((await screen.findByTestId('payment-password-login-error')).textContent).toBe(
       'The old password is not correct.',
     );
-    expect(screen.queryByTestId('account-payment-password-old-error')).toBeNull();
+    expect(screen.queryByTestId('payment-password-old-error')).toBeNull();
 
     reply = fail('VALIDATION_FAILED', {
       issues: [{ field: 'oldPaymentPassword', message: 'Enter the six digits of your payment password.' }],
     });
-    fireEvent.click(screen.getByTestId('account-payment-password-submit'));
-    expect((await screen.findByTestId('account-payment-password-old-error')).textContent).toBe(
+    fireEvent.click(screen.getByTestId('payment-password-submit'));
+    expect((await screen.findByTestId('payment-password-old-error')).textContent).toBe(
       'Enter the six digits of your payment password.',
     );
-    expect(screen.queryByTestId('account-payment-password-login-error')).toBeNull();
+    expect(screen.queryByTestId('payment-password-login-error')).toBeNull();
   });
 });

@@ -49,10 +49,10 @@ const styleSheetsAheadOfScripts = (): Plugin => ({
 });
 
 /**
- * Sections of the English dictionary used only by pages that load on demand (house games, the agent centre,
- * deposits and withdrawals, feedback, bonus details, the security centre, the chat room). They are left out of
- * the first load, which must stay within its budget, and arrive with those pages (`withDeferredDictionary` in
- * lib/i18n.ts). en.json stays the one complete key set.
+ * Sections of the English dictionary that no module of the first load uses, only pages and modals that load on
+ * demand (house games, the agent centre, payments, the member centre's pages, promotions, the chat room…).
+ * They are left out of the first load, which must stay within its budget, and arrive with the first chunk
+ * loaded on demand (`loadChunk` in lib/lazy-component.tsx). en.json stays the one complete key set.
  */
 const deferredSections = [
   'agents',
@@ -71,6 +71,13 @@ const deferredSections = [
   'bonus_details',
   'security_centre',
   'chat',
+  'pages',
+  'betting',
+  'manual_rebate',
+  'referral',
+  'promotions_page',
+  'red_envelope',
+  'raffle',
 ];
 const shellDictionaryId = 'virtual:site-dictionary/shell';
 const deferredDictionaryId = 'virtual:site-dictionary/deferred';

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import { lobbyRoutes } from '../features/games/game-types';
 import type { LotteryKind } from '../features/house-games/components/lottery-page';
-import { withDeferredDictionary } from '../lib/i18n';
 import { loadChunk } from '../lib/lazy-component';
 import { RootLayout } from './layout/root-layout';
 import { SiteShell } from './layout/site-shell';
@@ -20,8 +19,7 @@ const onDemand =
   async () => ({ element: render(await loadChunk(chunkId, load)) });
 
 const loadLobbyPage = () => import('../features/games/components/lobby-page');
-const loadLotteryPage = () =>
-  withDeferredDictionary(() => import('../features/house-games/components/lottery-page'));
+const loadLotteryPage = () => import('../features/house-games/components/lottery-page');
 
 const homeHandle: RouteHandle = { meta: 'home' };
 /** The home page under a modal the visitor came for (an affiliate link opens /register): popups wait. */
@@ -69,7 +67,7 @@ const houseTableRoutes: RouteObject[] = (
   loader: requireSessionToken,
   lazy: onDemand(
     'house-tables',
-    () => withDeferredDictionary(() => import('../features/house-games/components/tables/table-page')),
+    () => import('../features/house-games/components/tables/table-page'),
     ({ TablePage }) => <TablePage key={game} game={game} />,
   ),
   handle: gamePageHandle,
@@ -197,12 +195,10 @@ export const routes: RouteObject[] = [
               'member',
               // The security centre (the first section) needs its deferred dictionary section.
               () =>
-                withDeferredDictionary(() =>
-                  Promise.all([
-                    import('../features/members/components/member-centre-page'),
-                    import('./routes/member-section-content'),
-                  ]),
-                ),
+                Promise.all([
+                  import('../features/members/components/member-centre-page'),
+                  import('./routes/member-section-content'),
+                ]),
               ([{ MemberCentrePage }, { renderMemberSection }]) => (
                 <MemberCentrePage renderSection={renderMemberSection} />
               ),
@@ -255,7 +251,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-slot',
-              () => withDeferredDictionary(() => import('../features/house-games/components/slot-page')),
+              () => import('../features/house-games/components/slot-page'),
               ({ SlotPage }) => <SlotPage />,
             ),
             handle: gamePageHandle,
@@ -265,7 +261,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-crash',
-              () => withDeferredDictionary(() => import('../features/house-games/components/crash-page')),
+              () => import('../features/house-games/components/crash-page'),
               ({ CrashPage }) => <CrashPage />,
             ),
             handle: gamePageHandle,
@@ -275,10 +271,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-fishing',
-              () =>
-                withDeferredDictionary(
-                  () => import('../features/house-games/components/fishing/fishing-page'),
-                ),
+              () => import('../features/house-games/components/fishing/fishing-page'),
               ({ FishingPage }) => <FishingPage />,
             ),
             handle: gamePageHandle,
@@ -288,8 +281,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-poker',
-              () =>
-                withDeferredDictionary(() => import('../features/house-games/components/poker/poker-page')),
+              () => import('../features/house-games/components/poker/poker-page'),
               ({ PokerPage }) => <PokerPage />,
             ),
             handle: gamePageHandle,
@@ -299,10 +291,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-niu-niu',
-              () =>
-                withDeferredDictionary(
-                  () => import('../features/house-games/components/niu-niu/niu-niu-page'),
-                ),
+              () => import('../features/house-games/components/niu-niu/niu-niu-page'),
               ({ NiuNiuPage }) => <NiuNiuPage />,
             ),
             handle: gamePageHandle,
@@ -313,10 +302,7 @@ export const routes: RouteObject[] = [
             loader: requireSessionToken,
             lazy: onDemand(
               'house-cockfight',
-              () =>
-                withDeferredDictionary(
-                  () => import('../features/house-games/components/cockfight/cockfight-page'),
-                ),
+              () => import('../features/house-games/components/cockfight/cockfight-page'),
               ({ CockfightPage }) => <CockfightPage />,
             ),
             handle: gamePageHandle,
@@ -325,7 +311,7 @@ export const routes: RouteObject[] = [
             path: 'fairness',
             lazy: onDemand(
               'fairness',
-              () => withDeferredDictionary(() => import('../features/house-games/components/fairness-page')),
+              () => import('../features/house-games/components/fairness-page'),
               ({ FairnessPage }) => <FairnessPage />,
             ),
           },
@@ -349,12 +335,10 @@ export const routes: RouteObject[] = [
         lazy: onDemand(
           'agentHome',
           () =>
-            withDeferredDictionary(() =>
-              Promise.all([
-                import('../features/agents/components/agent-centre-page'),
-                import('./routes/agent-shell-content'),
-              ]),
-            ),
+            Promise.all([
+              import('../features/agents/components/agent-centre-page'),
+              import('./routes/agent-shell-content'),
+            ]),
           ([{ AgentCentrePage }, { renderAgentShellPage, agentShellActions }]) => (
             <AgentCentrePage renderShellPage={renderAgentShellPage} shellActions={agentShellActions} />
           ),

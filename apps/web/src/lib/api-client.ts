@@ -1,6 +1,6 @@
 import type { EncryptionKey } from '@wps/contracts/body-cipher';
 import type { FieldIssue } from '@wps/contracts/envelope';
-import { errorCodes, errorMessages, type ErrorCode } from '@wps/contracts/errors';
+import { errorCodes, type ErrorCode } from '@wps/contracts/errors';
 import { merchantHeader } from '@wps/contracts/site-rules';
 import { forgetEncryptionKey, sealRequestBody } from './body-encryption';
 import { readMerchantCode, readSessionToken } from './storage';
@@ -150,7 +150,7 @@ const sendRequest = async <T>(path: string, options: ApiRequestOptions): Promise
   const answer = await readJson(response);
   const failure = readFailure(answer);
   if (failure !== null) {
-    throw new ApiError(failure.code, failure.message || errorMessages[failure.code], failure.details);
+    throw new ApiError(failure.code, failure.message || failure.code, failure.details);
   }
   if (!isSuccessEnvelope(answer)) {
     throw new ApiError('INVALID_RESPONSE', `Unexpected response from ${path}.`);
@@ -212,6 +212,6 @@ export const apiFetch = async (path: string, options: RawRequestOptions): Promis
   }
   if (response.ok) return response;
   const failure = readFailure(await readJson(response));
-  if (failure !== null) throw new ApiError(failure.code, failure.message || errorMessages[failure.code]);
+  if (failure !== null) throw new ApiError(failure.code, failure.message || failure.code);
   throw new ApiError('NETWORK_ERROR', `Unexpected response (HTTP ${response.status}).`);
 };

@@ -105,21 +105,15 @@ export const initI18n = (): void => {
 let deferredEnglish: Promise<void> | null = null;
 
 /**
- * Adds the English sections of the pages that load on demand (house games, the agent centre; see
- * vite.config.ts). Their loaders wait for it beside their own code, so such a page never shows a bare key;
- * other languages' dictionaries are whole already.
+ * Adds the English sections that no module of the first load uses (see vite.config.ts). Every chunk loaded on
+ * demand waits for it beside its own code (loadChunk), so such a page never shows a bare key; other languages'
+ * dictionaries are whole already.
  */
 export const loadDeferredDictionary = (): Promise<void> => {
   deferredEnglish ??= import('virtual:site-dictionary/deferred').then(({ default: sections }) => {
     i18next.addResourceBundle('en', 'translation', sections, true, false);
   });
   return deferredEnglish;
-};
-
-/** A page's or a modal's code together with the dictionary sections it needs. */
-export const withDeferredDictionary = async <Module>(load: () => Promise<Module>): Promise<Module> => {
-  const [module] = await Promise.all([load(), loadDeferredDictionary()]);
-  return module;
 };
 
 /** Spec section 4, Language change: `lang` and `hisLang` keep the current and the previous choice. */

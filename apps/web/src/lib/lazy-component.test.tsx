@@ -25,6 +25,30 @@ describe('loading a chunk', () => {
     expect(chunkLoadTimeoutMs).toBe(120_000);
   });
 
+  it('answers with the English sections the first load leaves out, fetched once beside the code', async () => {
+    let arrive: (value: undefined) => void = () => undefined;
+    const dictionary = new Promise<undefined>((resolve) => {
+      arrive = resolve;
+    });
+    const loadDeferredDictionary = vi.fn(() => dictionary);
+    vi.resetModules();
+    vi.doMock('./i18n', () => ({ loadDeferredDictionary }));
+    const fresh = await import('./lazy-component');
+    let isLoaded = false;
+    const loading = fresh
+      .loadChunk('bonus-details', () => Promise.resolve('code'))
+      .then((module) => {
+        isLoaded = true;
+        return module;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(isLoaded).toBe(false);
+    arrive(undefined);
+    await expect(loading).resolves.toBe('code');
+    expect(loadDeferredDictionary).toHaveBeenCalledTimes(1);
+    vi.doUnmock('./i18n');
+  });
+
   it('renders a lazy component once its code has arrived', async () => {
     const Greeting = lazyComponent('greeting', () =>
       Promise.resolve(({ name }: { name: string }) => <p>Hello {name}</p>),

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { loadDeferredDictionary } from './i18n';
 
 /** Spec section 9: a script chunk that has not arrived after this long counts as failed. */
 export const chunkLoadTimeoutMs = 120_000;
@@ -10,7 +11,11 @@ export class ChunkLoadError extends Error {
 
 export const isChunkLoadError = (error: unknown): error is ChunkLoadError => error instanceof ChunkLoadError;
 
-/** Loads a chunk, failing with a ChunkLoadError when the network refuses it or it takes too long. */
+/**
+ * Loads a chunk, failing with a ChunkLoadError when the network refuses it or it takes too long. Every chunk
+ * arrives with the English dictionary's deferred sections (those no module of the first load uses; see
+ * vite.config.ts), fetched once beside the first, so code loaded on demand never shows a bare key.
+ */
 export const loadChunk = async <Module,>(
   chunkId: string,
   load: () => Promise<Module>,
@@ -23,7 +28,8 @@ export const loadChunk = async <Module,>(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([load(), timeout]);
+    const [module] = await Promise.race([Promise.all([load(), loadDeferredDictionary()]), timeout]);
+    return module;
   } catch (error) {
     throw isChunkLoadError(error)
       ? error

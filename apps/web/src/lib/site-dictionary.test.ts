@@ -23,6 +23,13 @@ describe('the English dictionary split for the first load', () => {
         'kyc',
         'security_centre',
         'chat',
+        'pages',
+        'betting',
+        'manual_rebate',
+        'referral',
+        'promotions_page',
+        'red_envelope',
+        'raffle',
       ].sort(),
     );
     expect(Object.keys(shell)).not.toContain('agents');

@@ -1,10 +1,11 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { formatRuleMessage, type RuleMessage } from '@wps/contracts/validation-rules';
-import { validation } from '../locales/en.json';
+import type en from '../locales/en.json';
 import { isApiError } from './api-client';
 
-export type ValidationKey = keyof typeof validation;
-export const isValidationKey = (key: string): key is ValidationKey => Object.hasOwn(validation, key);
+type ValidationKey = keyof typeof en.validation;
+// Asked of the dictionary, not of en.json's values: importing them would put the words in the first load twice.
+const isValidationKey = (key: string): key is ValidationKey => i18next.exists(`validation.${key}`);
 
 /**
  * The visitor's language for a rule message of the shared validation module. A key the site does not know

@@ -10,7 +10,6 @@ import { RealityCheck } from '../../features/protection/components/reality-check
 import { usePermission } from '../../features/site/api/get-permission';
 import { useMemberEvents } from '../../features/wallet/api/use-member-events';
 import { hideGlobalLoader } from '../../lib/global-loader';
-import { withDeferredDictionary } from '../../lib/i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useRouteHandle } from '../route-handle';
 
@@ -51,9 +50,7 @@ const useDocumentMeta = (): void => {
 
 // The chat room's code loads the first time it opens.
 const ChatRoomModal = lazyComponent('chat-room', () =>
-  withDeferredDictionary(() => import('../../features/live-chat/components/chat-room-modal')).then(
-    (module) => module.ChatRoomModal,
-  ),
+  import('../../features/live-chat/components/chat-room-modal').then((module) => module.ChatRoomModal),
 );
 
 /** The chat room modal over whichever page carries `modal=chat`; closing it leaves the page as it was. */
@@ -72,9 +69,7 @@ function ChatRoom() {
 
 // The contract popup's code loads only when a contract request waits for the member.
 const ContractPopup = lazyComponent('contract-popup', () =>
-  withDeferredDictionary(() => import('../../features/agents/components/contract-popup')).then(
-    (module) => module.ContractPopup,
-  ),
+  import('../../features/agents/components/contract-popup').then((module) => module.ContractPopup),
 );
 
 export function RootLayout() {

@@ -4,7 +4,6 @@ import { LoadingStatus } from '../../components/loading-status';
 import { SecurityCentre } from '../../features/members/components/security-centre';
 import type { MemberSection } from '../../features/members/member-sections';
 import { PaymentPasswordForm } from '../../features/payments/components/payment-password-form';
-import { withDeferredDictionary } from '../../lib/i18n';
 import { lazyComponent } from '../../lib/lazy-component';
 
 // Each section's code loads when the member opens it; the security centre, the first, comes with the page.
@@ -16,18 +15,12 @@ const BettingRecordPage = lazyComponent(
 );
 const DepositPage = lazyComponent(
   'deposit',
-  () =>
-    withDeferredDictionary(() => import('../../features/payments/components/deposit-page')).then(
-      (module) => module.DepositPage,
-    ),
+  () => import('../../features/payments/components/deposit-page').then((module) => module.DepositPage),
   <LoadingStatus />,
 );
 const WithdrawPage = lazyComponent(
   'withdraw',
-  () =>
-    withDeferredDictionary(() => import('../../features/payments/components/withdraw-page')).then(
-      (module) => module.WithdrawPage,
-    ),
+  () => import('../../features/payments/components/withdraw-page').then((module) => module.WithdrawPage),
   <LoadingStatus />,
 );
 const PersonalProfitPage = lazyComponent(
@@ -68,7 +61,7 @@ const MessageInbox = lazyComponent(
 const BonusDetailsPage = lazyComponent(
   'bonus-details',
   () =>
-    withDeferredDictionary(() => import('../../features/promotions/components/bonus-details-page')).then(
+    import('../../features/promotions/components/bonus-details-page').then(
       (module) => module.BonusDetailsPage,
     ),
   <LoadingStatus />,
@@ -89,49 +82,37 @@ const ReferralPage = lazyComponent(
 const ManualRebatePage = lazyComponent(
   'manual-rebate',
   () =>
-    withDeferredDictionary(() => import('../../features/promotions/components/manual-rebate-page')).then(
+    import('../../features/promotions/components/manual-rebate-page').then(
       (module) => module.ManualRebatePage,
     ),
   <LoadingStatus />,
 );
 const PlayerRankPage = lazyComponent(
   'player-rank',
-  () =>
-    withDeferredDictionary(() => import('../../features/loyalty/components/player-rank-page')).then(
-      (module) => module.PlayerRankPage,
-    ),
+  () => import('../../features/loyalty/components/player-rank-page').then((module) => module.PlayerRankPage),
   <LoadingStatus />,
 );
 const MissionsPage = lazyComponent(
   'missions',
-  () =>
-    withDeferredDictionary(() => import('../../features/loyalty/components/missions-page')).then(
-      (module) => module.MissionsPage,
-    ),
+  () => import('../../features/loyalty/components/missions-page').then((module) => module.MissionsPage),
   <LoadingStatus />,
 );
 const ResponsibleGamingPage = lazyComponent(
   'responsible-gaming',
   () =>
-    withDeferredDictionary(() => import('../../features/protection/components/responsible-gaming-page')).then(
+    import('../../features/protection/components/responsible-gaming-page').then(
       (module) => module.ResponsibleGamingPage,
     ),
   <LoadingStatus />,
 );
 const VerificationPage = lazyComponent(
   'verification',
-  () =>
-    withDeferredDictionary(() => import('../../features/kyc/components/verification-page')).then(
-      (module) => module.VerificationPage,
-    ),
+  () => import('../../features/kyc/components/verification-page').then((module) => module.VerificationPage),
   <LoadingStatus />,
 );
 const FeedbackForm = lazyComponent(
   'feedback-form',
-  () =>
-    withDeferredDictionary(() => import('../../features/feedback/components/feedback-form')).then(
-      (module) => module.FeedbackForm,
-    ),
+  () => import('../../features/feedback/components/feedback-form').then((module) => module.FeedbackForm),
   <LoadingStatus />,
 );
 

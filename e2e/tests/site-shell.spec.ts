@@ -157,16 +157,33 @@ test.describe('site shell', () => {
     await expect(page).toHaveTitle(/^Promotions \| /);
   });
 
-  test('on a 360-pixel phone the right bar is a strip along the bottom, beside no game card', async ({
+  test('on a 360-pixel phone the bottom navigation replaces the right bar, and leaves game pages', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/rng');
-    const card = await page.getByTestId('game-card').first().boundingBox();
-    const bar = await page.locator('.floating-bar').boundingBox();
-    if (!bar || !card) throw new Error('the bar or the card is not on screen');
+    await expect(page.getByTestId('game-card').first()).toBeVisible();
+    await expect(page.locator('.floating-bar')).toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Quick navigation' });
+    const bar = await nav.boundingBox();
+    if (!bar) throw new Error('the bottom navigation is not on screen');
     expect(bar).toMatchObject({ x: 0, width: 360 });
     expect(bar.y).toBeGreaterThanOrEqual(740 - bar.height - 1);
+    for (const link of await nav.getByRole('link').all()) {
+      expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await expect(nav.getByRole('link', { name: 'Games' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Promotions' }).click();
+    await expect(page).toHaveURL(/\/promotions$/);
+    await expect(nav.getByRole('link', { name: 'Promotions' })).toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // One header row; its settings are in the side menu.
+    expect((await page.locator('.site-header').boundingBox())?.height ?? 999).toBeLessThanOrEqual(60);
+    await expect(page.locator('.site-header').getByTestId('theme-toggle')).toHaveCount(0);
+    await page.locator('.site-header__menu-button').click();
+    await page.getByTestId('side-menu-settings').getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
   for (const screen of [...guestScreens, registerScreen]) {

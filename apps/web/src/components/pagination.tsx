@@ -1,20 +1,10 @@
-import { useEffect, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPageChange, pageItems } from '../lib/page-items';
+import { useMediaQuery } from '../lib/use-media-query';
 import './pagination.css';
 
 const wideQuery = '(min-width: 768px)';
-const subscribeWide = (onChange: () => void): (() => void) => {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(wideQuery);
-  list.addEventListener('change', onChange);
-  return () => {
-    list.removeEventListener('change', onChange);
-  };
-};
-const readWide = (): boolean =>
-  typeof window.matchMedia === 'function' && window.matchMedia(wideQuery).matches;
-
 /** How many page numbers show: `margin` at each end and `range` around the current page. */
 export type PageWindow = { margin: number; range: number };
 
@@ -50,7 +40,7 @@ export function Pagination({
   testId = 'pagination',
 }: PaginationProps) {
   const { t } = useTranslation();
-  const isWide = useSyncExternalStore(subscribeWide, readWide, () => false);
+  const isWide = useMediaQuery(wideQuery);
   const navRef = useRef<HTMLElement>(null);
   const focusCurrent = useRef(false);
   useEffect(() => {

@@ -188,7 +188,7 @@ function LoggedInAccount({
       </button>
       <button
         type="button"
-        className="button button--ghost"
+        className="button button--ghost site-header__withdraw"
         data-testid="header-withdraw"
         onClick={() => run(() => void navigate(memberSectionPath('withdraw')))}
       >

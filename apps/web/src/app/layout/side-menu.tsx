@@ -12,8 +12,10 @@ import { usePermission } from '../../features/site/api/get-permission';
 import { LiveChatButton } from '../../features/site/components/live-chat-button';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useAfterPageLoad } from '../../lib/use-after-page-load';
+import { phoneQuery, useMediaQuery } from '../../lib/use-media-query';
 import { openExternalLink } from '../../lib/open-external-link';
 import { isMenuLinkCurrent } from './menu-link-match';
+import { SiteSettings } from './site-header';
 
 // The w_leftmenu banner's code and its call come once the page has loaded: no visit comes for it.
 const GroupBanner = lazyComponent(
@@ -48,6 +50,7 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
   const menus = useGameMenus();
   const isPageLoaded = useAfterPageLoad();
   const location = useLocation();
+  const isPhone = useMediaQuery(phoneQuery);
   const closeTool = () => {
     setOpenTool(null);
   };
@@ -89,6 +92,12 @@ export function SideMenu({ id, isOpen, onClose }: SideMenuProps) {
         if (event.key === 'Escape') onClose();
       }}
     >
+      {/* On a phone the header is one row: its clock, search, language and theme are here. */}
+      {isPhone && (
+        <div className="side-menu__settings" data-testid="side-menu-settings">
+          <SiteSettings />
+        </div>
+      )}
       <ul className="side-menu__list">
         <li>
           <NavLink to="/" end className={menuLinkClass} onClick={onClose}>

@@ -150,4 +150,25 @@ describe('site header', () => {
     expect(window.sessionStorage.getItem('token')).toBe('tok-1');
     expect(screen.getByTestId('header-account')).toBeTruthy();
   });
+
+  it('keeps a phone to one row: the clock, search, language and theme move into the side menu', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 640px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    logInAs();
+    renderApp('/', permission);
+    const header = (await screen.findByTestId('header-deposit')).closest('header');
+    if (header === null) throw new Error('the deposit button is not in the header');
+    expect(within(header).queryByTestId('theme-toggle')).toBeNull();
+    expect(within(header).queryByRole('combobox', { name: 'Language' })).toBeNull();
+
+    fireEvent.click(within(header).getByRole('button', { name: 'Open menu' }));
+    const settings = screen.getByTestId('side-menu-settings');
+    expect(within(settings).getByTestId('theme-toggle')).toBeTruthy();
+    expect(within(settings).getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    expect(screen.getAllByTestId('theme-toggle')).toHaveLength(1);
+  });
 });

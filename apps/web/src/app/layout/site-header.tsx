@@ -5,6 +5,7 @@ import { LiveClock } from '../../components/live-clock';
 import { usePermission } from '../../features/site/api/get-permission';
 import { defaultLanguage, isSiteLanguage, readCurrentLanguage, siteLanguages } from '../../lib/i18n';
 import { chooseTheme, readTheme, type Theme } from '../../lib/theme';
+import { phoneQuery, useMediaQuery } from '../../lib/use-media-query';
 import { Icon } from '../../components/icon';
 import { HeaderAccount } from './header-account';
 import { HeaderSearch } from './header-search';
@@ -61,9 +62,30 @@ function ThemeToggle() {
   );
 }
 
+/** The clock and the site's settings: in the header on wide screens, at the top of the side menu on phones. */
+export function SiteSettings() {
+  return (
+    <>
+      <div className="site-header__clock">
+        <LiveClock />
+      </div>
+      <div className="site-header__tools">
+        <HeaderSearch />
+        <LanguageSelector />
+        <ThemeToggle />
+      </div>
+    </>
+  );
+}
+
+/**
+ * One row: the menu, the logo, the settings (wide screens) and the account: on a phone the balance and deposit
+ * only, the rest in the member menu's sheet and the settings in the side menu.
+ */
 export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: SiteHeaderProps) {
   const { t } = useTranslation();
   const { siteName } = usePermission();
+  const isPhone = useMediaQuery(phoneQuery);
   return (
     <header className="site-header">
       {sideMenuId !== null && (
@@ -81,14 +103,7 @@ export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: Sit
       <Link to="/" className="site-header__logo" dir="auto">
         {siteName}
       </Link>
-      <div className="site-header__clock">
-        <LiveClock />
-      </div>
-      <div className="site-header__tools">
-        <HeaderSearch />
-        <LanguageSelector />
-        <ThemeToggle />
-      </div>
+      {!isPhone && <SiteSettings />}
       <HeaderAccount />
     </header>
   );

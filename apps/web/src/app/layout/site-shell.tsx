@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { VendorGamesPopup } from '../../features/games/components/vendor-games-popup';
 import { useRouteHandle } from '../route-handle';
+import { BottomNav } from './bottom-nav';
 import { FloatingBar } from './floating-bar';
 import { SideMenu } from './side-menu';
 import { SiteFooter } from './site-footer';
@@ -11,7 +12,10 @@ import './site-shell.css';
 
 const sideMenuId = 'side-menu';
 
-/** Header, side menu, page and footer around every page except the full-screen agent ones. */
+/**
+ * Header, side menu, page and footer around every page except the full-screen agent ones; on a phone, the
+ * bottom navigation instead of the right bar, except on game pages.
+ */
 export function SiteShell() {
   const { t } = useTranslation();
   const { hideSideMenu = false } = useRouteHandle();
@@ -42,6 +46,7 @@ export function SiteShell() {
       </main>
       <SiteFooter />
       <FloatingBar />
+      {!hideSideMenu && <BottomNav />}
       <VendorGamesPopup />
     </div>
   );

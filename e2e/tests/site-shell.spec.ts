@@ -163,6 +163,12 @@ test.describe('site shell', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/rng');
     await expect(page.getByTestId('game-card').first()).toBeVisible();
+    // Three game cards a row.
+    const rowTops = await page
+      .getByTestId('game-card')
+      .evaluateAll((cards) => cards.slice(0, 4).map((card) => Math.round(card.getBoundingClientRect().top)));
+    expect(rowTops.slice(0, 3)).toEqual([rowTops[0], rowTops[0], rowTops[0]]);
+    expect(rowTops[3]).toBeGreaterThan(rowTops[0] ?? 0);
     await expect(page.locator('.floating-bar')).toBeHidden();
     const nav = page.getByRole('navigation', { name: 'Quick navigation' });
     const bar = await nav.boundingBox();
@@ -184,6 +190,14 @@ test.describe('site shell', () => {
     await page.locator('.site-header__menu-button').click();
     await page.getByTestId('side-menu-settings').getByTestId('theme-toggle').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+    // Nothing scrolls sideways on the narrowest phones either.
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/', '/rng', '/promotions']) {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    }
   });
 
   for (const screen of [...guestScreens, registerScreen]) {

@@ -198,6 +198,11 @@ test.describe('site shell', () => {
       await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     }
+
+    // A modal is a full-height sheet on a phone.
+    await page.goto('/login');
+    const sheet = await page.getByRole('dialog').boundingBox();
+    expect(sheet).toMatchObject({ x: 0, y: 0, width: 320, height: 640 });
   });
 
   for (const screen of [...guestScreens, registerScreen]) {

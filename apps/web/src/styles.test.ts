@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { themeTextColours } from '@wps/contracts/brand-palette';
 import { describe, expect, it } from 'vitest';
 
 const sourceDirectory = path.dirname(fileURLToPath(import.meta.url));
@@ -37,5 +38,18 @@ describe('the stylesheets', () => {
         .map((name) => `${path.relative(sourceDirectory, file)}: ${name}`),
     );
     expect(undefinedUses).toEqual([]);
+  });
+
+  it("keep the text colours a brand's palette is checked against (brand-palette.ts)", () => {
+    const themes = readFileSync(path.join(sourceDirectory, 'styles.css'), 'utf8');
+    const block = (selector: string) =>
+      themes.slice(themes.indexOf(selector), themes.indexOf('}', themes.indexOf(selector)));
+    for (const [theme, selector] of [
+      ['dark', "[data-theme='dark'] {"],
+      ['light', "[data-theme='light'] {"],
+    ] as const) {
+      expect(block(selector)).toContain(`--color-text: ${themeTextColours[theme].text};`);
+      expect(block(selector)).toContain(`--color-text-muted: ${themeTextColours[theme].muted};`);
+    }
   });
 });

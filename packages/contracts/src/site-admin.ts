@@ -1,3 +1,4 @@
+import { brandPaletteSchema, paletteIssues } from './brand-palette';
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
 import { minimumAgeBounds } from './kyc-rules';
@@ -46,6 +47,15 @@ export const siteSettingsPatchSchema = z
     minimumAge: z.number().int().min(minimumAgeBounds.min).max(minimumAgeBounds.max).optional(),
     /** The languages the site offers and the one a first visit shows (one of them). */
     languages: siteLanguagesSchema.optional(),
+    /** The brand's colours in each theme, each pair readable (WCAG AA); null for the platform's. */
+    palette: brandPaletteSchema
+      .superRefine((palette, context) => {
+        for (const issue of paletteIssues(palette)) {
+          context.addIssue({ code: 'custom', path: issue.field.split('.').slice(1), message: issue.message });
+        }
+      })
+      .nullable()
+      .optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
@@ -61,6 +71,7 @@ export const siteSettingsSchema = z.object({
   feedbackWords: z.object({ min: z.number().int(), max: z.number().int() }),
   liveChatUrl: z.string().nullable(),
   minimumAge: z.number().int(),
+  palette: brandPaletteSchema.nullable(),
   languages: z.object({ supported: z.array(z.enum(languageCodes)), default: z.enum(languageCodes) }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,3 +1,4 @@
+import { brandPaletteSchema } from './brand-palette';
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
 import { languageCodes, registerFields, resourceTypes, type WhitelabelNode } from './site-rules';
@@ -113,6 +114,8 @@ export const permissionSchema = z.object({
     launchGameCDNs: z.array(z.string()),
     currency: z.string(),
     currencySymbol: z.string(),
+    /** The brand's colours in each theme; null for the platform's. */
+    palette: brandPaletteSchema.nullable(),
     languages: z.object({
       supported: z.array(z.enum(languageCodes)),
       default: z.enum(languageCodes),

@@ -52,6 +52,7 @@ export const buildServerPermission = async (
     launchGameCDNs: [],
     currency: 'PKR',
     currencySymbol: 'Rs',
+    palette: null,
     languages: { supported: ['EN', 'UR'], default: 'EN' },
   },
   location: { ip: '203.0.113.7', countryCode: 'PK', dialingCode: '92' },

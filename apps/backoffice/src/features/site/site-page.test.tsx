@@ -15,6 +15,7 @@ const settings = {
   feedbackWords: { min: 5, max: 500 },
   liveChatUrl: null,
   minimumAge: 18,
+  palette: null,
   languages: { supported: ['EN', 'UR'], default: 'EN' },
 };
 const domains = {
@@ -116,6 +117,29 @@ describe('the site and brand screen', () => {
     expect(await screen.findByTestId('site-settings-saved')).toBeTruthy();
     expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toMatchObject({
       languages: { supported: ['EN', 'UR', 'TH', 'VI'], default: 'VI' },
+    });
+  });
+
+  it('gives the brand its own colours, refusing a pair that does not read before sending', async () => {
+    const api = await openSite({ 'PATCH /wps/backoffice/site/settings': ok(settings) });
+    const card = within(screen.getByTestId('site-palette'));
+    fireEvent.click(card.getByTestId('palette-own'));
+    fireEvent.change(card.getByTestId('palette-dark-accent'), { target: { value: '#3a2a55' } });
+    fireEvent.click(card.getByTestId('site-palette-save'));
+    expect((await card.findByTestId('site-palette-problems')).textContent).toContain(
+      'palette.dark.accent: the accent on the surface has a contrast of',
+    );
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')).toEqual([]);
+
+    fireEvent.change(card.getByTestId('palette-dark-accent'), { target: { value: '#f2c14e' } });
+    fireEvent.change(card.getByTestId('palette-dark-background'), { target: { value: '#12061f' } });
+    fireEvent.click(card.getByTestId('site-palette-save'));
+    expect(await card.findByTestId('site-palette-saved')).toBeTruthy();
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toEqual({
+      palette: {
+        light: { background: '#f3f4fa', surface: '#ffffff', accent: '#8a5d00' },
+        dark: { background: '#12061f', surface: '#161a2b', accent: '#f2c14e' },
+      },
     });
   });
 

@@ -12,6 +12,7 @@ import {
 import { DeliveryForm } from './delivery-form';
 import { DomainsForm } from './domains-form';
 import { LinksForm } from './links-form';
+import { PaletteForm } from './palette-form';
 import { SettingsForm } from './settings-form';
 import { SocialForms } from './social-form';
 import './site.css';
@@ -64,6 +65,9 @@ export const SitePage = () => {
       )}
       <Part query={settings} testId="site-settings">
         {(data) => <SettingsForm settings={data} canChange={canChange} />}
+      </Part>
+      <Part query={settings} testId="site-palette">
+        {(data) => <PaletteForm settings={data} canChange={canChange} />}
       </Part>
       <Part query={domains} testId="site-domains">
         {(data) => <DomainsForm domains={data} canChange={canChange} />}

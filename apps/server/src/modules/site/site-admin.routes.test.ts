@@ -104,6 +104,39 @@ describe('operator site settings', () => {
     expect((await patch(JSON.stringify({ languages: before.languages }))).statusCode).toBe(200);
   });
 
+  it("sets the brand's palette, audited; refuses one that does not read, by field; null is the platform's", async () => {
+    const before = await readSettings();
+    const auditBefore = await countAudit();
+    const palette = {
+      light: { background: '#F4F1FA', surface: '#ffffff', accent: '#7a1fa2' },
+      dark: { background: '#12061f', surface: '#1d0b33', accent: '#f2c14e' },
+    };
+    const unreadable = await patch(
+      JSON.stringify({ palette: { ...palette, dark: { ...palette.dark, accent: '#3a2a55' } } }),
+    );
+    const refusal = unreadable.json<{
+      code: string;
+      value: { issues: { field: string; message: string }[] };
+    }>();
+    expect(refusal.code).toBe('VALIDATION_FAILED');
+    expect(refusal.value.issues.map((issue) => issue.field)).toEqual(['body.palette.dark.accent']);
+    expect(refusal.value.issues[0]?.message).toMatch(/needs 4.5:1/);
+    expect(await countAudit()).toBe(auditBefore);
+    expect((await readSettings()).palette).toEqual(before.palette);
+
+    expect((await patch(JSON.stringify({ palette }))).statusCode).toBe(200);
+    expect((await readSettings()).palette).toEqual(palette);
+    expect(await countAudit()).toBe(auditBefore + 1);
+    const permission = permissionResponseSchema.parse(
+      (await subject.app.inject({ method: 'GET', url: '/wps/system/permission' })).json(),
+    );
+    expect(permission.value.info.palette).toEqual(palette);
+
+    expect((await patch(JSON.stringify({ palette: null }))).statusCode).toBe(200);
+    expect((await readSettings()).palette).toBeNull();
+    expect((await patch(JSON.stringify({ palette: before.palette }))).statusCode).toBe(200);
+  });
+
   it('answers bad input in the envelope with a code and changes nothing', async () => {
     const before = await readSettings();
     const auditBefore = await countAudit();

@@ -34,6 +34,7 @@ export const readPermission = async (
       launchGameCDNs: brand.launchGameCdns,
       currency: brand.currency,
       currencySymbol: brand.currencySymbol,
+      palette: brand.palette ?? null,
       languages: {
         supported: brand.supportedLanguages.filter(isLanguageCode),
         default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',

@@ -21,6 +21,7 @@ const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   feedbackWords: { min: brand.feedbackMinWords, max: brand.feedbackMaxWords },
   liveChatUrl: brand.liveChatUrl,
   minimumAge: brand.minimumAge,
+  palette: brand.palette ?? null,
   languages: {
     supported: brand.supportedLanguages.filter(isLanguageCode),
     default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',
@@ -62,6 +63,7 @@ const applySettingsPatch = async (
       minimumAge: patch.minimumAge,
       supportedLanguages: patch.languages?.supported,
       defaultLanguage: patch.languages?.default,
+      palette: patch.palette,
     })) ?? before;
   for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
     await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);

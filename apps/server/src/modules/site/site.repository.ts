@@ -28,6 +28,7 @@ export type BrandSettingsPatch = Partial<
     | 'minimumAge'
     | 'supportedLanguages'
     | 'defaultLanguage'
+    | 'palette'
   >
 >;
 

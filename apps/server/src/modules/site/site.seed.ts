@@ -23,6 +23,11 @@ export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
         launchGameCdns: [],
         // No third-party desk: the site's own chat room answers (operators may set one in the console).
         liveChatUrl: null,
+        // Its own look: a deep night-purple casino with gold in the dark theme, purple on ivory in the light one.
+        palette: {
+          light: { background: '#f6f1fb', surface: '#ffffff', accent: '#7a1fa2' },
+          dark: { background: '#12061f', surface: '#1d0b33', accent: '#f2c14e' },
+        },
       })
       .onConflictDoNothing({ target: brands.merchantCode })
       .returning({ id: brands.id });

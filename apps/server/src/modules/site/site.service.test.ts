@@ -27,6 +27,7 @@ const brand = (patch: Partial<BrandRow>): BrandRow => ({
   feedbackMinWords: 5,
   feedbackMaxWords: 500,
   liveChatUrl: null,
+  palette: null,
   themeColor: '#0d0f1a',
   createdAt: new Date(0),
   updatedAt: new Date(0),

@@ -1,3 +1,4 @@
+import type { BrandPalette } from '@wps/contracts/brand-palette';
 import {
   bigint,
   boolean,
@@ -53,6 +54,8 @@ export const brands = pgTable('brands', {
   feedbackMaxWords: smallint('feedback_max_words').notNull().default(500),
   /** Where the live chat (CBS_launchChat) opens; null when the brand has no live chat. */
   liveChatUrl: text('live_chat_url'),
+  /** The brand's colours in each theme (checked readable when set); null keeps the platform's. */
+  palette: jsonb('palette').$type<BrandPalette | null>(),
   /** The installed app's theme and splash colour (its web app manifest), a #rrggbb colour. */
   themeColor: text('theme_color').notNull().default('#0d0f1a'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

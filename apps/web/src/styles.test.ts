@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { themeTextColours } from '@wps/contracts/brand-palette';
+import { themeTextColours } from '@wps/contracts/palette-contrast';
 import { describe, expect, it } from 'vitest';
 
 const sourceDirectory = path.dirname(fileURLToPath(import.meta.url));
@@ -40,7 +40,7 @@ describe('the stylesheets', () => {
     expect(undefinedUses).toEqual([]);
   });
 
-  it("keep the text colours a brand's palette is checked against (brand-palette.ts)", () => {
+  it("keep the text colours a brand's palette is checked against (palette-contrast.ts)", () => {
     const themes = readFileSync(path.join(sourceDirectory, 'styles.css'), 'utf8');
     const block = (selector: string) =>
       themes.slice(themes.indexOf(selector), themes.indexOf('}', themes.indexOf(selector)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brandPaletteSchema, contrastRatio, onAccentOf, paletteIssues } from './brand-palette';
+import { brandPaletteSchema } from './brand-palette';
+import { contrastRatio, onAccentOf, paletteIssues } from './palette-contrast';
 
 const readable = brandPaletteSchema.parse({
   light: { background: '#F4F1FA', surface: '#ffffff', accent: '#7a1fa2' },

@@ -1,4 +1,5 @@
-import { brandPaletteSchema, paletteIssues } from './brand-palette';
+import { brandPaletteSchema } from './brand-palette';
+import { paletteIssues } from './palette-contrast';
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
 import { minimumAgeBounds } from './kyc-rules';

@@ -1,4 +1,5 @@
-import { type BrandPalette, onAccentOf, type ThemeColours } from '@wps/contracts/brand-palette';
+import type { BrandPalette, ThemeColours } from '@wps/contracts/brand-palette';
+import { onAccentOf } from '@wps/contracts/palette-contrast';
 
 const styleId = 'brand-palette';
 

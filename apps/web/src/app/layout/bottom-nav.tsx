@@ -3,16 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { Icon, type IconName } from '../../components/icon';
 import { lobbyPathOf } from '../../features/games/game-types';
 import { memberSectionPath } from '../../features/members/member-sections';
+import { isMenuLinkCurrent } from './menu-link-match';
 
 type Entry = { to: string; icon: IconName; label: string };
-
-/** Whether an entry is the page shown: same path, and for member sections the same section. */
-const isCurrent = (to: string, location: { pathname: string; search: string }): boolean => {
-  const target = new URL(to, 'http://site.invalid');
-  if (target.pathname !== location.pathname) return false;
-  const page = target.searchParams.get('page');
-  return page === null || new URLSearchParams(location.search).get('page') === page;
-};
 
 /**
  * The phone's bottom navigation, as casino apps have it: home, the games, promotions, deposit and the account.
@@ -36,7 +29,7 @@ export function BottomNav() {
           key={entry.to}
           to={entry.to}
           className="bottom-nav__item"
-          aria-current={isCurrent(entry.to, location) ? 'page' : undefined}
+          aria-current={isMenuLinkCurrent(entry.to, location, { end: true }) ? 'page' : undefined}
         >
           <Icon name={entry.icon} />
           <span className="bottom-nav__label">{entry.label}</span>

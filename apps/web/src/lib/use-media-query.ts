@@ -9,6 +9,8 @@ export const useMediaQuery = (query: string): boolean => {
     (onChange: () => void) => {
       if (typeof window.matchMedia !== 'function') return () => undefined;
       const list = window.matchMedia(query);
+      // Safari before 14 had only addListener: such a browser keeps the answer of the first render.
+      if (typeof list.addEventListener !== 'function') return () => undefined;
       list.addEventListener('change', onChange);
       return () => {
         list.removeEventListener('change', onChange);

@@ -35,15 +35,17 @@ const sumAmounts = (amounts: readonly string[]): string => {
 const firstWindow = (info: SlotInfo): string[][] =>
   info.reels.map((strip) => Array.from({ length: info.rows }, (_, row) => strip[row] ?? ''));
 
+/** The live jackpot; its place is kept while the amount loads, so nothing below it moves when it comes. */
 function JackpotBanner() {
   const { t } = useTranslation();
   const jackpot = useJackpot();
-  if (!jackpot.data) return null;
   return (
-    <section className="slot-jackpot" aria-live="polite" data-testid="slot-jackpot">
+    <section className="slot-jackpot" aria-live="polite" aria-busy={!jackpot.data} data-testid="slot-jackpot">
       <span>{t('house_slot.jackpot')}</span>
       <span className="slot-jackpot__amount">
-        <Money amount={jackpot.data.amount} symbol={jackpot.data.currency} testId="slot-jackpot-amount" />
+        {jackpot.data && (
+          <Money amount={jackpot.data.amount} symbol={jackpot.data.currency} testId="slot-jackpot-amount" />
+        )}
       </span>
     </section>
   );
@@ -274,17 +276,19 @@ export function SlotPage() {
       {info.data ? (
         <SlotMachine info={info.data} />
       ) : (
-        <QueryState error={info.error} onRetry={() => void info.refetch()} />
+        // The machine's place, kept while it loads: the page below does not jump when it comes.
+        <div className="slot-machine slot-machine--loading">
+          <QueryState error={info.error} onRetry={() => void info.refetch()} />
+        </div>
       )}
-      {info.data && (
-        <p className="muted" data-testid="slot-rtp">
-          {t('house_slot.rtp', {
+      <p className="muted slot-rtp" data-testid="slot-rtp">
+        {info.data &&
+          t('house_slot.rtp', {
             game: info.data.returnToPlayer.game,
             jackpot: info.data.returnToPlayer.jackpot,
             total: info.data.returnToPlayer.total,
           })}
-        </p>
-      )}
+      </p>
       <SeedsPanel />
     </article>
   );

@@ -1,6 +1,6 @@
 import type { PvpPlayer, PvpTableView } from '@wps/contracts/pvp';
 import { useTranslation } from 'react-i18next';
-import { cardFace, useCardName } from '../tables/playing-card';
+import { SuitArt, cardFace, useCardName } from '../card-art';
 import { decimalsOf, toMinor } from './poker-amounts';
 
 /** One card: its face (a code such as "TD"), or its back for a hidden card. */
@@ -17,7 +17,9 @@ export function PokerCard({ code }: { code: string | null }) {
       data-card={code}
     >
       <span className="poker-card__rank">{rank}</span>
-      <span className="poker-card__suit">{suit}</span>
+      <span className="poker-card__suit">
+        <SuitArt suit={suit} />
+      </span>
     </span>
   );
 }

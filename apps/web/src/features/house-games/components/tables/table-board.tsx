@@ -1,4 +1,5 @@
 import type { TableRound } from '../../api/tables-queries';
+import { ChipArt } from '../chip-art';
 import { chipFace, formatMinor } from './table-slip';
 
 /** What the page shows on one spot: the player's chips (on the slip and confirmed) and everyone's stake. */
@@ -37,10 +38,7 @@ export function ChipStack({ view, x, y }: { view: SpotView; x: number; y: number
       transform={`translate(${x} ${y})`}
       aria-hidden="true"
     >
-      <circle r={11} />
-      <text textAnchor="middle" y={4}>
-        {chipFace(mine)}
-      </text>
+      <ChipArt label={chipFace(mine)} x={-13} y={-13} size={26} />
     </g>
   );
 }

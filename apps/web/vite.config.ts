@@ -63,6 +63,7 @@ const deferredSections = [
   'house_tables',
   'house_cockfight',
   'house_poker',
+  'house_sound',
   'fairness',
   'payments',
   'feedback',

@@ -17,6 +17,7 @@ describe('the English dictionary split for the first load', () => {
         'house_tables',
         'house_cockfight',
         'house_poker',
+        'house_sound',
         'lottery',
         'payments',
         'responsible_gaming',

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMultiplier, multiplierAt } from '@wps/contracts/crash-rules';
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { memo, useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Money } from '../../../components/money';
 import { translateApiError } from '../../../lib/translate-message';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useBalance } from '../../wallet/api/get-balance';
 import { refreshWalletQueries } from '../../wallet/api/query-keys';
 import {
+  type CrashMyBet,
   type CrashState,
   type LiveCrashState,
   crashQueryKeys,
@@ -16,17 +18,35 @@ import {
   useMyCrashBet,
   usePlaceCrashBet,
 } from '../api/crash-queries';
+import type { SoundName } from '../sound/game-sound';
+import { SoundToggle } from '../sound/sound-toggle';
+import { useSoundOnChange } from '../sound/use-sound-on-change';
 import { CrashGraph } from './crash-graph';
 import { CrashVerifyPanel } from './crash-verify-panel';
 import './crash-page.css';
 
 type Round = NonNullable<CrashState['round']>;
 
-/** Re-renders every animation frame while `isActive`, answering the server's time now. */
+/** With reduced motion the curve and the multiplier move on in steps this far apart instead of every frame. */
+const reducedMotionStepMs = 250;
+
+/**
+ * Re-renders every animation frame while `isActive` (every quarter second with reduced motion), answering the
+ * server's time now.
+ */
 const useServerNow = (live: LiveCrashState | null, isActive: boolean): number => {
   const [, setFrame] = useState(0);
+  const isReducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   useEffect(() => {
     if (!isActive) return undefined;
+    if (isReducedMotion) {
+      const timer = setInterval(() => {
+        setFrame((frame) => frame + 1);
+      }, reducedMotionStepMs);
+      return () => {
+        clearInterval(timer);
+      };
+    }
     let handle = requestAnimationFrame(function next() {
       setFrame((frame) => frame + 1);
       handle = requestAnimationFrame(next);
@@ -34,9 +54,12 @@ const useServerNow = (live: LiveCrashState | null, isActive: boolean): number =>
     return () => {
       cancelAnimationFrame(handle);
     };
-  }, [isActive]);
+  }, [isActive, isReducedMotion]);
   return Date.now() + (live?.clockOffsetMs ?? 0);
 };
+
+/** What the member hears as their bet moves: the chips laid, the cash-out (the crash has its own sound). */
+const betSounds: Partial<Record<CrashMyBet['status'], SoundName>> = { PLACED: 'chip', CASHED: 'win' };
 
 function Stage({ round, serverNow }: { round: Round | null; serverNow: number }) {
   const { t } = useTranslation();
@@ -82,6 +105,75 @@ function Stage({ round, serverNow }: { round: Round | null; serverNow: number })
 }
 
 /**
+ * The round's bets and the recent rounds: kept out of the per-frame renders of the running multiplier (their
+ * data changes with the server's pushes, not with the clock), so a phone keeps its 60 frames a second.
+ */
+const CrashColumns = memo(function CrashColumns({
+  state,
+  onVerify,
+}: {
+  state: CrashState | null;
+  onVerify: (roundId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="crash-columns">
+      <section aria-labelledby="crash-bets-title">
+        <h2 id="crash-bets-title">{t('house_crash.live_bets')}</h2>
+        {state && state.bets.length > 0 ? (
+          <table className="crash-table" data-testid="crash-bets">
+            <thead>
+              <tr>
+                <th scope="col">{t('house_crash.player')}</th>
+                <th scope="col">{t('house_crash.stake')}</th>
+                <th scope="col">{t('house_crash.cashed_at')}</th>
+                <th scope="col">{t('house_crash.payout')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.bets.map((entry) => (
+                <tr key={entry.betId} data-status={entry.status}>
+                  <td>{entry.player}</td>
+                  <td>
+                    <Money amount={entry.amount} symbol={entry.currency} />
+                  </td>
+                  <td>{entry.cashedOutAt ? `${entry.cashedOutAt}×` : '—'}</td>
+                  <td>{entry.payout ? <Money amount={entry.payout} symbol={entry.currency} /> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="muted">{t('house_crash.no_bets')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="crash-history-title">
+        <h2 id="crash-history-title">{t('house_crash.history')}</h2>
+        <ul className="crash-history" data-testid="crash-history">
+          {state?.history.map((entry) => (
+            <li key={entry.roundId}>
+              <button
+                type="button"
+                className={`crash-chip ${Number(entry.crashPoint) >= 2 ? 'crash-chip--high' : ''}`}
+                title={entry.hash}
+                onClick={() => {
+                  onVerify(entry.roundId);
+                }}
+                data-testid="crash-history-item"
+              >
+                {entry.phase === 'CANCELLED' ? t('house_crash.cancelled_short') : `${entry.crashPoint}×`}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">{t('house_crash.verify_hint')}</p>
+      </section>
+    </div>
+  );
+});
+
+/**
  * The crash game (spec section 1, mini games): one round for everybody, announced by the server's event
  * stream; the multiplier is drawn here from the round's published start and growth (e^(0.00006·ms)), while
  * the server alone decides cash-outs by its own clock.
@@ -105,6 +197,8 @@ export function CrashPage() {
   const serverNow = useServerNow(live, isRoundLive);
   const bet = myBet.data && round && myBet.data.roundId === round.roundId ? myBet.data : null;
   const shownBet = live?.state.bets.find((entry) => entry.betId === bet?.betId);
+  useSoundOnChange(bet ? `${bet.betId}:${bet.status}` : null, bet ? (betSounds[bet.status] ?? null) : null);
+  useSoundOnChange(round?.phase === 'CRASHED' ? round.roundId : null, 'crash');
 
   // The round moved on, or the shared list shows our bet settled (an auto cash-out, the crash): read it again.
   const roundKey = `${round?.roundId ?? ''}:${round?.phase ?? ''}:${shownBet?.status ?? ''}`;
@@ -134,6 +228,7 @@ export function CrashPage() {
     <article className="page page--game crash-page" data-testid="crash-page">
       <header className="crash-page__header">
         <h1>{t('house_crash.title')}</h1>
+        <SoundToggle />
         {balance.data && (
           <p>
             {t('house_crash.balance')}:{' '}
@@ -208,59 +303,7 @@ export function CrashPage() {
         </p>
       )}
 
-      <div className="crash-columns">
-        <section aria-labelledby="crash-bets-title">
-          <h2 id="crash-bets-title">{t('house_crash.live_bets')}</h2>
-          {live && live.state.bets.length > 0 ? (
-            <table className="crash-table" data-testid="crash-bets">
-              <thead>
-                <tr>
-                  <th scope="col">{t('house_crash.player')}</th>
-                  <th scope="col">{t('house_crash.stake')}</th>
-                  <th scope="col">{t('house_crash.cashed_at')}</th>
-                  <th scope="col">{t('house_crash.payout')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {live.state.bets.map((entry) => (
-                  <tr key={entry.betId} data-status={entry.status}>
-                    <td>{entry.player}</td>
-                    <td>
-                      <Money amount={entry.amount} symbol={entry.currency} />
-                    </td>
-                    <td>{entry.cashedOutAt ? `${entry.cashedOutAt}×` : '—'}</td>
-                    <td>{entry.payout ? <Money amount={entry.payout} symbol={entry.currency} /> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="muted">{t('house_crash.no_bets')}</p>
-          )}
-        </section>
-
-        <section aria-labelledby="crash-history-title">
-          <h2 id="crash-history-title">{t('house_crash.history')}</h2>
-          <ul className="crash-history" data-testid="crash-history">
-            {live?.state.history.map((entry) => (
-              <li key={entry.roundId}>
-                <button
-                  type="button"
-                  className={`crash-chip ${Number(entry.crashPoint) >= 2 ? 'crash-chip--high' : ''}`}
-                  title={entry.hash}
-                  onClick={() => {
-                    setVerifyRoundId(entry.roundId);
-                  }}
-                  data-testid="crash-history-item"
-                >
-                  {entry.phase === 'CANCELLED' ? t('house_crash.cancelled_short') : `${entry.crashPoint}×`}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <p className="muted">{t('house_crash.verify_hint')}</p>
-        </section>
-      </div>
+      <CrashColumns state={live?.state ?? null} onVerify={setVerifyRoundId} />
 
       {verifyRoundId !== null && (
         <CrashVerifyPanel

@@ -16,6 +16,8 @@ import {
   type LotteryDraw,
   type LotteryGameWithTime,
 } from '../api/lottery-queries';
+import { SoundToggle } from '../sound/sound-toggle';
+import { useSoundOnChange } from '../sound/use-sound-on-change';
 import { LotteryCountdown } from './lottery-countdown';
 import { LotteryMyBets } from './lottery-my-bets';
 import { LotteryResults } from './lottery-results';
@@ -153,6 +155,8 @@ export function LotteryGamePage({ gameCode, navigation, renderSlip, renderResult
   const game = useLotteryGame(gameCode);
   const { token } = useSession();
   useRefreshOnSettlement(gameCode, game.data?.lastDraw);
+  // A new result drawn while the page is open.
+  useSoundOnChange(game.data?.lastDraw?.publicId ?? null, 'spin');
 
   if (game.data === undefined) {
     const isUnknown =
@@ -180,6 +184,7 @@ export function LotteryGamePage({ gameCode, navigation, renderSlip, renderResult
           {data.name}
         </h1>
         <LotteryBalance />
+        <SoundToggle />
       </header>
       {navigation}
       <div className="lottery__layout">

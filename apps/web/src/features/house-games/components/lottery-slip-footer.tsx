@@ -7,6 +7,7 @@ import { translateApiError } from '../../../lib/translate-message';
 import { useRequestId } from '../../../lib/use-request-id';
 import { formatStake, type SlipField, type SlipReading } from '../api/lottery-bet-lines';
 import { usePlaceLotteryBets, type PlacedTicket } from '../api/lottery-place-bets';
+import { playSound } from '../sound/game-sound';
 
 type SlipSubmitOptions = {
   gameCode: string;
@@ -54,6 +55,7 @@ export const useSlipSubmit = ({ gameCode, drawId, reading, describe, onPlaced }:
       { ...ticket, requestId: requestIdFor(ticket) },
       {
         onSuccess: (answer) => {
+          playSound('chip');
           settle();
           setChecked(false);
           setPlaced(answer);

@@ -16,6 +16,8 @@ import {
   useSlotInfo,
   useSpin,
 } from '../api/slot-queries';
+import { playSound } from '../sound/game-sound';
+import { SoundToggle } from '../sound/sound-toggle';
 import { SlotReels, useSymbolName } from './slot-reels';
 import './slot-page.css';
 
@@ -204,6 +206,7 @@ function SlotMachine({ info }: { info: SlotInfo }) {
 
   const play = () => {
     if (spin.isPending || isRolling) return;
+    playSound('spin');
     setShown(null);
     spin.mutate(
       { requestId: crypto.randomUUID(), bet },
@@ -228,6 +231,7 @@ function SlotMachine({ info }: { info: SlotInfo }) {
           // The round's wins are shown once the reels have stopped.
           setIsRolling(false);
           setShown(spin.data ?? null);
+          if (Number(spin.data?.totalWin ?? 0) > 0) playSound('win');
         }}
       />
       <div className="slot-controls">
@@ -271,7 +275,10 @@ export function SlotPage() {
   const info = useSlotInfo();
   return (
     <article className="page page--game slot-page" data-testid="slot-page">
-      <h1 className="page__title">{info.data?.gameName ?? t('house_slot.title')}</h1>
+      <header className="slot-page__header">
+        <h1 className="page__title">{info.data?.gameName ?? t('house_slot.title')}</h1>
+        <SoundToggle />
+      </header>
       <JackpotBanner />
       {info.data ? (
         <SlotMachine info={info.data} />

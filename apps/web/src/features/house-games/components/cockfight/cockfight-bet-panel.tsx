@@ -5,6 +5,8 @@ import { Money } from '../../../../components/money';
 import { useRequestId } from '../../../../lib/use-request-id';
 import { translateApiError } from '../../../../lib/translate-message';
 import { type Fight, usePlaceFightBet } from '../../api/cockfight-queries';
+import { playSound } from '../../sound/game-sound';
+import { ChipArt } from '../chip-art';
 
 const chips = ['1', '5', '10', '50', '100'] as const;
 const sides: readonly FightSideName[] = ['meron', 'draw', 'wala'];
@@ -49,11 +51,13 @@ export function CockfightBetPanel({ fight, isOpen }: { fight: Fight; isOpen: boo
               type="button"
               className="cockfight-chip"
               onClick={() => {
+                playSound('chip');
                 setAmount((before) => addChip(before, chip));
               }}
               data-testid={`cockfight-chip-${chip}`}
             >
-              +{chip}
+              <ChipArt label={chip} />
+              <span className="visually-hidden">+{chip}</span>
             </button>
           ))}
           <button

@@ -14,6 +14,8 @@ import {
   useArenaState,
   useMyFightBets,
 } from '../../api/cockfight-queries';
+import { SoundToggle } from '../../sound/sound-toggle';
+import { useSoundOnChange } from '../../sound/use-sound-on-change';
 import { CockfightBetPanel } from './cockfight-bet-panel';
 import { MyFightBets, ResultsHistory } from './cockfight-history';
 import { FightCard, isTakingBets } from './fight-card';
@@ -113,6 +115,18 @@ export function CockfightPage() {
   const shown = current ?? state?.upcoming[0] ?? state?.lastResult ?? null;
   const serverNow = useServerNow(live?.clockOffsetMs ?? 0, current?.closesAt != null);
   const isOpen = isTakingBets(current, serverNow);
+  const lastResult = state?.lastResult ?? null;
+  const ownLast = (myBets.data ?? []).filter(
+    (bet) => bet.fightId === lastResult?.fightId && bet.returned !== null,
+  );
+  useSoundOnChange(
+    lastResult && ownLast.length > 0 ? lastResult.fightId : null,
+    ownLast.some((bet) => bet.status === 'WON')
+      ? 'win'
+      : ownLast.every((bet) => bet.status === 'LOST')
+        ? 'lose'
+        : null,
+  );
 
   // A fight moved on (opened, closed, settled): the member's bets and balance are read again.
   const fightKey = `${current?.fightId ?? ''}:${current?.phase ?? ''}:${state?.lastResult?.fightId ?? ''}`;
@@ -125,6 +139,7 @@ export function CockfightPage() {
     <article className="page page--game cockfight-page" data-testid="cockfight-page">
       <header className="cockfight-page__header">
         <h1>{t('house_cockfight.title')}</h1>
+        <SoundToggle />
         {balance.data && (
           <p>
             {t('house_cockfight.balance')}:{' '}

@@ -35,6 +35,10 @@ export type EngineEvents = {
   onFailure: (error: unknown) => void;
   /** The locked fish died or swam away. */
   onLockLost: () => void;
+  /** A bullet left the cannon (its sound). */
+  onFire?: () => void;
+  /** Bullets hit fish this frame (their sound). */
+  onHit?: () => void;
 };
 
 type EngineOptions = {
@@ -110,11 +114,13 @@ export const createFishingEngine = ({
     }
     const target = findFish(scene, lockedId)?.id ?? null;
     fireBullet(scene, angleNow(), target, { stake: controls.stake, power: controls.power, cost });
+    events.onFire?.();
     return true;
   };
 
   const queueHits = (hits: readonly Hit[]) => {
     if (hits.length === 0) return;
+    events.onHit?.();
     for (const { bullet, fish } of hits) {
       const { stake, power, cost } = bullet.ammo;
       batcher.add({

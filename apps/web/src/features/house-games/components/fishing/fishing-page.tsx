@@ -5,6 +5,7 @@ import { Money } from '../../../../components/money';
 import { translateApiError } from '../../../../lib/translate-message';
 import { useBalance } from '../../../wallet/api/get-balance';
 import { useCloseFishingSession, useFishingRooms, useOpenFishingSession } from '../../api/fishing-queries';
+import { SoundToggle } from '../../sound/sound-toggle';
 import { decimalsOf, fromUnits, toUnits } from './fishing-amounts';
 import { FishingTable } from './fishing-table';
 import './fishing-page.css';
@@ -60,6 +61,7 @@ export function FishingPage() {
     <article className="page page--game fishing-page" data-testid="fishing-page">
       <header className="fishing-page__header">
         <h1>{t('house_fishing.title')}</h1>
+        <SoundToggle />
         {rooms.data && (
           <p className="muted">
             {t('house_fishing.rtp', { rtp: ((rooms.data.rooms[0]?.rtpBasisPoints ?? 0) / 100).toFixed(2) })}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../../lib/api-client';
 import { walletQueryKeys } from '../../../wallet/api/query-keys';
 import { sendFishingBatch } from '../../api/fishing-queries';
+import { playSound } from '../../sound/game-sound';
 import { decimalsOf, fromUnits, toUnits } from './fishing-amounts';
 import { createFishingEngine, type FishingControls, type FishingEngine } from './fishing-engine';
 import { createScene } from './fishing-scene';
@@ -67,7 +68,10 @@ export const useFishingGame = (
         onAnswer: (result) => {
           setTotals({ balance: result.balance, ...result.session });
           const caught = killsOf(result);
-          if (caught.length > 0) setKills((before) => [...caught, ...before].slice(0, keptKills));
+          if (caught.length > 0) {
+            setKills((before) => [...caught, ...before].slice(0, keptKills));
+            playSound('win');
+          }
           if (result.refused.length > 0) live.current.onStop();
           if (Date.now() - headerRefreshedAt >= headerRefreshMs) {
             headerRefreshedAt = Date.now();
@@ -81,6 +85,12 @@ export const useFishingGame = (
         },
         onLockLost: () => {
           setLockedId(null);
+        },
+        onFire: () => {
+          playSound('shot');
+        },
+        onHit: () => {
+          playSound('hit');
         },
       },
     });

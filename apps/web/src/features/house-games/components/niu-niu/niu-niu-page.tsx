@@ -7,6 +7,9 @@ import { Money } from '../../../../components/money';
 import { translateApiError } from '../../../../lib/translate-message';
 import { useBalance } from '../../../wallet/api/get-balance';
 import { useNiuNiuAction, usePokerTable } from '../../api/poker-queries';
+import { playSound } from '../../sound/game-sound';
+import { SoundToggle } from '../../sound/sound-toggle';
+import { useSoundOnChange } from '../../sound/use-sound-on-change';
 import { BuyIn, HandProof, PokerLobby, SeatControls } from '../poker/poker-page';
 import { useServerNow } from '../tables/use-server-now';
 import { NiuNiuFelt, niuNiuHandName } from './niu-niu-table';
@@ -114,6 +117,11 @@ function NiuNiuTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () 
   const view = table.data?.view;
   const hand = view?.table.niuNiu ?? null;
   const serverNow = useServerNow(table.data?.clockOffsetMs ?? 0, hand?.status === 'PLAYING', 250);
+  const myNet = hand?.result?.outcomes.find((entry) => entry.seat === view?.you.seat)?.net ?? null;
+  useSoundOnChange(
+    hand && myNet !== null ? hand.handId : null,
+    Number(myNet) > 0 ? 'win' : Number(myNet) < 0 ? 'lose' : null,
+  );
   if (table.isError) return <p role="alert">{translateApiError(t, table.error)}</p>;
   if (!view) return <p>{t('house_poker.loading')}</p>;
   const { you } = view;
@@ -121,6 +129,7 @@ function NiuNiuTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () 
   const options = you.niuNiuOptions ?? null;
   const onChoose = (kind: NiuNiuActionKind, multiplier: number) => {
     if (!hand) return;
+    playSound('chip');
     act.mutate({ handId: hand.handId, actionId: crypto.randomUUID(), kind, multiplier });
   };
   return (
@@ -179,6 +188,7 @@ export function NiuNiuPage() {
     <article className="page page--game poker-page niu-niu-page" data-testid="niuniu-page">
       <header className="poker-page__header">
         <h1>{t('house_poker.niuniu.title')}</h1>
+        <SoundToggle />
         {balance.data && (
           <p>
             {t('house_poker.balance')}:{' '}

@@ -16,6 +16,9 @@ import {
   useSitDown,
   useSitOut,
 } from '../../api/poker-queries';
+import { playSound } from '../../sound/game-sound';
+import { SoundToggle } from '../../sound/sound-toggle';
+import { useSoundOnChange } from '../../sound/use-sound-on-change';
 import { useServerNow } from '../tables/use-server-now';
 import { PokerActions } from './poker-actions';
 import { PokerFelt } from './poker-table';
@@ -229,6 +232,15 @@ function PokerTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () =
   const [chosenSeat, setChosenSeat] = useState<number | null>(null);
   const view = table.data?.view;
   const serverNow = useServerNow(table.data?.clockOffsetMs ?? 0, view?.table.hand?.status === 'PLAYING', 250);
+  const shownHand = view?.table.hand ?? null;
+  useSoundOnChange(shownHand ? `${shownHand.handId}:${shownHand.board.length}` : null, 'card');
+  const mySeat = view?.you.seat ?? null;
+  const hasWon =
+    shownHand?.result?.pots.some((pot) => pot.winners.some((winner) => winner.seat === mySeat)) ?? false;
+  useSoundOnChange(
+    shownHand?.status === 'SETTLED' && mySeat !== null ? shownHand.handId : null,
+    hasWon ? 'win' : null,
+  );
   if (table.isError) return <p role="alert">{translateApiError(t, table.error)}</p>;
   if (!view) return <p>{t('house_poker.loading')}</p>;
   const { you } = view;
@@ -236,6 +248,7 @@ function PokerTableScreen({ tableId, onLobby }: { tableId: string; onLobby: () =
   const isSeated = you.seat !== null;
   const onAct = (kind: PvpActionKind, amount?: string) => {
     if (!hand) return;
+    playSound(kind === 'FOLD' ? 'card' : 'chip');
     act.mutate({ handId: hand.handId, actionId: crypto.randomUUID(), kind, ...(amount ? { amount } : {}) });
   };
   const error = act.error;
@@ -297,6 +310,7 @@ export function PokerPage() {
     <article className="page page--game poker-page" data-testid="poker-page">
       <header className="poker-page__header">
         <h1>{t('house_poker.title')}</h1>
+        <SoundToggle />
         {balance.data && (
           <p>
             {t('house_poker.balance')}:{' '}

@@ -9,6 +9,10 @@ import { useRequestId } from '../../../../lib/use-request-id';
 import { translateApiError } from '../../../../lib/translate-message';
 import { useBalance } from '../../../wallet/api/get-balance';
 import { refreshWalletQueries } from '../../../wallet/api/query-keys';
+import { playSound } from '../../sound/game-sound';
+import { SoundToggle } from '../../sound/sound-toggle';
+import { useSoundOnChange } from '../../sound/use-sound-on-change';
+import { ChipArt } from '../chip-art';
 import {
   type TableGame,
   type TableRound,
@@ -42,7 +46,7 @@ import {
   rouletteOutcomeText,
   rouletteWinning,
 } from './roulette-table';
-import type { SpotView, StageProps } from './table-board';
+import { type SpotView, type StageProps, revealedSteps } from './table-board';
 import {
   type Slip,
   chipFace,
@@ -273,9 +277,20 @@ function TableView({ game, table }: { game: TableGame; table: TableSummary }) {
     isOpen,
     winning,
     onSpot: (spot: string) => {
+      playSound('chip');
       changeSlip(withChip(slip, spot, chip));
     },
   };
+  const dealt = revealedSteps(round, serverNow).length;
+  useSoundOnChange(
+    round && dealt > 0 ? `${round.roundId}:${dealt}` : null,
+    game === 'ROULETTE' ? 'hit' : 'card',
+  );
+  const settled = shownResult ? roundOutcome(bets, shownResult.roundId) : null;
+  useSoundOnChange(
+    shownResult && settled?.hasBets && settled.isSettled ? shownResult.roundId : null,
+    settled && settled.returned > settled.staked ? 'win' : 'lose',
+  );
   const tableStaked = (state?.totals.spots ?? []).reduce((sum, spot) => sum + BigInt(spot.amount), 0n);
   const { Stage } = gameViews[game];
 
@@ -339,7 +354,7 @@ function TableView({ game, table }: { game: TableGame; table: TableSummary }) {
               }}
               data-testid={`table-chip-${minorToDecimal(value)}`}
             >
-              {chipFace(value)}
+              <ChipArt label={chipFace(value)} />
             </button>
           ))}
         </div>
@@ -437,6 +452,7 @@ export function TablePage({ game }: { game: TableGame }) {
     <article className="page page--game table-page" data-testid="table-page" data-game={game}>
       <header className="table-page__header">
         <h1>{t(`house_tables.title.${game}`)}</h1>
+        <SoundToggle />
         {balance.data && (
           <p>
             {t('house_tables.balance')}:{' '}

@@ -110,6 +110,8 @@ export const startPlatform = async (
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
+      // Not left running behind the failed journey.
+      child.kill('SIGKILL');
       reject(new Error(`platform did not start:\n${output}`));
     }, 60_000);
     const onData = (chunk: Buffer) => {

@@ -1,38 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { seriousViolations } from '../support/accessibility';
-import { control, registerPlayer } from '../support/journeys';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/platform';
+import { expectAccessible, rememberChoices } from '../support/screens';
 
-type Theme = 'light' | 'dark';
-type Language = 'EN' | 'UR';
-
-/** The visitor's remembered choices, as the site keeps them, applied from the next page load. */
-const rememberChoices = async (page: Page, theme: Theme, language: Language) => {
-  await page.evaluate(
-    ([chosenTheme, chosenLanguage]) => {
-      localStorage.setItem('theme', chosenTheme);
-      localStorage.setItem('lang', chosenLanguage);
-    },
-    [theme, language] as const,
-  );
-};
-
-/** Waits for the page's web fonts (the Nastaliq face in UR) so a screenshot shows the real letters. */
-const settle = async (page: Page) => {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(300);
-};
-
-const expectAccessible = async (page: Page, theme: Theme) => {
-  await page.evaluate((chosen) => {
-    document.documentElement.dataset.theme = chosen;
-  }, theme);
-  await settle(page);
-  expect(await seriousViolations(page)).toEqual([]);
-};
-
-/** `fullPage` for short pages; long ones (home, lobby) are kept as their first screen. */
-type Screen = { name: string; path: string; ready: (page: Page) => Promise<void>; fullPage?: boolean };
+type Screen = { name: string; path: string; ready: (page: Page) => Promise<void> };
 
 const guestScreens: Screen[] = [
   {
@@ -55,37 +25,6 @@ const registerScreen: Screen = {
   name: 'register-modal',
   path: '/register',
   ready: (page) => expect(page.getByTestId('register-submit')).toBeVisible(),
-};
-const memberScreens: Screen[] = [
-  {
-    name: 'member-centre',
-    path: '/member?page=securityCenter',
-    ready: (page) => expect(page.getByTestId('member-page')).toBeVisible(),
-    fullPage: true,
-  },
-];
-
-/** Each screen at 360 and 1440 pixels, light and dark, EN and UR, kept with the test's results. */
-const captureScreens = async (page: Page, testInfo: TestInfo, screens: Screen[]) => {
-  for (const language of ['EN', 'UR'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await rememberChoices(page, theme, language);
-      for (const width of [360, 1440]) {
-        await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-        for (const screen of screens) {
-          await page.goto(screen.path);
-          await screen.ready(page);
-          await expect(page.locator('html')).toHaveAttribute('dir', language === 'UR' ? 'rtl' : 'ltr');
-          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-          await settle(page);
-          await page.screenshot({
-            path: testInfo.outputPath(`${screen.name}-${width}-${theme}-${language.toLowerCase()}.png`),
-            fullPage: screen.fullPage === true,
-          });
-        }
-      }
-    }
-  }
 };
 
 test.describe('site shell', () => {
@@ -221,31 +160,4 @@ test.describe('site shell', () => {
       await expectAccessible(page, 'dark');
     });
   }
-
-  test('axe finds no serious or critical problem in the member centre', async ({ page }) => {
-    await registerPlayer(page, 'shellaxe01', 'Secret123');
-    for (const theme of ['light', 'dark'] as const) {
-      await page.goto('/member?page=securityCenter');
-      await expect(page.getByTestId('member-page')).toBeVisible();
-      await expectAccessible(page, theme);
-    }
-  });
-
-  test('axe finds no serious or critical problem in the agent centre', async ({ page }) => {
-    await page.goto('/agent');
-    await control(page, 'login-username').fill('demoagent');
-    await control(page, 'login-password').fill('Agent2025');
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/agentHome$/);
-    await expect(page.getByTestId('agent-home-page')).toBeVisible();
-    for (const theme of ['light', 'dark'] as const) await expectAccessible(page, theme);
-  });
-
-  test('screenshots at 360 and 1440 pixels, light and dark, EN and UR', async ({ page }, testInfo) => {
-    test.setTimeout(240_000);
-    await page.goto('/');
-    await captureScreens(page, testInfo, guestScreens);
-    await registerPlayer(page, 'shellshots01', 'Secret123');
-    await captureScreens(page, testInfo, memberScreens);
-  });
 });

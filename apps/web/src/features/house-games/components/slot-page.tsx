@@ -221,7 +221,7 @@ function SlotMachine({ info }: { info: SlotInfo }) {
     );
   };
   return (
-    <section className="slot-machine" aria-label={info.gameName}>
+    <section className="slot-machine" data-theme="dark" aria-label={info.gameName}>
       <SlotReels
         reels={info.reels}
         previous={windows.previous}

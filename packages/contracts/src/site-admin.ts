@@ -1,3 +1,4 @@
+import { brandFontsSchema } from './brand-look';
 import { brandPaletteSchema } from './brand-palette';
 import { paletteIssues } from './palette-contrast';
 import { z } from 'zod';
@@ -57,6 +58,8 @@ export const siteSettingsPatchSchema = z
       })
       .nullable()
       .optional(),
+    /** The brand's faces for text and headings, each one of the bundled faces or the system's. */
+    fonts: brandFontsSchema.optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, 'nothing to change');
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
@@ -73,6 +76,9 @@ export const siteSettingsSchema = z.object({
   liveChatUrl: z.string().nullable(),
   minimumAge: z.number().int(),
   palette: brandPaletteSchema.nullable(),
+  fonts: brandFontsSchema,
+  /** The brand's logo (set by its own upload route); null shows the site name as text. */
+  logoUrl: z.string().nullable(),
   languages: z.object({ supported: z.array(z.enum(languageCodes)), default: z.enum(languageCodes) }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -1,3 +1,4 @@
+import { brandFontsSchema } from './brand-look';
 import { brandPaletteSchema } from './brand-palette';
 import { z } from 'zod';
 import { successEnvelope } from './envelope';
@@ -116,6 +117,10 @@ export const permissionSchema = z.object({
     currencySymbol: z.string(),
     /** The brand's colours in each theme; null for the platform's. */
     palette: brandPaletteSchema.nullable(),
+    /** The brand's faces for text and headings ("system": the platform's stack). */
+    fonts: brandFontsSchema,
+    /** The brand's logo for the header; null shows the site name as text. */
+    logoUrl: z.string().nullable(),
     languages: z.object({
       supported: z.array(z.enum(languageCodes)),
       default: z.enum(languageCodes),

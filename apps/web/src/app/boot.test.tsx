@@ -52,6 +52,27 @@ afterEach(() => {
 });
 
 describe('boot', () => {
+  it("dresses the site in the brand's fonts and logo before it shows", async () => {
+    const permission = await buildServerPermission({ status: 0 });
+    await bootWith(
+      answerPermission({
+        ...permission,
+        info: {
+          ...permission.info,
+          fonts: { body: 'inter', headings: 'poppins' },
+          logoUrl: '/wps/site/logo/6f1c2a9e',
+        },
+      }),
+    );
+
+    expect((await screen.findByRole('img', { name: permission.siteName })).getAttribute('src')).toBe(
+      '/wps/site/logo/6f1c2a9e',
+    );
+    expect(document.getElementById('brand-fonts')?.textContent).toBe(
+      ":root{--font:'Inter',var(--font-system);--font-headings:'Poppins',var(--font-system)}",
+    );
+  });
+
   it('fetches the permission once, stores the merchant code and renders the app for status 0', async () => {
     const { fetchMock } = await bootWithPermission({ status: 0 });
 

@@ -6,6 +6,7 @@ import { prefetchHomeContent } from '../features/content/api/prefetch-home-conte
 import { getPermissionQueryOptions } from '../features/site/api/get-permission';
 import { BootFailureScreen } from '../features/site/components/boot-failure-screen';
 import { loadGoogleAnalytics } from '../lib/analytics';
+import { applyBrandFonts } from '../lib/brand-fonts';
 import { applyBrandPalette } from '../lib/brand-palette';
 import { hideGlobalLoader, showGlobalLoader } from '../lib/global-loader';
 import { adoptBrandLanguage, languageReady } from '../lib/i18n';
@@ -27,6 +28,7 @@ export const bootSite = async (container: HTMLElement, queryClient: QueryClient)
       const permission = await queryClient.query(getPermissionQueryOptions());
       saveMerchantCode(permission.merchantCode);
       applyBrandPalette(permission.info.palette);
+      applyBrandFonts(permission.info.fonts);
       adoptBrandLanguage(permission.info.languages.default);
       await languageReady();
       prefetchHomeContent(queryClient, window.location);

@@ -53,6 +53,8 @@ export const buildServerPermission = async (
     currency: 'PKR',
     currencySymbol: 'Rs',
     palette: null,
+    fonts: { body: 'system', headings: 'system' },
+    logoUrl: null,
     languages: { supported: ['EN', 'UR'], default: 'EN' },
   },
   location: { ip: '203.0.113.7', countryCode: 'PK', dialingCode: '92' },

@@ -50,15 +50,11 @@ const useSitePart = <Schema extends ResponseSchema>(path: string, schema: Schema
     queryFn: ({ signal }) => apiRequest(path, schema, { signal }),
   });
 
-/** A change to one part: the part is shown as the server saved it, and the audit trail refreshed. */
-const useSaveSitePart = <Schema extends ResponseSchema, Body>(
-  path: string,
-  method: 'PUT' | 'PATCH',
-  schema: Schema,
-) => {
+/** A change to the part read from `path`: shown as the server saved it, and the audit trail refreshed. */
+const useSiteChange = <Input, Result>(path: string, mutationFn: (input: Input) => Promise<Result>) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => apiRequest(path, schema, { method, body }),
+    mutationFn,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['site', path] }),
@@ -67,6 +63,13 @@ const useSaveSitePart = <Schema extends ResponseSchema, Body>(
   });
 };
 
+/** A change to one part, sent as JSON to the path it is read from. */
+const useSaveSitePart = <Schema extends ResponseSchema, Body>(
+  path: string,
+  method: 'PUT' | 'PATCH',
+  schema: Schema,
+) => useSiteChange(path, (body: Body) => apiRequest(path, schema, { method, body }));
+
 export const useSiteSettings = () => useSitePart('/site/settings', siteSettingsResponseSchema);
 export const useSaveSiteSettings = () =>
   useSaveSitePart<typeof siteSettingsResponseSchema, SiteSettingsPatch>(
@@ -74,6 +77,15 @@ export const useSaveSiteSettings = () =>
     'PATCH',
     siteSettingsResponseSchema,
   );
+
+/** Uploads the brand's logo (png, jpg or webp; the server re-encodes it), or removes it with null. */
+export const useChangeLogo = () =>
+  useSiteChange('/site/settings', (file: File | null) => {
+    if (file === null) return apiRequest('/site/logo', siteSettingsResponseSchema, { method: 'DELETE' });
+    const form = new FormData();
+    form.append('file', file);
+    return apiRequest('/site/logo', siteSettingsResponseSchema, { method: 'PUT', form });
+  });
 
 export const useDeliverySettings = () => useSitePart('/site/delivery', deliverySettingsViewResponseSchema);
 export const useSaveDeliverySettings = () =>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { whitelabelFlags } from '@wps/contracts/site';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, signIn, signedInRoutes, staffWith } from '../../testing/mock-api';
+import { fail, mockApi, ok, signIn, signedInRoutes, staffWith } from '../../testing/mock-api';
 import { renderConsole } from '../../testing/render-console';
 
 const settings = {
@@ -16,6 +16,8 @@ const settings = {
   liveChatUrl: null,
   minimumAge: 18,
   palette: null,
+  fonts: { body: 'system', headings: 'system' },
+  logoUrl: null,
   languages: { supported: ['EN', 'UR'], default: 'EN' },
 };
 const domains = {
@@ -143,6 +145,62 @@ describe('the site and brand screen', () => {
     });
   });
 
+  it("sets the brand's faces for text and headings", async () => {
+    const api = await openSite({ 'PATCH /wps/backoffice/site/settings': ok(settings) });
+    const card = within(screen.getByTestId('site-fonts'));
+    expect(card.getByTestId('fonts-body')).toHaveProperty('value', 'system');
+    fireEvent.change(card.getByTestId('fonts-body'), { target: { value: 'inter' } });
+    fireEvent.change(card.getByTestId('fonts-headings'), { target: { value: 'playfair-display' } });
+    fireEvent.click(card.getByTestId('site-fonts-save'));
+    expect(await card.findByTestId('site-fonts-saved')).toBeTruthy();
+    expect(api.requestsTo('PATCH /wps/backoffice/site/settings')[0]?.body).toEqual({
+      fonts: { body: 'inter', headings: 'playfair-display' },
+    });
+  });
+
+  it("uploads the brand's logo, shows it named by the site, says why one is refused, and removes it", async () => {
+    const logoUrl = '/wps/site/logo/6f1c2a9e-0000-4000-8000-000000000001';
+    let current: unknown = settings;
+    let refuseNext = true;
+    const api = await openSite({
+      'GET /wps/backoffice/site/settings': () => ok(current),
+      'PUT /wps/backoffice/site/logo': () => {
+        if (refuseNext) return fail('UPLOAD_INVALID_TYPE', 'Only png, jpg or webp images are accepted.');
+        current = { ...settings, logoUrl };
+        return ok(current);
+      },
+      'DELETE /wps/backoffice/site/logo': () => {
+        current = settings;
+        return ok(current);
+      },
+    });
+    const card = within(screen.getByTestId('site-logo'));
+    expect(card.getByTestId('site-logo-none').textContent).toContain('Lucky Lotus');
+    expect(card.queryByTestId('site-logo-remove')).toBeNull();
+    const choose = (file: File) => {
+      fireEvent.change(card.getByTestId('site-logo-file'), { target: { files: [file] } });
+    };
+
+    choose(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect((await card.findByTestId('site-logo-error')).textContent).toContain('UPLOAD_INVALID_TYPE');
+
+    refuseNext = false;
+    choose(new File(['png'], 'logo.png', { type: 'image/png' }));
+    const preview = await card.findByTestId('site-logo-preview');
+    expect(preview.getAttribute('src')).toBe(logoUrl);
+    expect(preview.getAttribute('alt')).toBe('Lucky Lotus');
+    const sent = api.fetchMock.mock.calls.filter(
+      (_, index) => api.requests[index]?.url.pathname === '/wps/backoffice/site/logo',
+    );
+    const form = sent[1]?.[1]?.body;
+    expect(form instanceof FormData && form.get('file') instanceof File).toBe(true);
+    expect(form instanceof FormData ? form.get('file') : null).toHaveProperty('name', 'logo.png');
+
+    fireEvent.click(card.getByTestId('site-logo-remove'));
+    expect(await card.findByTestId('site-logo-none')).toBeTruthy();
+    expect(api.requestsTo('DELETE /wps/backoffice/site/logo')).toHaveLength(1);
+  });
+
   it('checks the settings with the shared schema and sends nothing wrong', async () => {
     const api = await openSite();
     fireEvent.change(screen.getByTestId('settings-blocked-countries'), { target: { value: 'USA' } });
@@ -248,7 +306,16 @@ describe('the site and brand screen', () => {
     renderConsole('/site');
     expect(await screen.findByTestId('site-read-only')).toBeTruthy();
     await screen.findByTestId('social-facebook');
-    for (const card of ['site-settings', 'site-domains', 'site-links', 'site-delivery', 'social-google']) {
+    expect(screen.getByTestId('site-logo-none')).toBeTruthy();
+    expect(screen.queryByTestId('site-logo-file')).toBeNull();
+    for (const card of [
+      'site-settings',
+      'site-fonts',
+      'site-domains',
+      'site-links',
+      'site-delivery',
+      'social-google',
+    ]) {
       expect(screen.queryByTestId(`${card}-save`)).toBeNull();
       expect(screen.getByTestId(card).querySelector('fieldset.site-fields')).toHaveProperty('disabled', true);
     }

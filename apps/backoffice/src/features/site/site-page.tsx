@@ -11,7 +11,9 @@ import {
 } from './api';
 import { DeliveryForm } from './delivery-form';
 import { DomainsForm } from './domains-form';
+import { FontsForm } from './fonts-form';
 import { LinksForm } from './links-form';
+import { LogoForm } from './logo-form';
 import { PaletteForm } from './palette-form';
 import { SettingsForm } from './settings-form';
 import { SocialForms } from './social-form';
@@ -68,6 +70,12 @@ export const SitePage = () => {
       </Part>
       <Part query={settings} testId="site-palette">
         {(data) => <PaletteForm settings={data} canChange={canChange} />}
+      </Part>
+      <Part query={settings} testId="site-fonts">
+        {(data) => <FontsForm settings={data} canChange={canChange} />}
+      </Part>
+      <Part query={settings} testId="site-logo">
+        {(data) => <LogoForm settings={data} canChange={canChange} />}
       </Part>
       <Part query={domains} testId="site-domains">
         {(data) => <DomainsForm domains={data} canChange={canChange} />}

@@ -1,7 +1,13 @@
 import { siteSettingsResponseSchema } from '@wps/contracts/site-admin';
 import { permissionResponseSchema } from '@wps/contracts/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAsOperator, operatorHeaders, type TestApp } from '../../testing/test-app';
+import {
+  createStaff,
+  createTestApp,
+  loginAsOperator,
+  operatorHeaders,
+  type TestApp,
+} from '../../testing/test-app';
 import { auditEvents } from '../audit/audit.tables';
 
 const settingsUrl = '/wps/backoffice/site/settings';
@@ -135,6 +141,39 @@ describe('operator site settings', () => {
     expect((await patch(JSON.stringify({ palette: null }))).statusCode).toBe(200);
     expect((await readSettings()).palette).toBeNull();
     expect((await patch(JSON.stringify({ palette: before.palette }))).statusCode).toBe(200);
+  });
+
+  it("sets the brand's fonts, audited, for the site at once; refuses a face it does not bundle, by field", async () => {
+    const before = await readSettings();
+    // The demo brand is set in Poppins; others start on the system stack.
+    expect(before.fonts).toEqual({ body: 'poppins', headings: 'poppins' });
+    const auditBefore = await countAudit();
+    const refusal = (await patch(JSON.stringify({ fonts: { body: 'inter', headings: 'comic-sans' } }))).json<{
+      code: string;
+      value: { issues: { field: string }[] };
+    }>();
+    expect(refusal.code).toBe('VALIDATION_FAILED');
+    expect(refusal.value.issues.map((issue) => issue.field)).toEqual(['body.fonts.headings']);
+    const partial = (await patch(JSON.stringify({ fonts: { body: 'inter' } }))).json<{
+      value: { issues: { field: string }[] };
+    }>();
+    expect(partial.value.issues.map((issue) => issue.field)).toEqual(['body.fonts.headings']);
+    expect(await countAudit()).toBe(auditBefore);
+
+    const fonts = { body: 'inter', headings: 'playfair-display' };
+    expect((await patch(JSON.stringify({ fonts }))).statusCode).toBe(200);
+    expect((await readSettings()).fonts).toEqual(fonts);
+    expect(await countAudit()).toBe(auditBefore + 1);
+    const permission = permissionResponseSchema.parse(
+      (await subject.app.inject({ method: 'GET', url: '/wps/system/permission' })).json(),
+    );
+    expect(permission.value.info).toMatchObject({ fonts, logoUrl: null });
+
+    const support = await createStaff(subject.app, { username: 'fonts-support', role: 'support' });
+    const forbidden = await patch(JSON.stringify({ fonts: before.fonts }), support);
+    expect(forbidden.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await readSettings()).fonts).toEqual(fonts);
+    expect((await patch(JSON.stringify({ fonts: before.fonts }))).statusCode).toBe(200);
   });
 
   it('answers bad input in the envelope with a code and changes nothing', async () => {

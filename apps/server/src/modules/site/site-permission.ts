@@ -1,3 +1,4 @@
+import { brandLogoPath } from '@wps/contracts/brand-look';
 import { isLanguageCode, type Permission, SystemStatusValue } from '@wps/contracts/site';
 import type { VisitorContext } from '../../http/request-context';
 import { readBrandSnapshot } from './brand-snapshots';
@@ -35,6 +36,8 @@ export const readPermission = async (
       currency: brand.currency,
       currencySymbol: brand.currencySymbol,
       palette: brand.palette ?? null,
+      fonts: brand.fonts,
+      logoUrl: brand.logoUploadId === null ? null : brandLogoPath(brand.logoUploadId),
       languages: {
         supported: brand.supportedLanguages.filter(isLanguageCode),
         default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',

@@ -1,3 +1,4 @@
+import { brandLogoPath } from '@wps/contracts/brand-look';
 import { isLanguageCode, SystemStatusValue, type WhitelabelNode } from '@wps/contracts/site';
 import type { SiteSettingsPatch } from '@wps/contracts/site-admin';
 import type { Transaction } from '../../db/database';
@@ -22,6 +23,8 @@ const toSiteSettings = (brand: BrandRow, tree: WhitelabelNode[]) => ({
   liveChatUrl: brand.liveChatUrl,
   minimumAge: brand.minimumAge,
   palette: brand.palette ?? null,
+  fonts: brand.fonts,
+  logoUrl: brand.logoUploadId === null ? null : brandLogoPath(brand.logoUploadId),
   languages: {
     supported: brand.supportedLanguages.filter(isLanguageCode),
     default: isLanguageCode(brand.defaultLanguage) ? brand.defaultLanguage : 'EN',
@@ -40,11 +43,14 @@ export const readSiteSettings = async (
   return toSiteSettings(brand, await readWhitelabelTree(db, brand.id));
 };
 
+/** An operator's patch, or the logo the brand logos' route stored (never part of the patch a request sends). */
+type SettingsChange = SiteSettingsPatch & { logoUploadId?: string | null };
+
 /** Writes the patch to the locked brand row and its whitelabel flags; answers the brand after it. */
 const applySettingsPatch = async (
   tx: Transaction,
   before: BrandRow,
-  patch: SiteSettingsPatch,
+  patch: SettingsChange,
 ): Promise<BrandRow> => {
   const after =
     (await repository.updateBrand(tx, before.id, {
@@ -64,6 +70,8 @@ const applySettingsPatch = async (
       supportedLanguages: patch.languages?.supported,
       defaultLanguage: patch.languages?.default,
       palette: patch.palette,
+      fonts: patch.fonts,
+      logoUploadId: patch.logoUploadId,
     })) ?? before;
   for (const [flag, isEnabled] of Object.entries(patch.flags ?? {})) {
     await repository.setWhitelabelModule(tx, before.id, flag, isEnabled);
@@ -76,7 +84,7 @@ export const updateSiteSettings = async (
   { db, snapshots }: Pick<SiteContext, 'db' | 'snapshots'>,
   actor: AuditActor,
   { merchantCode }: Pick<BrandRow, 'merchantCode'>,
-  patch: SiteSettingsPatch,
+  patch: SettingsChange,
 ): Promise<SiteSettings> => {
   const settings = await db.transaction(async (tx) => {
     const before = await repository.lockBrand(tx, merchantCode);

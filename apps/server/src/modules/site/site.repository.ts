@@ -29,6 +29,8 @@ export type BrandSettingsPatch = Partial<
     | 'supportedLanguages'
     | 'defaultLanguage'
     | 'palette'
+    | 'fonts'
+    | 'logoUploadId'
   >
 >;
 
@@ -105,6 +107,16 @@ export const updateBrand = async (db: Executor, brandId: bigint, patch: BrandSet
     .where(eq(brands.id, brandId))
     .returning();
   return row;
+};
+
+/** Which of these uploads a brand shows as its logo. */
+export const listLogoUploads = async (db: Executor, uploadIds: readonly string[]): Promise<string[]> => {
+  if (uploadIds.length === 0) return [];
+  const rows = await db
+    .select({ id: brands.logoUploadId })
+    .from(brands)
+    .where(inArray(brands.logoUploadId, [...uploadIds]));
+  return rows.flatMap((row) => row.id ?? []);
 };
 
 export const setWhitelabelModule = (db: Executor, brandId: bigint, modId: string, isEnabled: boolean) =>

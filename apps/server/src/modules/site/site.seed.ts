@@ -28,6 +28,8 @@ export const seedSiteDemo = async (db: Database): Promise<{ id: bigint }> => {
           light: { background: '#f6f1fb', surface: '#ffffff', accent: '#7a1fa2' },
           dark: { background: '#12061f', surface: '#1d0b33', accent: '#f2c14e' },
         },
+        // Set in Poppins, a round geometric face that suits the gold-on-night look.
+        fonts: { body: 'poppins', headings: 'poppins' },
       })
       .onConflictDoNothing({ target: brands.merchantCode })
       .returning({ id: brands.id });

@@ -28,6 +28,8 @@ const brand = (patch: Partial<BrandRow>): BrandRow => ({
   feedbackMaxWords: 500,
   liveChatUrl: null,
   palette: null,
+  fonts: { body: 'system', headings: 'system' },
+  logoUploadId: null,
   themeColor: '#0d0f1a',
   createdAt: new Date(0),
   updatedAt: new Date(0),

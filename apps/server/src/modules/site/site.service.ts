@@ -26,7 +26,7 @@ import { readSiteDomains, updateSiteDomains } from './site-domains';
 import { readSiteLinks, updateSiteLinks } from './site-links';
 import { readPermission } from './site-permission';
 import { readSiteSettings, updateSiteSettings } from './site-settings';
-import type { BrandRow } from './site.repository';
+import { type BrandRow, listLogoUploads } from './site.repository';
 import { readSystemStatus } from './system-status';
 import { readWhitelabelTree } from './whitelabel-tree';
 
@@ -78,6 +78,15 @@ export const createSiteService = (deps: SiteServiceDependencies) => {
       brand: Pick<BrandRow, 'merchantCode'>,
       patch: SiteSettingsPatch,
     ) => updateSiteSettings(context, actor, brand, patch),
+    /** Shows an upload (the uploads module's brand logos stored it) as the brand's logo, or none; audited. */
+    setBrandLogo: (actor: AuditActor, brand: Pick<BrandRow, 'merchantCode'>, logoUploadId: string | null) =>
+      updateSiteSettings(context, actor, brand, { logoUploadId }),
+    /** Which of these uploads a brand shows as its logo (the upload purge keeps them). */
+    findReferencedLogoUploads: (candidates: readonly { id: string }[]) =>
+      listLogoUploads(
+        context.db,
+        candidates.map((candidate) => candidate.id),
+      ),
     /** Sets where the brand's SMS and email go; audited without secrets. */
     updateDeliverySettings: (
       actor: AuditActor,

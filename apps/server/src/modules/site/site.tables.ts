@@ -1,3 +1,4 @@
+import { type BrandFonts, platformFonts } from '@wps/contracts/brand-look';
 import type { BrandPalette } from '@wps/contracts/brand-palette';
 import {
   bigint,
@@ -10,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** A brand (white-label site), selected by its merchant code. */
@@ -56,6 +58,10 @@ export const brands = pgTable('brands', {
   liveChatUrl: text('live_chat_url'),
   /** The brand's colours in each theme (checked readable when set); null keeps the platform's. */
   palette: jsonb('palette').$type<BrandPalette | null>(),
+  /** The brand's faces for text and headings, each "system" or one the site bundles. */
+  fonts: jsonb('fonts').$type<BrandFonts>().notNull().default(platformFonts),
+  /** The brand's logo, an upload the server re-encoded (the uploads module's brand logos); null: the name as text. */
+  logoUploadId: uuid('logo_upload_id'),
   /** The installed app's theme and splash colour (its web app manifest), a #rrggbb colour. */
   themeColor: text('theme_color').notNull().default('#0d0f1a'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -90,3 +90,11 @@ export const releaseUpload = (executor: Executor, id: string, memberId: bigint) 
     .set({ keptAt: null })
     .where(and(eq(uploads.id, id), eq(uploads.memberId, memberId)))
     .then(() => undefined);
+
+/** The same for a brand's upload (a replaced or removed logo). */
+export const releaseBrandUpload = (executor: Executor, id: string, brandId: bigint) =>
+  executor
+    .update(uploads)
+    .set({ keptAt: null })
+    .where(and(eq(uploads.id, id), eq(uploads.brandId, brandId)))
+    .then(() => undefined);

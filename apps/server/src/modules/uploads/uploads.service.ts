@@ -46,16 +46,22 @@ export const detectImageType = (data: Buffer): ImageType | undefined =>
  * own re-encoding of it. Never a purpose a member names on the upload route, nor one read back through it.
  */
 export const avatarPurpose = 'avatar';
-export type StoredUploadPurpose = UploadPurpose | StaffUploadPurpose | typeof avatarPurpose;
+/** A brand's logo: the server's re-encoding of the operator's image (brand-logos.ts), never a purpose one names. */
+export const brandLogoPurpose = 'brand_logo';
+export type StoredUploadPurpose =
+  UploadPurpose | StaffUploadPurpose | typeof avatarPurpose | typeof brandLogoPurpose;
 
-/** The avatar as stored: a small WebP the server encoded (avatars.ts). */
-const avatarContentType = 'image/webp';
-const avatarStorageLimits = { maxBytes: uploadLimits.maxBytes, contentTypes: [avatarContentType] } as const;
+/** The avatar and the brand logo as stored: a small WebP the server encoded (avatars.ts, brand-logos.ts). */
+const reEncodedContentType = 'image/webp';
+const reEncodedStorageLimits = {
+  maxBytes: uploadLimits.maxBytes,
+  contentTypes: [reEncodedContentType],
+} as const;
 
 /** A member's images are png or jpg; a staff member's picture (a promotion's, a game's) may also be webp. */
 const limitsOf = (purpose: StoredUploadPurpose): { maxBytes: number; contentTypes: readonly ImageType[] } =>
-  purpose === avatarPurpose
-    ? avatarStorageLimits
+  purpose === avatarPurpose || purpose === brandLogoPurpose
+    ? reEncodedStorageLimits
     : purpose === 'promotion_image' || purpose === 'game_image'
       ? staffUploadLimits
       : uploadLimits;

@@ -27,6 +27,22 @@ const openMenu = () => {
 };
 
 describe('site header', () => {
+  it("shows the brand's logo, named by the site's name, in place of the name; the name as text without one", async () => {
+    renderApp('/', { ...permission, info: { ...permission.info, logoUrl: '/wps/site/logo/6f1c2a9e' } });
+    const logo = await screen.findByTestId<HTMLImageElement>('site-logo');
+    expect(logo.getAttribute('src')).toBe('/wps/site/logo/6f1c2a9e');
+    expect(screen.getByRole('img', { name: 'Lucky Test Casino' })).toBe(logo);
+    expect(logo.closest('a')?.getAttribute('href')).toBe('/');
+    expect(logo.closest('a')?.textContent).toBe('');
+  });
+
+  it('shows the site name as text when the brand has no logo', async () => {
+    renderApp('/', permission);
+    const name = await screen.findByRole('link', { name: 'Lucky Test Casino' });
+    expect(name.textContent).toBe('Lucky Test Casino');
+    expect(screen.queryByTestId('site-logo')).toBeNull();
+  });
+
   it('offers login and register to a guest', async () => {
     renderApp('/', permission);
 

@@ -84,7 +84,7 @@ export function SiteSettings() {
  */
 export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: SiteHeaderProps) {
   const { t } = useTranslation();
-  const { siteName } = usePermission();
+  const { siteName, info } = usePermission();
   const isPhone = useMediaQuery(phoneQuery);
   return (
     <header className="site-header">
@@ -101,7 +101,16 @@ export function SiteHeader({ sideMenuId, isSideMenuOpen, onToggleSideMenu }: Sit
         </button>
       )}
       <Link to="/" className="site-header__logo" dir="auto">
-        {siteName}
+        {info.logoUrl === null ? (
+          siteName
+        ) : (
+          <img
+            className="site-header__logo-image"
+            src={info.logoUrl}
+            alt={siteName}
+            data-testid="site-logo"
+          />
+        )}
       </Link>
       {!isPhone && <SiteSettings />}
       <HeaderAccount />

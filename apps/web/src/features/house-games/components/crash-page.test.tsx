@@ -77,6 +77,7 @@ describe('the crash page', { timeout: 30_000 }, () => {
       expect((bet as HTMLButtonElement).disabled).toBe(false);
     });
     expect(screen.getByTestId('crash-phase').getAttribute('data-phase')).toBe('BETTING');
+    expect(screen.getByTestId('crash-announcement').textContent).toBe('Waiting for the next round…');
     fireEvent.change(screen.getByTestId('crash-amount'), { target: { value: '2.00' } });
     fireEvent.change(screen.getByTestId('crash-auto'), { target: { value: '2.50' } });
     fireEvent.click(bet);
@@ -96,6 +97,9 @@ describe('the crash page', { timeout: 30_000 }, () => {
     renderApp('/house/crash', permission);
     const multiplier = await screen.findByTestId('crash-multiplier', {}, chunkWait);
     expect(multiplier.textContent).toMatch(/^2\.\d\d×$/);
+    // Screen readers are not told every frame's multiplier: only the round's end and the wait are announced.
+    expect(multiplier.closest('[aria-live]')).toBeNull();
+    expect(screen.getByTestId('crash-announcement').textContent).toBe('');
     const cashOut = screen.getByTestId('crash-cash-out');
     await waitFor(() => {
       expect((cashOut as HTMLButtonElement).disabled).toBe(false);

@@ -105,6 +105,27 @@ function Stage({ round, serverNow }: { round: Round | null; serverNow: number })
 }
 
 /**
+ * What a screen reader hears of the stage: the round's end (crash point or cancellation) and the wait for the
+ * next one, once each; never the multiplier or the countdown, which change many times a second.
+ */
+function StageAnnouncement({ round }: { round: Round | null }) {
+  const { t } = useTranslation();
+  const said =
+    round?.phase === 'CRASHED'
+      ? t('house_crash.crashed', { multiplier: round.crashPoint ?? '' })
+      : round?.phase === 'CANCELLED'
+        ? t('house_crash.cancelled')
+        : round?.phase === 'RUNNING'
+          ? ''
+          : t('house_crash.waiting');
+  return (
+    <p className="visually-hidden" aria-live="polite" data-testid="crash-announcement">
+      {said}
+    </p>
+  );
+}
+
+/**
  * The round's bets and the recent rounds: kept out of the per-frame renders of the running multiplier (their
  * data changes with the server's pushes, not with the clock), so a phone keeps its 60 frames a second.
  */
@@ -241,10 +262,11 @@ export function CrashPage() {
         )}
       </header>
 
-      <section className="crash-stage" aria-live="polite">
+      <section className="crash-stage">
         <CrashGraph round={round} serverNow={serverNow} />
         <Stage round={round} serverNow={serverNow} />
       </section>
+      <StageAnnouncement round={round} />
 
       <form className="crash-controls" onSubmit={submitBet}>
         <label>

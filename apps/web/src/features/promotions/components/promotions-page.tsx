@@ -71,18 +71,21 @@ export function PromotionsPage() {
               </button>
             ))}
           </div>
-          <ul className="promotions-page__list" role="tabpanel">
-            {shown.map((promotion) => (
-              <PromotionCard
-                key={promotion.id}
-                promotion={promotion}
-                now={now}
-                onDetails={() => {
-                  setOpenId(promotion.id);
-                }}
-              />
-            ))}
-          </ul>
+          {/* The panel holds the list: a list item's parent must be its list for assistive technology. */}
+          <div role="tabpanel">
+            <ul className="promotions-page__list">
+              {shown.map((promotion) => (
+                <PromotionCard
+                  key={promotion.id}
+                  promotion={promotion}
+                  now={now}
+                  onDetails={() => {
+                    setOpenId(promotion.id);
+                  }}
+                />
+              ))}
+            </ul>
+          </div>
         </>
       )}
       {open !== undefined && (
